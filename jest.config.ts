@@ -1,0 +1,30 @@
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+const roots = ['<rootDir>/packages', '<rootDir>/server', '<rootDir>/search', '<rootDir>/electron', '<rootDir>/apps'];
+const ignore = ['/node_modules/', '/dist/', '/out/'];
+
+/**
+ * Two projects: `unit` needs nothing running; `integration` (*.int.test.ts) talks to the machine's
+ * MariaDB and to a real Meilisearch that its global setup starts.
+ */
+const config: Config = {
+  projects: [
+    { displayName: 'unit', roots, transform, testEnvironment: 'node', testMatch: ['**/*.test.ts?(x)'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
+    {
+      displayName: 'integration',
+      roots,
+      transform,
+      testEnvironment: 'node',
+      testMatch: ['**/*.int.test.ts'],
+      testPathIgnorePatterns: ignore,
+      globalSetup: '<rootDir>/server/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/server/test/globalTeardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,5 @@
+export * from './limits';
+export * from './messages';
+export * from './taxonomy';
+export * from './errors';
+export * from './text';

@@ -1,0 +1,66 @@
+/**
+ * Every number a member can run into, defined once and used by the server's validation and the UI alike
+ * (SPEC.md section 9 and DECISIONS.md).
+ */
+export const LIMITS = {
+  reportTitleMax: 30,
+  playCategoriesMax: 3,
+  playContentsMax: 7,
+  toolsMax: 10,
+  toolNameMax: 50,
+  toolQuantityMax: 25,
+  stepsMax: 10,
+  initialSteps: 3,
+  stepActionMax: 1000,
+  reportTextMax: 5000,
+  durationMax: 50,
+  commentMax: 500,
+  pageSize: 8,
+  pageSizeMax: 50,
+  cardTitleCut: 15,
+  cardDescriptionCut: 55,
+  profileDescriptionCut: 35,
+  usernameMax: 20,
+  twitterIdPattern: /^[A-Za-z0-9_]{1,15}$/,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  categoryNameMax: 50,
+  tagNameMax: 50,
+  searchQueryMax: 100,
+  contactContentMax: 2000,
+  imageMaxBytes: 10 * 1024 * 1024,
+  /** Pixels a decoded image may have before we refuse it as a decompression bomb. */
+  imageMaxPixels: 40_000_000,
+  mainImageMaxWidth: 1600,
+  thumbnailSize: 300,
+  iconSize: 160,
+  commentReportsToHide: 3,
+  failedLoginsToLock: 5,
+  popularKeywordMinMembers: 3,
+  popularKeywordDays: 30,
+} as const;
+
+export const TIMINGS = {
+  requestTimeoutMs: 15_000,
+  loginForbiddenRedirectMs: 2_000,
+  deleteAccountSlowMs: 30_000,
+  deleteAccountRedirectMs: 2_000,
+  accessTokenTtlSec: 15 * 60,
+  sessionMaxAgeSec: 14 * 24 * 60 * 60,
+  verifyEmailTtlSec: 24 * 60 * 60,
+  passwordResetTtlSec: 60 * 60,
+  lockoutSec: 24 * 60 * 60,
+  menuTypeAheadMs: 350,
+  sentinelThreshold: 0.1,
+} as const;
+
+export const SORT_OPTIONS = ['new', 'old', 'like'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+export const DEFAULT_SORT: SortOption = 'new';
+export const SORT_STORAGE_KEY = 'sortOption';
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** Dates are shown in Japan time whatever the member's machine says (DECISIONS.md). */
+export const DISPLAY_TIME_ZONE = 'Asia/Tokyo';
