@@ -5,6 +5,8 @@ const transform: Config['transform'] = {
 };
 const roots = ['<rootDir>/packages', '<rootDir>/server', '<rootDir>/search', '<rootDir>/electron', '<rootDir>/apps'];
 const ignore = ['/node_modules/', '/dist/', '/out/'];
+// ESM-only packages that Jest's CommonJS runtime must have transpiled.
+const transformIgnorePatterns = ['/node_modules/(?!(meilisearch)/)'];
 
 /**
  * Two projects: `unit` needs nothing running; `integration` (*.int.test.ts) talks to the machine's
@@ -12,11 +14,12 @@ const ignore = ['/node_modules/', '/dist/', '/out/'];
  */
 const config: Config = {
   projects: [
-    { displayName: 'unit', roots, transform, testEnvironment: 'node', testMatch: ['**/*.test.ts?(x)'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
+    { displayName: 'unit', roots, transform, transformIgnorePatterns, testEnvironment: 'node', testMatch: ['**/*.test.ts?(x)'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
     {
       displayName: 'integration',
       roots,
       transform,
+      transformIgnorePatterns,
       testEnvironment: 'node',
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,

@@ -1,0 +1,27 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server for the tests: the app sends over SMTP and each message lands as a file. */
+export async function startTestSmtpServer(mailboxDir: string): Promise<{ port: number; stop(): Promise<void> }> {
+  await fs.mkdir(mailboxDir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        count += 1;
+        const file = path.join(mailboxDir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`);
+        fs.writeFile(file, Buffer.concat(chunks)).then(() => callback(), callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
+  return { port: address.port, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}

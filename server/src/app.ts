@@ -1,0 +1,24 @@
+import path from 'node:path';
+import Koa from 'koa';
+import { errorHandler } from './middlewares/errorHandler';
+import { requestLog } from './middlewares/requestLog';
+import { securityHeaders } from './middlewares/securityHeaders';
+import { webApp } from './middlewares/webApp';
+import { apiRouter } from './routes';
+import type { AppServices } from './services';
+
+export const WEB_DIST_DIR = path.resolve(__dirname, '../../apps/web/dist');
+
+/** Builds the Koa app; the middleware order follows HOUSE_STYLE.md. */
+export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
+  const app = new Koa({ proxy: services.env.production });
+  const api = apiRouter(services);
+  app.use(errorHandler(services.logger));
+  app.use(requestLog(services.logger));
+  app.use(securityHeaders({ production: services.env.production }));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  if (services.mediaMiddleware) app.use(services.mediaMiddleware);
+  app.use(webApp(webDistDir));
+  return app;
+}

@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import type { AppServices } from '../../services';
+
+type Status = 'ok' | 'unreachable';
+
+/** Load balancers and `npm start` users check this: 200 while the database answers, 503 otherwise. */
+export function healthRoutes({ sequelize, search }: AppServices): Router {
+  const router = new Router();
+  router.get('/health', async (ctx) => {
+    const [database, searchStatus] = await Promise.all([
+      sequelize.authenticate({ logging: false }).then((): Status => 'ok', (): Status => 'unreachable'),
+      search.health(),
+    ]);
+    ctx.status = database === 'ok' ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: database === 'ok' ? 'ok' : 'degraded', database, search: searchStatus };
+  });
+  return router;
+}

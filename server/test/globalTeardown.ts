@@ -1,0 +1,3 @@
+export default async function globalTeardown(): Promise<void> {
+  // Filled in by modules that start services in globalSetup.
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { applyReportsIndexSettings } from '@hiraku/search';
+import { createApp } from '../../src/app';
+import { parseEnv } from '../../src/env';
+import { createLogger } from '../../src/logger';
+import { createMailer } from '../../src/mail/mailer';
+import { createSearchService } from '../../src/search/searchService';
+import type { AppServices } from '../../src/services';
+import { createLocalStorage } from '../../src/storage/localStorage';
+import { createTestDatabase } from './db';
+
+export interface TestApp {
+  services: AppServices;
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh MariaDB database, the run's real Meilisearch (own index prefix), mail as
+ * .eml files (or SMTP when given) and images on disk, listening on a free port.
+ */
+export async function startTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-test-'));
+  const indexPrefix = `t${process.pid}_${Date.now().toString(36)}_`;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    MEILI_HOST: process.env.TEST_MEILI_HOST,
+    MEILI_MASTER_KEY: process.env.TEST_MEILI_KEY,
+    MEILI_INDEX_PREFIX: indexPrefix,
+    SMTP_URL: options.smtpUrl,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  if (!env.MEILI_HOST) throw new Error('TEST_MEILI_HOST is not set: run integration tests through jest (globalSetup starts Meilisearch).');
+  const search = createSearchService({ host: env.MEILI_HOST, apiKey: env.MEILI_MASTER_KEY, indexPrefix });
+  await applyReportsIndexSettings(search.client, search.reportsIndexUid);
+  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
+  const services: AppServices = {
+    env,
+    logger: createLogger('silent'),
+    sequelize: db.sequelize,
+    models: db.models,
+    search,
+    mailer,
+    storage,
+    mediaMiddleware: storage.serve(),
+  };
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(services).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    services,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      mailer.close();
+      await search.client.deleteIndex(search.reportsIndexUid).waitTask().catch(() => undefined);
+      await db.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
