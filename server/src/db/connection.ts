@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Sequelize, type Options } from 'sequelize';
 
@@ -40,10 +41,11 @@ export function createSequelize(options: DatabaseOptions): Sequelize {
       pool: { max: 10, min: 0, acquire: 30_000, idle: 10_000, evict: 10_000 },
     });
   }
+  const storage = sqliteFilePath(options.dataDir);
+  fs.mkdirSync(path.dirname(storage), { recursive: true });
   const sequelize = new Sequelize({
     dialect: 'sqlite',
-    // Sequelize creates the folder itself before opening the file.
-    storage: sqliteFilePath(options.dataDir),
+    storage,
     logging,
     define: { underscored: true },
   });

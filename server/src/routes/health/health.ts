@@ -4,12 +4,12 @@ import type { AppServices } from '../../services';
 type Status = 'ok' | 'unreachable';
 
 /** Load balancers and `npm start` users check this: 200 while the database answers, 503 otherwise. */
-export function healthRoutes({ sequelize, search }: AppServices): Router {
+export function healthRoutes(services: AppServices): Router {
   const router = new Router();
   router.get('/health', async (ctx) => {
     const [database, searchStatus] = await Promise.all([
-      sequelize.authenticate({ logging: false }).then((): Status => 'ok', (): Status => 'unreachable'),
-      search.health(),
+      services.sequelize.authenticate({ logging: false }).then((): Status => 'ok', (): Status => 'unreachable'),
+      services.search.health(),
     ]);
     ctx.status = database === 'ok' ? 200 : 503;
     ctx.set('Cache-Control', 'no-store');

@@ -1,6 +1,8 @@
-import type { Config } from 'jest';
+// Plain JavaScript so Jest can read it without ts-node.
+/** @typedef {import('jest').Config} Config */
 
-const transform: Config['transform'] = {
+/** @type {Config['transform']} */
+const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
 const roots = ['<rootDir>/packages', '<rootDir>/server', '<rootDir>/search', '<rootDir>/electron', '<rootDir>/apps'];
@@ -12,7 +14,8 @@ const transformIgnorePatterns = ['/node_modules/(?!(meilisearch)/)'];
  * Two projects: `unit` needs nothing running; `integration` (*.int.test.ts) talks to the machine's
  * MariaDB and to a real Meilisearch that its global setup starts.
  */
-const config: Config = {
+/** @type {Config} */
+const config = {
   projects: [
     { displayName: 'unit', roots, transform, transformIgnorePatterns, testEnvironment: 'node', testMatch: ['**/*.test.ts?(x)'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
     {
@@ -30,4 +33,4 @@ const config: Config = {
   ],
 };
 
-export default config;
+module.exports = config;

@@ -1,0 +1,18 @@
+export { HirakuApp, type HirakuAppProps } from './HirakuApp';
+export type { Platform, PlatformKind } from './platform/Platform';
+export { PlatformProvider, usePlatform } from './platform/PlatformContext';
+export { DEFAULT_SITE_CONFIG, SiteConfigProvider, useSiteConfig, type SiteConfig } from './config/SiteConfigContext';
+export { ShellActionsProvider, useShellActions, type ShellActions } from './shell/ShellActionsContext';
+export { createHirakuRouter, type HirakuRouter, type RouterKind } from './routes/createHirakuRouter';
+export { buildAppRoutes, MEMBER_ROUTES, PUBLIC_ROUTES, ROUTE_GROUP_IDS, TUTORIAL_ROUTE } from './routes/routeTable';
+export { MemberGuard } from './routes/MemberGuard';
+export { editReportPath, PATHS, publicProfilePath, reportPath, searchResultsPath } from './routes/paths';
+export { AppLayout } from './layout/AppLayout';
+export { MoreMenu, type MoreMenuProps } from './menu/MoreMenu';
+export { BackButton } from './components/BackButton';
+export { ExternalLink } from './components/ExternalLink';
+export { InPageLink } from './components/InPageLink';
+export { PageTitle } from './components/PageTitle';
+export { hasInAppHistory, useGoBack } from './components/useGoBack';
+export { ComingSoonPage } from './pages/ComingSoonPage';
+export { NotFoundPage } from './pages/NotFoundPage';

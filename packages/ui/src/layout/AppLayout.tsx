@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { SHELL_TEXTS } from '@hiraku/shared';
+import { InPageLink } from '../components/InPageLink';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+export function AppLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+
+  useEffect(() => {
+    // After an in-app navigation the clicked link may be gone; a screen reader should start on the new page.
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="app-shell">
+      <InPageLink targetId="main" className="skip-link">
+        {SHELL_TEXTS.skipToContent}
+      </InPageLink>
+      <SiteHeader />
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

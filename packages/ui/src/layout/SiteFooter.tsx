@@ -1,0 +1,48 @@
+import { NavLink } from 'react-router-dom';
+import { MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
+import { IconBack, IconMore, IconPen, IconSearch, IconUser } from '../components/icons';
+import { useGoBack } from '../components/useGoBack';
+import { MoreMenu } from '../menu/MoreMenu';
+import { PATHS } from '../routes/paths';
+
+const t = SHELL_TEXTS.footer;
+
+export function SiteFooter() {
+  const goBack = useGoBack();
+  return (
+    <footer className="site-footer">
+      <p className="site-footer__copyright">{MESSAGES.site.copyright}</p>
+      <nav className="bottom-nav" aria-label={t.navLabel}>
+        <ul className="bottom-nav__list">
+          <li>
+            <button type="button" className="bottom-nav__item" onClick={goBack}>
+              <IconBack />
+              <span>{t.back}</span>
+            </button>
+          </li>
+          <li>
+            <NavLink to={PATHS.searchResults} className="bottom-nav__item">
+              <IconSearch />
+              <span>{t.search}</span>
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={PATHS.createReport} className="bottom-nav__item">
+              <IconPen />
+              <span>{t.create}</span>
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={PATHS.dashboard} className="bottom-nav__item">
+              <IconUser />
+              <span>{t.dashboard}</span>
+            </NavLink>
+          </li>
+          <li>
+            <MoreMenu placement="up" icon={<IconMore />} buttonClassName="bottom-nav__item" />
+          </li>
+        </ul>
+      </nav>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
+import { PATHS } from '../routes/paths';
+import { HeaderSearch } from './HeaderSearch';
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const shownQuery = pathname === PATHS.searchResults ? (searchParams.get('query') ?? '') : '';
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={PATHS.reports} className="site-header__home" aria-label={SHELL_TEXTS.homeLinkLabel}>
+          {MESSAGES.site.name}
+        </Link>
+        {/* Keyed by the query in the address so the box shows what the results page is showing. */}
+        <HeaderSearch key={shownQuery} initialQuery={shownQuery} />
+      </div>
+    </header>
+  );
+}

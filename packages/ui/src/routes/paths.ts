@@ -1,0 +1,49 @@
+import { LIMITS } from '@hiraku/shared';
+
+/** Every route of SPEC.md section 2, as the route table declares it. */
+export const PATHS = {
+  home: '/',
+  signup: '/signup',
+  login: '/login',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  contactForm: '/contact-form',
+  faq: '/faq',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  glossary: '/glossary',
+  dashboard: '/dashboard',
+  createReport: '/create-report',
+  reports: '/reports',
+  reportDetail: '/reports/:id',
+  editReport: '/edit-report/:id',
+  categoryManager: '/category-manager',
+  tagManager: '/tag-manager',
+  profile: '/profile',
+  publicProfile: '/profile/:publicId',
+  searchResults: '/search-results',
+  deleteAccount: '/delete-account',
+  tutorial: '/tutorial',
+} as const;
+
+export function reportPath(id: string | number): string {
+  return `/reports/${encodeURIComponent(String(id))}`;
+}
+
+export function editReportPath(id: string | number): string {
+  return `/edit-report/${encodeURIComponent(String(id))}`;
+}
+
+export function publicProfilePath(publicId: string): string {
+  return `/profile/${encodeURIComponent(publicId)}`;
+}
+
+/**
+ * `/search-results?query=...` for what a member typed, or null when there is nothing to search for.
+ * encodeURIComponent (not URLSearchParams) so a space stays %20 and the address reads the same everywhere.
+ */
+export function searchResultsPath(rawQuery: string): string | null {
+  const query = Array.from(rawQuery.trim()).slice(0, LIMITS.searchQueryMax).join('');
+  return query ? `${PATHS.searchResults}?query=${encodeURIComponent(query)}` : null;
+}

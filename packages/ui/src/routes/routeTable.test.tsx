@@ -1,0 +1,58 @@
+import { renderToString } from 'react-dom/server';
+import { matchRoutes } from 'react-router-dom';
+import { HirakuApp } from '../HirakuApp';
+import type { Platform } from '../platform/Platform';
+import { createHirakuRouter } from './createHirakuRouter';
+import { buildAppRoutes, ROUTE_GROUP_IDS } from './routeTable';
+
+const routes = buildAppRoutes();
+
+function groupOf(path: string): string | undefined {
+  const ids = (matchRoutes(routes, path) ?? []).map((match) => match.route.id);
+  return Object.values(ROUTE_GROUP_IDS).find((group) => ids.includes(group));
+}
+
+const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => undefined };
+
+function renderAt(path: string, supportEmail?: string): string {
+  const router = createHirakuRouter('memory', { initialEntries: [path] });
+  return renderToString(<HirakuApp platform={platform} router={router} siteConfig={supportEmail ? { supportEmail } : undefined} />);
+}
+
+describe('route table', () => {
+  it.each(['/', '/signup', '/login', '/verify-email', '/forgot-password', '/reset-password', '/contact-form', '/faq', '/privacy-policy', '/terms-of-service', '/glossary'])(
+    '%s is public',
+    (path) => expect(groupOf(path)).toBe(ROUTE_GROUP_IDS.public),
+  );
+
+  it.each(['/dashboard', '/create-report', '/reports', '/reports/42', '/edit-report/42', '/category-manager', '/tag-manager', '/profile', '/profile/abc123', '/search-results', '/delete-account'])(
+    '%s sits behind the member guard',
+    (path) => expect(groupOf(path)).toBe(ROUTE_GROUP_IDS.members),
+  );
+
+  it('guards /tutorial on its own, outside the members group', () => {
+    expect(groupOf('/tutorial')).toBe(ROUTE_GROUP_IDS.tutorial);
+  });
+
+  it('sends unknown addresses to the not-found page inside the layout', () => {
+    const html = renderAt('/no-such-page');
+    expect(html).toContain('お探しのページは見つかりませんでした。');
+    expect(html).toContain('© 2024 ひらく');
+  });
+});
+
+describe('rendered shell', () => {
+  it('shows a screen that is not built yet as an honest 準備中 page with header and footer', () => {
+    const html = renderAt('/reports/42');
+    expect(html).toContain('「レポート」は準備中です');
+    expect(html).toContain('aria-haspopup="menu"');
+    expect(html).toContain('role="search"');
+  });
+
+  it('puts the configured support mailbox into the privacy policy', () => {
+    expect(renderAt('/privacy-policy')).toContain('support@hiraku.local');
+    const html = renderAt('/privacy-policy', 'privacy@example.jp');
+    expect(html).toContain('href="mailto:privacy@example.jp"');
+    expect(html).not.toContain('support@hiraku.local');
+  });
+});

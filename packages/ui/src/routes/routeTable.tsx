@@ -1,0 +1,64 @@
+import type { RouteObject } from 'react-router-dom';
+import { AppLayout } from '../layout/AppLayout';
+import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { FaqPage } from '../pages/FaqPage';
+import { GlossaryPage } from '../pages/GlossaryPage';
+import { LandingPage } from '../pages/LandingPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PrivacyPolicyPage } from '../pages/PrivacyPolicyPage';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { TermsOfServicePage } from '../pages/TermsOfServicePage';
+import { MemberGuard } from './MemberGuard';
+import { PATHS } from './paths';
+
+/** Route ids the groups carry, so guards, tests and later code can find a group without knowing its shape. */
+export const ROUTE_GROUP_IDS = { public: 'public', members: 'members', tutorial: 'tutorial' } as const;
+
+/** Open to everyone (SPEC.md section 2). */
+export const PUBLIC_ROUTES: RouteObject[] = [
+  { path: PATHS.home, element: <LandingPage /> },
+  { path: PATHS.signup, element: <ComingSoonPage page="signup" /> },
+  { path: PATHS.login, element: <ComingSoonPage page="login" /> },
+  { path: PATHS.verifyEmail, element: <ComingSoonPage page="verifyEmail" /> },
+  { path: PATHS.forgotPassword, element: <ComingSoonPage page="forgotPassword" /> },
+  { path: PATHS.resetPassword, element: <ComingSoonPage page="resetPassword" /> },
+  { path: PATHS.contactForm, element: <ComingSoonPage page="contactForm" /> },
+  { path: PATHS.faq, element: <FaqPage /> },
+  { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+  { path: PATHS.termsOfService, element: <TermsOfServicePage /> },
+  { path: PATHS.glossary, element: <GlossaryPage /> },
+];
+
+/** Need a signed-in member; MemberGuard wraps them all. */
+export const MEMBER_ROUTES: RouteObject[] = [
+  { path: PATHS.dashboard, element: <ComingSoonPage page="dashboard" /> },
+  { path: PATHS.createReport, element: <ComingSoonPage page="createReport" /> },
+  { path: PATHS.reports, element: <ComingSoonPage page="reports" /> },
+  { path: PATHS.reportDetail, element: <ComingSoonPage page="reportDetail" /> },
+  { path: PATHS.editReport, element: <ComingSoonPage page="editReport" /> },
+  { path: PATHS.categoryManager, element: <ComingSoonPage page="categoryManager" /> },
+  { path: PATHS.tagManager, element: <ComingSoonPage page="tagManager" /> },
+  { path: PATHS.profile, element: <ComingSoonPage page="profile" /> },
+  { path: PATHS.publicProfile, element: <ComingSoonPage page="publicProfile" /> },
+  { path: PATHS.searchResults, element: <ComingSoonPage page="searchResults" /> },
+  { path: PATHS.deleteAccount, element: <ComingSoonPage page="deleteAccount" /> },
+];
+
+/** Guarded on its own, outside the members group (SPEC.md section 2). */
+export const TUTORIAL_ROUTE: RouteObject = { path: PATHS.tutorial, element: <ComingSoonPage page="tutorial" /> };
+
+export function buildAppRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <AppLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { id: ROUTE_GROUP_IDS.public, children: PUBLIC_ROUTES },
+        { id: ROUTE_GROUP_IDS.members, element: <MemberGuard />, children: MEMBER_ROUTES },
+        { id: ROUTE_GROUP_IDS.tutorial, element: <MemberGuard />, children: [TUTORIAL_ROUTE] },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

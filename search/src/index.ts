@@ -1,0 +1,38 @@
+export { checkSearchHealth, createSearchClient, type SearchClient, type SearchClientOptions } from './client';
+export {
+  findFreePort,
+  LocalMeilisearchStartError,
+  startLocalMeilisearch,
+  type LocalMeilisearch,
+  type LocalMeilisearchOptions,
+} from './localMeilisearch';
+export {
+  installVerifiedMeilisearch,
+  MEILISEARCH_BINARY_SHA256,
+  MeilisearchBinaryError,
+  NO_LOCAL_MEILISEARCH_MESSAGE,
+  resolveBundledMeilisearch,
+} from './meilisearchBinary';
+export { expandQuery, MAX_QUERY_VARIANTS } from './queryExpansion';
+export {
+  buildIndexPrefix,
+  rebuildReportsIndex,
+  type RebuildProgress,
+  type RebuildReportsIndexOptions,
+  type RebuildResult,
+} from './rebuildReportsIndex';
+export { deleteReportDocuments, upsertReportDocuments } from './reportDocuments';
+export {
+  applyReportsIndexSettings,
+  createIndexIfMissing,
+  REPORTS_PRIMARY_KEY,
+  reportsIndexSettings,
+  reportsIndexUid,
+  SEARCH_LOCALES,
+  type ReportSearchDocument,
+} from './reportsIndex';
+export { buildReportFilter, parseFilterId, parsePositiveId, type FilterIdInput, type ReportSearchFilters } from './searchFilters';
+export { SearchInputError } from './searchInputError';
+export { searchReportIds, type ReportSearchParams, type ReportSearchResult } from './searchReports';
+export { buildSynonyms, SYNONYM_GROUPS } from './synonyms';
+export { SearchTaskError, TASK_TIMEOUT_MS, waitForSuccess } from './tasks';

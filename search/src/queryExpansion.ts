@@ -1,0 +1,42 @@
+import { SYNONYM_GROUPS } from './synonyms';
+
+/** More variant queries than this would only slow the search down; the first ones are kept. */
+export const MAX_QUERY_VARIANTS = 16;
+
+function normalizeWord(word: string): string {
+  return word.normalize('NFKC').toLowerCase();
+}
+
+function buildLookup(groups: readonly (readonly string[])[]): Map<string, readonly string[]> {
+  const lookup = new Map<string, readonly string[]>();
+  for (const group of groups) for (const word of group) lookup.set(normalizeWord(word), group);
+  return lookup;
+}
+
+const GLOSSARY_LOOKUP = buildLookup(SYNONYM_GROUPS);
+
+/**
+ * The member's query plus the same query with each glossary word replaced by its variants
+ * (縄 -> ロープ, なわ...). Meilisearch's own synonyms are normalised without the index locale, so a
+ * kanji-only synonym (縄, 首輪, 蝋燭) is segmented as Chinese and never matches Japanese text; asking
+ * for each variant and merging the answers does not depend on that.
+ */
+export function expandQuery(query: string, lookup: Map<string, readonly string[]> = GLOSSARY_LOOKUP): string[] {
+  const words = query.split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return [''];
+  let variants: string[][] = [[]];
+  for (const word of words) {
+    const alternatives = lookup.get(normalizeWord(word)) ?? [word];
+    // The member's own spelling stays first so the first query is always the literal one.
+    const ordered = [word, ...alternatives.filter((alternative) => normalizeWord(alternative) !== normalizeWord(word))];
+    const next: string[][] = [];
+    for (const prefix of variants) {
+      for (const alternative of ordered) {
+        if (next.length >= MAX_QUERY_VARIANTS) break;
+        next.push([...prefix, alternative]);
+      }
+    }
+    variants = next;
+  }
+  return variants.map((parts) => parts.join(' '));
+}

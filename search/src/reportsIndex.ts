@@ -1,0 +1,70 @@
+import type { Settings } from 'meilisearch';
+import type { SearchClient } from './client';
+import { buildSynonyms } from './synonyms';
+import { assertSucceeded, TASK_TIMEOUT_MS, waitForSuccess } from './tasks';
+
+/**
+ * One published, visible report as the search engine sees it. Search answers ids only; the server
+ * loads the rows from the database, so visibility rules are applied in one place.
+ */
+export interface ReportSearchDocument {
+  id: number;
+  title: string;
+  description: string;
+  tips: string;
+  toolNames: string[];
+  stepTexts: string[];
+  tagNames: string[];
+  authorUsername: string;
+  authorPublicId: string;
+  authorId: number;
+  /** Tag ids from the gender / sexual orientation / role categories. */
+  gender: number | null;
+  sexualOrientation: number | null;
+  role: number | null;
+  playCategories: number[];
+  playContents: number[];
+  /** Epoch milliseconds. */
+  createdAt: number;
+  likeCount: number;
+}
+
+export const REPORTS_PRIMARY_KEY = 'id';
+export const SEARCH_LOCALES = ['jpn'];
+
+const INDEX_PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
+
+export function reportsIndexUid(prefix = ''): string {
+  if (!INDEX_PREFIX_PATTERN.test(prefix)) throw new Error(`index prefix may only contain A-Z a-z 0-9 _ -: ${JSON.stringify(prefix)}`);
+  return `${prefix}reports`;
+}
+
+export function reportsIndexSettings(): Settings {
+  return {
+    // Order is importance: a hit in the title outranks one in the tips.
+    searchableAttributes: ['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername'],
+    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId'],
+    sortableAttributes: ['createdAt', 'likeCount'],
+    // The member picks an order (new / old / like) and expects it to hold, as on other Japanese
+    // sites; relevance only breaks ties. With `matchingStrategy: 'all'` every hit matches every word.
+    rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
+    // Without this, text made only of kanji (縄, 首輪, 緊縛) is tokenized as Chinese and searches miss it.
+    localizedAttributes: [{ attributePatterns: ['*'], locales: SEARCH_LOCALES }],
+    synonyms: buildSynonyms(),
+  };
+}
+
+/**
+ * Creates the index when missing (primary key `id`) and applies the settings, waiting until they are
+ * live. Idempotent: safe to run at every start-up.
+ */
+export async function applyReportsIndexSettings(client: SearchClient, indexUid: string): Promise<void> {
+  await createIndexIfMissing(client, indexUid);
+  await waitForSuccess(client.index(indexUid).updateSettings(reportsIndexSettings()), `settings of ${indexUid}`);
+}
+
+export async function createIndexIfMissing(client: SearchClient, indexUid: string): Promise<void> {
+  const task = await client.createIndex(indexUid, { primaryKey: REPORTS_PRIMARY_KEY }).waitTask({ timeout: TASK_TIMEOUT_MS });
+  if (task.error?.code === 'index_already_exists') return;
+  assertSucceeded(task, `create ${indexUid}`);
+}

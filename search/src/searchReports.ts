@@ -1,0 +1,81 @@
+import { charLength, DEFAULT_SORT, LIMITS, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
+import type { FederatedMultiSearchParams } from 'meilisearch';
+import type { SearchClient } from './client';
+import { expandQuery } from './queryExpansion';
+import { SEARCH_LOCALES } from './reportsIndex';
+import { buildReportFilter, type ReportSearchFilters } from './searchFilters';
+import { SearchInputError } from './searchInputError';
+
+export interface ReportSearchParams {
+  query?: string;
+  filters?: ReportSearchFilters;
+  sort?: SortOption;
+  limit: number;
+  offset?: number;
+}
+
+export interface ReportSearchResult {
+  /** In the requested order; the caller loads the rows and drops anything no longer visible. */
+  ids: number[];
+  total: number;
+}
+
+const SORT_RULES: Record<SortOption, string[]> = {
+  new: ['createdAt:desc'],
+  old: ['createdAt:asc'],
+  like: ['likeCount:desc', 'createdAt:desc'],
+};
+
+/**
+ * Report ids matching the member's words, filters and order. Glossary words are searched with all
+ * their variants (see expandQuery) in one federated request, which removes duplicates and keeps the
+ * requested order across the variants.
+ */
+export async function searchReportIds(client: SearchClient, indexUid: string, params: ReportSearchParams): Promise<ReportSearchResult> {
+  const query = parseQuery(params.query);
+  const sort = parseSort(params.sort);
+  const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
+  const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
+  const filter = buildReportFilter(params.filters);
+
+  const request: FederatedMultiSearchParams = {
+    federation: { limit, offset },
+    queries: expandQuery(query).map((q) => ({
+      indexUid,
+      q,
+      filter,
+      sort: SORT_RULES[sort],
+      locales: SEARCH_LOCALES,
+      // Every word must match: the results are ordered by the member's sort, not by relevance, so
+      // partial matches would be mixed in between full ones.
+      matchingStrategy: 'all',
+      attributesToRetrieve: ['id'],
+    })),
+  };
+  const response = await client.multiSearch(request);
+  return {
+    ids: response.hits.map((hit) => Number(hit.id)),
+    total: response.estimatedTotalHits ?? response.totalHits ?? response.hits.length,
+  };
+}
+
+function parseQuery(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new SearchInputError('query', 'expected a string');
+  const query = value.trim();
+  if (charLength(query) > LIMITS.searchQueryMax) throw new SearchInputError('query', `longer than ${LIMITS.searchQueryMax} characters`);
+  return query;
+}
+
+function parseSort(value: unknown): SortOption {
+  if (value === undefined) return DEFAULT_SORT;
+  if (!(SORT_OPTIONS as readonly unknown[]).includes(value)) throw new SearchInputError('sort', `expected one of ${SORT_OPTIONS.join(', ')}`);
+  return value as SortOption;
+}
+
+function parseInteger(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new SearchInputError(field, `expected an integer from ${min} to ${max}`);
+  }
+  return value;
+}

@@ -1,0 +1,20 @@
+import type { QueryInterface } from 'sequelize';
+import type { RunnableMigration } from 'umzug';
+import * as usersAuth from './0001-users-auth';
+import * as taxonomyProfiles from './0002-taxonomy-profiles';
+import * as reports from './0003-reports';
+import * as social from './0004-social';
+import * as ops from './0005-ops';
+
+/**
+ * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
+ * loads the same way under tsx, jest/@swc and any bundler. A test checks the list matches the folder.
+ * `SequelizeMeta` records these names: the file names without extension, never to be changed.
+ */
+export const migrations: RunnableMigration<QueryInterface>[] = [
+  { name: '0001-users-auth', ...usersAuth },
+  { name: '0002-taxonomy-profiles', ...taxonomyProfiles },
+  { name: '0003-reports', ...reports },
+  { name: '0004-social', ...social },
+  { name: '0005-ops', ...ops },
+];

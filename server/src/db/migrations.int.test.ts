@@ -1,0 +1,276 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { createTestDatabase, type TestDatabase } from '../../test/support/db';
+import { migrations } from '../../migrations';
+import { createSequelize, sqliteFilePath } from './connection';
+import { createMigrator, migrateDown, migrateUp, MIGRATIONS_TABLE } from './migrator';
+
+const ALL_TABLES = [
+  'analytics_events',
+  'audit_logs',
+  'categories',
+  'comment_reports',
+  'comments',
+  'contact_enquiries',
+  'deleted_accounts',
+  'likes',
+  'one_time_tokens',
+  'profiles',
+  'refresh_tokens',
+  'report_steps',
+  'report_tags',
+  'report_tools',
+  'reports',
+  'search_outbox',
+  'search_queries',
+  'tags',
+  'users',
+].sort();
+
+const MIGRATION_NAMES = migrations.map((migration) => migration.name);
+
+/** [table, column, referenced table, ON DELETE rule] for every foreign key the schema must have. */
+const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
+  ['refresh_tokens', 'user_id', 'users', 'CASCADE'],
+  ['one_time_tokens', 'user_id', 'users', 'CASCADE'],
+  ['profiles', 'user_id', 'users', 'CASCADE'],
+  ['profiles', 'gender_tag_id', 'tags', 'SET NULL'],
+  ['profiles', 'sexual_orientation_tag_id', 'tags', 'SET NULL'],
+  ['profiles', 'role_tag_id', 'tags', 'SET NULL'],
+  ['tags', 'category_id', 'categories', 'SET NULL'],
+  ['tags', 'parent_id', 'tags', 'SET NULL'],
+  ['reports', 'author_id', 'users', 'CASCADE'],
+  ['reports', 'gender_tag_id', 'tags', 'SET NULL'],
+  ['reports', 'sexual_orientation_tag_id', 'tags', 'SET NULL'],
+  ['reports', 'role_tag_id', 'tags', 'SET NULL'],
+  ['report_tools', 'report_id', 'reports', 'CASCADE'],
+  ['report_steps', 'report_id', 'reports', 'CASCADE'],
+  ['report_tags', 'report_id', 'reports', 'CASCADE'],
+  ['report_tags', 'tag_id', 'tags', 'CASCADE'],
+  ['likes', 'report_id', 'reports', 'CASCADE'],
+  ['likes', 'user_id', 'users', 'CASCADE'],
+  ['comments', 'report_id', 'reports', 'CASCADE'],
+  ['comments', 'author_id', 'users', 'CASCADE'],
+  ['comment_reports', 'comment_id', 'comments', 'CASCADE'],
+  ['comment_reports', 'reporter_id', 'users', 'CASCADE'],
+  ['comment_reports', 'resolved_by', 'users', 'SET NULL'],
+  ['contact_enquiries', 'user_id', 'users', 'SET NULL'],
+  ['audit_logs', 'actor_id', 'users', 'SET NULL'],
+  ['search_queries', 'user_id', 'users', 'CASCADE'],
+];
+
+async function tablesOf(sequelize: Sequelize): Promise<string[]> {
+  const tables = (await sequelize.getQueryInterface().showAllTables()).map(String);
+  return tables.filter((table) => table !== MIGRATIONS_TABLE).sort();
+}
+
+async function recordedMigrations(sequelize: Sequelize): Promise<string[]> {
+  const rows = await sequelize.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`, {
+    type: QueryTypes.SELECT,
+  });
+  return rows.map((row) => row.name);
+}
+
+/** Applies the migrations one by one, then reverts them one by one: each down must restore the tables seen before its up. */
+async function expectEachDownToUndoItsUp(sequelize: Sequelize): Promise<void> {
+  const migrator = createMigrator(sequelize);
+  const before: string[][] = [];
+  for (const name of MIGRATION_NAMES) {
+    before.push(await tablesOf(sequelize));
+    await migrator.up({ to: name });
+    expect((await tablesOf(sequelize)).length).toBeGreaterThan(before.at(-1)?.length ?? 0);
+  }
+  expect(await tablesOf(sequelize)).toEqual(ALL_TABLES);
+  for (const name of [...MIGRATION_NAMES].reverse()) {
+    expect(await migrateDown(sequelize)).toEqual([name]);
+    expect(await tablesOf(sequelize)).toEqual(before.pop());
+  }
+  expect(await tablesOf(sequelize)).toEqual([]);
+  expect(await recordedMigrations(sequelize)).toEqual([]);
+}
+
+describe('migrations on MariaDB', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('apply in order, create every table in utf8mb4 and record themselves', async () => {
+    expect(await migrateUp(db.sequelize)).toEqual(MIGRATION_NAMES);
+    expect(await tablesOf(db.sequelize)).toEqual(ALL_TABLES);
+    expect(await recordedMigrations(db.sequelize)).toEqual(MIGRATION_NAMES);
+    expect(await migrateUp(db.sequelize)).toEqual([]);
+
+    const tables = await db.sequelize.query<{ name: string; collation: string; engine: string }>(
+      `SELECT TABLE_NAME AS name, TABLE_COLLATION AS collation, ENGINE AS engine
+         FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(tables).toHaveLength(ALL_TABLES.length + 1);
+    for (const table of tables) {
+      expect(table).toEqual({ name: table.name, collation: 'utf8mb4_unicode_ci', engine: 'InnoDB' });
+    }
+    const textColumns = await db.sequelize.query<{ tableName: string; columnName: string; charset: string; collation: string }>(
+      `SELECT TABLE_NAME AS tableName, COLUMN_NAME AS columnName, CHARACTER_SET_NAME AS charset, COLLATION_NAME AS collation
+         FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND CHARACTER_SET_NAME IS NOT NULL`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(textColumns.length).toBeGreaterThan(40);
+    expect(textColumns.filter((column) => column.charset !== 'utf8mb4')).toEqual([]);
+    // Tag, category and keyword names compare exactly (MariaDB's JSON is LONGTEXT in utf8mb4_bin too);
+    // everything else uses the table default.
+    const exact = textColumns
+      .filter((column) => column.collation !== 'utf8mb4_unicode_ci')
+      .map((column) => [column.tableName, column.columnName, column.collation])
+      .sort();
+    expect(exact).toEqual([
+      ['analytics_events', 'properties', 'utf8mb4_bin'],
+      ['audit_logs', 'details', 'utf8mb4_bin'],
+      ['categories', 'name', 'utf8mb4_bin'],
+      ['search_queries', 'query', 'utf8mb4_bin'],
+      ['tags', 'name', 'utf8mb4_bin'],
+    ]);
+  });
+
+  it('create the foreign keys with the intended ON DELETE rules', async () => {
+    const rows = await db.sequelize.query<{ tableName: string; columnName: string; referenced: string; rule: string }>(
+      `SELECT k.TABLE_NAME AS tableName, k.COLUMN_NAME AS columnName, k.REFERENCED_TABLE_NAME AS referenced, r.DELETE_RULE AS rule
+         FROM information_schema.KEY_COLUMN_USAGE k
+         JOIN information_schema.REFERENTIAL_CONSTRAINTS r
+           ON r.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA AND r.CONSTRAINT_NAME = k.CONSTRAINT_NAME AND r.TABLE_NAME = k.TABLE_NAME
+        WHERE k.TABLE_SCHEMA = DATABASE() AND k.REFERENCED_TABLE_NAME IS NOT NULL`,
+      { type: QueryTypes.SELECT },
+    );
+    const actual = rows.map((row) => [row.tableName, row.columnName, row.referenced, row.rule]).sort();
+    expect(actual).toEqual([...FOREIGN_KEYS].sort());
+  });
+
+  it('create the indexes the keyset lists and workers rely on, columns in order', async () => {
+    const rows = await db.sequelize.query<{ tableName: string; indexName: string; columnName: string; unique: number }>(
+      `SELECT TABLE_NAME AS tableName, INDEX_NAME AS indexName, COLUMN_NAME AS columnName, 1 - NON_UNIQUE AS \`unique\`
+         FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+      { type: QueryTypes.SELECT },
+    );
+    const indexes = new Map<string, { columns: string[]; unique: boolean }>();
+    for (const row of rows) {
+      const key = `${row.tableName}.${row.indexName}`;
+      const index = indexes.get(key) ?? { columns: [], unique: Number(row.unique) === 1 };
+      index.columns.push(row.columnName);
+      indexes.set(key, index);
+    }
+    const expectIndex = (table: string, columns: string[], unique: boolean) =>
+      expect([...indexes.entries()].filter(([key]) => key.startsWith(`${table}.`)).map(([, index]) => index)).toContainEqual({
+        columns,
+        unique,
+      });
+    expectIndex('users', ['email'], true);
+    expectIndex('users', ['public_id'], true);
+    expectIndex('categories', ['name'], true);
+    expectIndex('categories', ['key'], true);
+    expectIndex('tags', ['category_id', 'name'], true);
+    expectIndex('reports', ['listed', 'created_at', 'id'], false);
+    expectIndex('reports', ['listed', 'like_count', 'id'], false);
+    expectIndex('reports', ['author_id', 'created_at'], false);
+    expectIndex('report_tags', ['report_id', 'kind', 'tag_id'], true);
+    expectIndex('report_tags', ['tag_id'], false);
+    expectIndex('likes', ['report_id', 'user_id'], true);
+    expectIndex('comments', ['report_id', 'created_at'], false);
+    expectIndex('comment_reports', ['comment_id', 'reporter_id'], true);
+    expectIndex('refresh_tokens', ['token_hash'], true);
+    expectIndex('refresh_tokens', ['family_id'], false);
+    expectIndex('one_time_tokens', ['token_hash'], true);
+    expectIndex('one_time_tokens', ['user_id', 'purpose'], false);
+    expectIndex('search_outbox', ['available_at', 'id'], false);
+    expectIndex('search_queries', ['created_at', 'query'], false);
+    expectIndex('analytics_events', ['name', 'occurred_at'], false);
+    expectIndex('audit_logs', ['created_at'], false);
+    expectIndex('deleted_accounts', ['deleted_at'], false);
+  });
+
+  it('revert completely, all at once, and apply again', async () => {
+    expect(await migrateDown(db.sequelize, { all: true })).toEqual([...MIGRATION_NAMES].reverse());
+    expect(await tablesOf(db.sequelize)).toEqual([]);
+    expect(await recordedMigrations(db.sequelize)).toEqual([]);
+    expect(await migrateUp(db.sequelize)).toEqual(MIGRATION_NAMES);
+    expect(await tablesOf(db.sequelize)).toEqual(ALL_TABLES);
+  });
+
+  it('revert one at a time, each down undoing exactly its up', async () => {
+    await migrateDown(db.sequelize, { all: true });
+    await expectEachDownToUndoItsUp(db.sequelize);
+  });
+
+  it('run once when several processes start together', async () => {
+    await migrateDown(db.sequelize, { all: true });
+    // Separate Sequelize instances stand for separate server processes.
+    const processes = [0, 1, 2].map(() => createSequelize({ databaseUrl: db.url, dataDir: '.', logging: false }));
+    try {
+      const applied = await Promise.all(processes.map((sequelize) => migrateUp(sequelize)));
+      expect(applied.map((names) => names.length).sort()).toEqual([0, 0, MIGRATION_NAMES.length]);
+    } finally {
+      await Promise.all(processes.map((sequelize) => sequelize.close()));
+    }
+    expect(await tablesOf(db.sequelize)).toEqual(ALL_TABLES);
+    expect(await recordedMigrations(db.sequelize)).toEqual(MIGRATION_NAMES);
+  });
+});
+
+describe('migrations on the embedded SQLite fallback', () => {
+  let dataDir: string;
+  let sequelize: Sequelize;
+
+  beforeAll(async () => {
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-sqlite-'));
+    // A folder that does not exist yet: createSequelize must make it.
+    dataDir = path.join(parent, 'data');
+    sequelize = createSequelize({ dataDir, logging: false });
+  });
+  afterAll(async () => {
+    await sequelize?.close();
+    await fs.rm(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it('apply every migration to hiraku.sqlite in the data folder, with WAL and foreign keys on', async () => {
+    expect(await migrateUp(sequelize)).toEqual(MIGRATION_NAMES);
+    expect(await tablesOf(sequelize)).toEqual(ALL_TABLES);
+    await expect(fs.stat(sqliteFilePath(dataDir))).resolves.toBeTruthy();
+    expect(sqliteFilePath(dataDir)).toBe(path.join(dataDir, 'hiraku.sqlite'));
+
+    const [journal] = await sequelize.query<{ journal_mode: string }>('PRAGMA journal_mode', { type: QueryTypes.SELECT });
+    expect(journal?.journal_mode).toBe('wal');
+    await expect(
+      sequelize.query(
+        `INSERT INTO profiles (user_id, username, created_at, updated_at) VALUES (424242, 'だれか', '2025-01-01', '2025-01-01')`,
+      ),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it('keep foreign keys on inside transactions, which SQLite runs on a connection of their own', async () => {
+    await expect(
+      sequelize.transaction((transaction) =>
+        sequelize.query(
+          `INSERT INTO profiles (user_id, username, created_at, updated_at) VALUES (424242, 'だれか', '2025-01-01', '2025-01-01')`,
+          { transaction },
+        ),
+      ),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it('revert completely and apply again', async () => {
+    expect(await migrateDown(sequelize, { all: true })).toEqual([...MIGRATION_NAMES].reverse());
+    expect(await tablesOf(sequelize)).toEqual([]);
+    expect(await migrateUp(sequelize)).toEqual(MIGRATION_NAMES);
+    expect(await tablesOf(sequelize)).toEqual(ALL_TABLES);
+  });
+
+  it('revert one at a time, each down undoing exactly its up', async () => {
+    await migrateDown(sequelize, { all: true });
+    await expectEachDownToUndoItsUp(sequelize);
+  });
+});

@@ -1,0 +1,158 @@
+import type { Sequelize } from 'sequelize';
+import { AnalyticsEvent, initAnalyticsEvent } from './analyticsEvent';
+import { AuditLog, initAuditLog } from './auditLog';
+import { Category, initCategory } from './category';
+import { Comment, initComment } from './comment';
+import { CommentReport, initCommentReport } from './commentReport';
+import { ContactEnquiry, initContactEnquiry } from './contactEnquiry';
+import { DeletedAccount, initDeletedAccount } from './deletedAccount';
+import { initLike, Like } from './like';
+import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
+import { initProfile, Profile } from './profile';
+import { initRefreshToken, RefreshToken } from './refreshToken';
+import { initReport, Report } from './report';
+import { initReportStep, ReportStep } from './reportStep';
+import { initReportTag, ReportTag } from './reportTag';
+import { initReportTool, ReportTool } from './reportTool';
+import { initSearchOutboxEntry, SearchOutboxEntry } from './searchOutboxEntry';
+import { initSearchQuery, SearchQuery } from './searchQuery';
+import { initTag, Tag } from './tag';
+import { initUser, User } from './user';
+
+export { AnalyticsEvent } from './analyticsEvent';
+export { AuditLog } from './auditLog';
+export { Category } from './category';
+export { Comment } from './comment';
+export { CommentReport, COMMENT_REPORT_RESOLUTIONS, type CommentReportResolution } from './commentReport';
+export { ContactEnquiry } from './contactEnquiry';
+export { DeletedAccount } from './deletedAccount';
+export { Like } from './like';
+export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from './oneTimeToken';
+export { Profile } from './profile';
+export { RefreshToken } from './refreshToken';
+export { Report } from './report';
+export { ReportStep } from './reportStep';
+export { ReportTag, REPORT_TAG_KINDS, type ReportTagKind } from './reportTag';
+export { ReportTool } from './reportTool';
+export { SearchOutboxEntry, SEARCH_OUTBOX_OPERATIONS, type SearchOutboxOperation } from './searchOutboxEntry';
+export { SearchQuery } from './searchQuery';
+export { Tag } from './tag';
+export { User, USER_ROLES, type UserRole } from './user';
+export type { JsonObject, JsonValue } from './json';
+
+export interface Models {
+  User: typeof User;
+  Profile: typeof Profile;
+  Category: typeof Category;
+  Tag: typeof Tag;
+  Report: typeof Report;
+  ReportTool: typeof ReportTool;
+  ReportStep: typeof ReportStep;
+  ReportTag: typeof ReportTag;
+  Like: typeof Like;
+  Comment: typeof Comment;
+  CommentReport: typeof CommentReport;
+  RefreshToken: typeof RefreshToken;
+  OneTimeToken: typeof OneTimeToken;
+  ContactEnquiry: typeof ContactEnquiry;
+  AnalyticsEvent: typeof AnalyticsEvent;
+  AuditLog: typeof AuditLog;
+  SearchOutboxEntry: typeof SearchOutboxEntry;
+  SearchQuery: typeof SearchQuery;
+  DeletedAccount: typeof DeletedAccount;
+}
+
+/**
+ * Binds every model class to `sequelize` and wires the associations. The classes are module-level
+ * singletons, so the latest call wins: one database per process (per Jest test file). Never call
+ * sync(): the migrations own the schema.
+ */
+export function initModels(sequelize: Sequelize): Models {
+  const models: Models = {
+    User: initUser(sequelize),
+    Profile: initProfile(sequelize),
+    Category: initCategory(sequelize),
+    Tag: initTag(sequelize),
+    Report: initReport(sequelize),
+    ReportTool: initReportTool(sequelize),
+    ReportStep: initReportStep(sequelize),
+    ReportTag: initReportTag(sequelize),
+    Like: initLike(sequelize),
+    Comment: initComment(sequelize),
+    CommentReport: initCommentReport(sequelize),
+    RefreshToken: initRefreshToken(sequelize),
+    OneTimeToken: initOneTimeToken(sequelize),
+    ContactEnquiry: initContactEnquiry(sequelize),
+    AnalyticsEvent: initAnalyticsEvent(sequelize),
+    AuditLog: initAuditLog(sequelize),
+    SearchOutboxEntry: initSearchOutboxEntry(sequelize),
+    SearchQuery: initSearchQuery(sequelize),
+    DeletedAccount: initDeletedAccount(sequelize),
+  };
+  associate(models);
+  return models;
+}
+
+function associate(m: Models): void {
+  m.User.hasOne(m.Profile, { as: 'profile', foreignKey: 'userId' });
+  m.Profile.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });
+  m.Profile.belongsTo(m.Tag, { as: 'gender', foreignKey: 'genderTagId' });
+  m.Profile.belongsTo(m.Tag, { as: 'sexualOrientation', foreignKey: 'sexualOrientationTagId' });
+  m.Profile.belongsTo(m.Tag, { as: 'role', foreignKey: 'roleTagId' });
+
+  m.Category.hasMany(m.Tag, { as: 'tags', foreignKey: 'categoryId' });
+  m.Tag.belongsTo(m.Category, { as: 'category', foreignKey: 'categoryId' });
+  m.Tag.belongsTo(m.Tag, { as: 'parent', foreignKey: 'parentId' });
+  m.Tag.hasMany(m.Tag, { as: 'children', foreignKey: 'parentId' });
+
+  m.User.hasMany(m.Report, { as: 'reports', foreignKey: 'authorId' });
+  m.Report.belongsTo(m.User, { as: 'author', foreignKey: 'authorId' });
+  m.Report.belongsTo(m.Tag, { as: 'gender', foreignKey: 'genderTagId' });
+  m.Report.belongsTo(m.Tag, { as: 'sexualOrientation', foreignKey: 'sexualOrientationTagId' });
+  m.Report.belongsTo(m.Tag, { as: 'role', foreignKey: 'roleTagId' });
+  m.Report.hasMany(m.ReportTool, { as: 'tools', foreignKey: 'reportId' });
+  m.ReportTool.belongsTo(m.Report, { as: 'report', foreignKey: 'reportId' });
+  m.Report.hasMany(m.ReportStep, { as: 'steps', foreignKey: 'reportId' });
+  m.ReportStep.belongsTo(m.Report, { as: 'report', foreignKey: 'reportId' });
+
+  m.Report.hasMany(m.ReportTag, { as: 'reportTags', foreignKey: 'reportId' });
+  m.ReportTag.belongsTo(m.Report, { as: 'report', foreignKey: 'reportId' });
+  m.ReportTag.belongsTo(m.Tag, { as: 'tag', foreignKey: 'tagId' });
+  m.Tag.hasMany(m.ReportTag, { as: 'reportTags', foreignKey: 'tagId' });
+  // One link table, two lists: the scope keeps play categories and play contents apart.
+  m.Report.belongsToMany(m.Tag, {
+    as: 'playCategories',
+    through: { model: m.ReportTag, scope: { kind: 'playCategory' }, unique: false },
+    foreignKey: 'reportId',
+    otherKey: 'tagId',
+  });
+  m.Report.belongsToMany(m.Tag, {
+    as: 'playContents',
+    through: { model: m.ReportTag, scope: { kind: 'playContent' }, unique: false },
+    foreignKey: 'reportId',
+    otherKey: 'tagId',
+  });
+
+  m.Report.hasMany(m.Like, { as: 'likes', foreignKey: 'reportId' });
+  m.Like.belongsTo(m.Report, { as: 'report', foreignKey: 'reportId' });
+  m.User.hasMany(m.Like, { as: 'likes', foreignKey: 'userId' });
+  m.Like.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });
+
+  m.Report.hasMany(m.Comment, { as: 'comments', foreignKey: 'reportId' });
+  m.Comment.belongsTo(m.Report, { as: 'report', foreignKey: 'reportId' });
+  m.User.hasMany(m.Comment, { as: 'comments', foreignKey: 'authorId' });
+  m.Comment.belongsTo(m.User, { as: 'author', foreignKey: 'authorId' });
+  m.Comment.hasMany(m.CommentReport, { as: 'commentReports', foreignKey: 'commentId' });
+  m.CommentReport.belongsTo(m.Comment, { as: 'comment', foreignKey: 'commentId' });
+  m.CommentReport.belongsTo(m.User, { as: 'reporter', foreignKey: 'reporterId' });
+  m.CommentReport.belongsTo(m.User, { as: 'resolver', foreignKey: 'resolvedBy' });
+
+  m.User.hasMany(m.RefreshToken, { as: 'refreshTokens', foreignKey: 'userId' });
+  m.RefreshToken.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });
+  m.User.hasMany(m.OneTimeToken, { as: 'oneTimeTokens', foreignKey: 'userId' });
+  m.OneTimeToken.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });
+  m.ContactEnquiry.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });
+  m.AuditLog.belongsTo(m.User, { as: 'actor', foreignKey: 'actorId' });
+  m.User.hasMany(m.SearchQuery, { as: 'searchQueries', foreignKey: 'userId' });
+  m.SearchQuery.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });
+}

@@ -1,0 +1,32 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+
+/**
+ * One search by a signed-in member. The member is kept only so that popular keywords can require
+ * several different members (DECISIONS.md); rows go with the account.
+ */
+export class SearchQuery extends Model<InferAttributes<SearchQuery>, InferCreationAttributes<SearchQuery>> {
+  declare id: CreationOptional<number>;
+  declare userId: number;
+  declare query: string;
+  declare createdAt: CreationOptional<Date>;
+}
+
+export function initSearchQuery(sequelize: Sequelize): typeof SearchQuery {
+  SearchQuery.init(
+    {
+      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+      userId: { type: DataTypes.BIGINT, allowNull: false },
+      query: { type: DataTypes.STRING(100), allowNull: false },
+      createdAt: DataTypes.DATE(3),
+    },
+    { sequelize, tableName: 'search_queries', modelName: 'SearchQuery', underscored: true, updatedAt: false },
+  );
+  return SearchQuery;
+}

@@ -1,0 +1,55 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import type { Profile } from './profile';
+import { generatePublicId } from '../auth/publicId';
+
+export const USER_ROLES = ['member', 'operator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: CreationOptional<number>;
+  declare publicId: CreationOptional<string>;
+  declare email: string;
+  declare passwordHash: string;
+  declare emailVerifiedAt: CreationOptional<Date | null>;
+  declare role: CreationOptional<UserRole>;
+  declare suspendedAt: CreationOptional<Date | null>;
+  declare failedLoginCount: CreationOptional<number>;
+  declare lockedUntil: CreationOptional<Date | null>;
+  declare tutorialPending: CreationOptional<boolean>;
+  /** When the member ticked "18 or older and I accept the terms" at sign-up. */
+  declare adultAttestedAt: Date;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare profile?: NonAttribute<Profile | null>;
+}
+
+export function initUser(sequelize: Sequelize): typeof User {
+  User.init(
+    {
+      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+      publicId: { type: DataTypes.STRING(32), allowNull: false, defaultValue: () => generatePublicId() },
+      email: { type: DataTypes.STRING(254), allowNull: false },
+      passwordHash: { type: DataTypes.STRING(255), allowNull: false },
+      emailVerifiedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      role: { type: DataTypes.ENUM(...USER_ROLES), allowNull: false, defaultValue: 'member' },
+      suspendedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      failedLoginCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      lockedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      tutorialPending: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      adultAttestedAt: { type: DataTypes.DATE(3), allowNull: false },
+      createdAt: DataTypes.DATE(3),
+      updatedAt: DataTypes.DATE(3),
+    },
+    { sequelize, tableName: 'users', modelName: 'User', underscored: true },
+  );
+  return User;
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { CreationAttributes } from 'sequelize';
+import { Category, Profile, Report, ReportStep, ReportTag, ReportTool, Tag, User } from '../src/models';
+
+/**
+ * Builders for integration tests: each makes a valid record and any parent it needs. They use the model
+ * classes bound by the latest initModels() call, i.e. the test file's own database.
+ */
+
+/** Not a real hash: nobody can log in with it. Tests that log in set a real one through the auth module. */
+export const PLACEHOLDER_PASSWORD_HASH = '$placeholder$not-a-real-hash';
+
+export type UserWithProfile = User & { profile: Profile };
+
+function unique(): string {
+  return randomBytes(4).toString('hex');
+}
+
+export interface UserOverrides extends Partial<CreationAttributes<User>> {
+  profile?: Partial<Omit<CreationAttributes<Profile>, 'userId'>> | null;
+}
+
+/** A verified member who accepted the terms, with a profile unless `profile: null`. */
+export async function createUser(overrides: UserOverrides = {}): Promise<UserWithProfile> {
+  const { profile: profileOverrides, ...userOverrides } = overrides;
+  const suffix = unique();
+  const now = new Date();
+  const user = await User.create({
+    email: `member-${suffix}@example.com`,
+    passwordHash: PLACEHOLDER_PASSWORD_HASH,
+    emailVerifiedAt: now,
+    adultAttestedAt: now,
+    tutorialPending: false,
+    ...userOverrides,
+  });
+  if (profileOverrides !== null) {
+    user.profile = await Profile.create({ userId: user.id, username: `会員${suffix}`, ...profileOverrides });
+  }
+  return user as UserWithProfile;
+}
+
+export async function createOperator(overrides: UserOverrides = {}): Promise<UserWithProfile> {
+  return createUser({ role: 'operator', ...overrides });
+}
+
+export async function createCategory(overrides: Partial<CreationAttributes<Category>> = {}): Promise<Category> {
+  return Category.create({ name: `カテゴリ${unique()}`, ...overrides });
+}
+
+/** A tag in `category`, or in a new category when none is given (`category: null` for an unclassified tag). */
+export async function createTag(
+  overrides: Partial<CreationAttributes<Tag>> & { category?: Category | null } = {},
+): Promise<Tag> {
+  const { category, ...tagOverrides } = overrides;
+  const categoryId = category === null ? null : (category ?? (await createCategory())).id;
+  return Tag.create({ name: `タグ${unique()}`, categoryId, ...tagOverrides });
+}
+
+export interface ReportOverrides extends Partial<CreationAttributes<Report>> {
+  author?: User;
+  tools?: Array<{ name: string; quantity?: string | null }>;
+  steps?: string[];
+  playCategories?: Tag[];
+  playContents?: Tag[];
+}
+
+/**
+ * A published, listed report by `author` (a new member when omitted). Pass `isDraft: true` for a draft:
+ * it is then neither published nor listed unless you say so.
+ */
+export async function createReport(overrides: ReportOverrides = {}): Promise<Report> {
+  const { author, tools = [], steps = [], playCategories = [], playContents = [], ...reportOverrides } = overrides;
+  const authorId = (author ?? (await createUser())).id;
+  const isDraft = reportOverrides.isDraft ?? false;
+  const report = await Report.create({
+    authorId,
+    title: `レポート${unique()}`,
+    description: '初めての緊縛。ゆっくり声をかけ合いながら進めました。',
+    isDraft,
+    listed: !isDraft,
+    publishedAt: isDraft ? null : new Date(),
+    ...reportOverrides,
+  });
+  await ReportTool.bulkCreate(
+    tools.map((tool, index) => ({ reportId: report.id, position: index + 1, name: tool.name, quantity: tool.quantity ?? null })),
+  );
+  await ReportStep.bulkCreate(steps.map((action, index) => ({ reportId: report.id, stepNumber: index + 1, action })));
+  await ReportTag.bulkCreate([
+    ...playCategories.map((tag, index) => ({ reportId: report.id, kind: 'playCategory' as const, tagId: tag.id, position: index + 1 })),
+    ...playContents.map((tag, index) => ({ reportId: report.id, kind: 'playContent' as const, tagId: tag.id, position: index + 1 })),
+  ]);
+  return report;
+}
