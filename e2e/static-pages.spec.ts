@@ -226,7 +226,7 @@ test('every page is Japanese, titled, and not hidden under the fixed header', as
   }
 });
 
-test.describe('on a 375 px wide phone', () => {
+test.describe('on a 375 px wide phone @mobile', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('no page scrolls sideways', async ({ page }) => {

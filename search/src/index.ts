@@ -10,8 +10,9 @@ export {
   installVerifiedMeilisearch,
   MEILISEARCH_BINARY_SHA256,
   MeilisearchBinaryError,
-  NO_LOCAL_MEILISEARCH_MESSAGE,
+  noLocalMeilisearchMessage,
   resolveBundledMeilisearch,
+  sha256OfFile,
 } from './meilisearchBinary';
 export { expandQuery, MAX_QUERY_VARIANTS } from './queryExpansion';
 export {

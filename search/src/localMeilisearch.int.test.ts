@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -132,5 +133,54 @@ describe('startLocalMeilisearch runs the real Meilisearch', () => {
     } finally {
       blocker.close();
     }
+  });
+});
+
+describe('a Meilisearch whose parent goes away', () => {
+  const child = path.resolve(__dirname, '../test/startLocalMeilisearchChild.ts');
+  const binDir = path.resolve(__dirname, '../../node_modules/.cache/hiraku-meilisearch');
+
+  async function startInChild(mode: 'exit' | 'wait') {
+    const parent = spawn(process.execPath, ['--import', 'tsx', child, path.join(workDir, 'data'), binDir, mode], {
+      cwd: path.resolve(__dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const host = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { host: string }).host);
+      });
+      parent.once('exit', (code) => reject(new Error(`parent exited with ${code} before Meilisearch was up`)));
+    });
+    const gone = new Promise((resolve) => parent.once('exit', resolve));
+    return { parent, host, gone };
+  }
+
+  async function stopsAnswering(host: string): Promise<boolean> {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const answered = await fetch(`${host}/health`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  }
+
+  it('is stopped when the parent exits without calling stop()', async () => {
+    const { host, gone } = await startInChild('exit');
+    await gone;
+    expect(await stopsAnswering(host)).toBe(true);
+  });
+
+  it('is stopped when the parent is killed', async () => {
+    const { parent, host, gone } = await startInChild('wait');
+    expect((await fetch(`${host}/health`)).ok).toBe(true);
+    parent.kill('SIGKILL');
+    await gone;
+    expect(await stopsAnswering(host)).toBe(true);
   });
 });

@@ -76,8 +76,14 @@ async function readOrCreateMasterKey(dataDir: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const key = randomBytes(32).toString('base64url');
-  await fs.writeFile(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  try {
+    await fs.writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    // Another start wrote one first: use theirs, or the two servers' clients would disagree.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(file, 'utf8')).trim();
+    throw error;
+  }
 }
 
 export function findFreePort(): Promise<number> {
@@ -107,15 +113,18 @@ async function launch(options: LaunchOptions): Promise<LocalMeilisearch> {
     '--dump-dir', path.join(dataDir, 'meilisearch-dumps'),
     '--snapshot-dir', path.join(dataDir, 'meilisearch-snapshots'),
     '--http-addr', `127.0.0.1:${port}`,
-    '--master-key', masterKey,
     '--env', 'development',
     '--no-analytics',
     '--max-indexing-memory', options.maxIndexingMemory ?? DEFAULT_MAX_INDEXING_MEMORY,
     '--log-level', 'WARN',
   ];
-  // MEILI_* variables and a ./config.toml would override these flags; the binary's own folder has neither.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MEILI_')));
-  const child = spawn(binary, args, { cwd: path.dirname(binary), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Inherited MEILI_* variables and a ./config.toml would change the set-up; the binary's folder has no
+  // config. The key goes in the environment rather than `--master-key`, where `ps` would show it to
+  // every user of the machine.
+  const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('MEILI_'));
+  const env = { ...Object.fromEntries(inherited), MEILI_MASTER_KEY: masterKey };
+  const [command, commandArgs] = await withParentDeathSignal(binary, args);
+  const child = spawn(command, commandArgs, { cwd: path.dirname(binary), env, stdio: ['ignore', 'pipe', 'pipe'] });
 
   const stderrTail: string[] = [];
   const forward = (stream: NodeJS.ReadableStream, keepTail: boolean) => {
@@ -133,9 +142,10 @@ async function launch(options: LaunchOptions): Promise<LocalMeilisearch> {
     child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`));
     child.once('error', (error) => resolve(error.message));
   });
-  // If the parent goes away without calling stop(), do not leave a server holding the port and the database.
+  // If the parent exits without calling stop(), do not leave a server holding the port and the database.
+  // Only synchronous work is possible here; Meilisearch finishes its graceful shutdown on its own.
   const killOnExit = () => {
-    child.kill('SIGKILL');
+    child.kill('SIGTERM');
   };
   process.once('exit', killOnExit);
 
@@ -153,6 +163,22 @@ async function launch(options: LaunchOptions): Promise<LocalMeilisearch> {
     throw new LocalMeilisearchStartError(`Meilisearch を起動できませんでした / Meilisearch did not start at ${host}: ${reason}${tail}`);
   }
   return { host, masterKey, stop };
+}
+
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * Node emits no 'exit' event when it is killed by a signal, so where util-linux's setpriv exists the
+ * kernel is asked to send Meilisearch SIGTERM when its parent dies (PR_SET_PDEATHSIG). setpriv execs
+ * Meilisearch in place, so the child's pid is still Meilisearch's.
+ */
+async function withParentDeathSignal(binary: string, args: string[]): Promise<[string, string[]]> {
+  try {
+    await fs.access(SETPRIV, fs.constants.X_OK);
+    return [SETPRIV, ['--pdeathsig', 'TERM', '--', binary, ...args]];
+  } catch {
+    return [binary, args];
+  }
 }
 
 async function waitUntilAvailable(host: string, exited: Promise<string>, timeoutMs: number): Promise<void> {

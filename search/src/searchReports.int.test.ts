@@ -4,8 +4,7 @@ import { deleteReportDocuments, upsertReportDocuments } from './reportDocuments'
 import { applyReportsIndexSettings, reportsIndexUid } from './reportsIndex';
 import { SearchInputError } from './searchInputError';
 import { searchReportIds, type ReportSearchParams } from './searchReports';
-import { deleteIndexesWithPrefix, testSearchClient, uniqueIndexPrefix } from './testSupport';
-import { reportDocument } from './testDocuments';
+import { deleteIndexesWithPrefix, reportDocument, testSearchClient, uniqueIndexPrefix } from '../test/support';
 
 const client = testSearchClient();
 const prefix = uniqueIndexPrefix('searchReports');

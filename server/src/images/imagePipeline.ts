@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata, type ResizeOptions } from 'sharp';
 import { LIMITS, MESSAGES } from '@hiraku/shared';
 import { payloadTooLarge, unsupportedMedia, validationError } from '../errors';
 
@@ -24,7 +24,7 @@ export function sniffImageFormat(data: Buffer): SniffedFormat | null {
   return null;
 }
 
-const RESIZE: Record<ImageVariant, sharp.ResizeOptions> = {
+const RESIZE: Record<ImageVariant, ResizeOptions> = {
   icon: { width: LIMITS.iconSize, height: LIMITS.iconSize, fit: 'cover' },
   reportMain: { width: LIMITS.mainImageMaxWidth, withoutEnlargement: true },
   reportThumbnail: { width: LIMITS.thumbnailSize, height: LIMITS.thumbnailSize, fit: 'cover' },
@@ -39,7 +39,7 @@ export async function processImage(data: Buffer, variant: ImageVariant): Promise
   const format = sniffImageFormat(data);
   if (!format) throw unsupportedMedia(MESSAGES.image.unsupported);
   const input = () => sharp(data, { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error', animated: false });
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await input().metadata();
   } catch {

@@ -14,7 +14,8 @@ describe('normalizeForTypeAhead', () => {
 
 describe('findTypeAheadIndex on the その他 menu', () => {
   it('finds an item by its label or by a romanised reading', () => {
-    expect(findTypeAheadIndex(MORE_MENU_ITEMS, 'よ', -1)).toBe(indexOf('よくある質問'));
+    expect(findTypeAheadIndex(MORE_MENU_ITEMS, 'よ', -1)).toBe(indexOf('用語集'));
+    expect(findTypeAheadIndex(MORE_MENU_ITEMS, 'よく', -1)).toBe(indexOf('よくある質問'));
     expect(findTypeAheadIndex(MORE_MENU_ITEMS, 'g', 0)).toBe(indexOf('用語集'));
     expect(findTypeAheadIndex(MORE_MENU_ITEMS, 'あ', 0)).toBe(indexOf('アカウント削除'));
     expect(findTypeAheadIndex(MORE_MENU_ITEMS, 'privacy', 0)).toBe(indexOf('プライバシーポリシー'));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createSearchClient, type SearchClient } from './client';
-import { waitForSuccess } from './tasks';
+import { createSearchClient, type SearchClient } from '../src/client';
+import type { ReportSearchDocument } from '../src/reportsIndex';
+import { waitForSuccess } from '../src/tasks';
 
 /** The run's Meilisearch, started by server/test/globalSetup.ts. For integration tests only. */
 export function testSearchClient(): SearchClient {
@@ -19,4 +20,28 @@ export async function deleteIndexesWithPrefix(client: SearchClient, prefix: stri
   for (const { uid } of results) {
     if (uid.startsWith(prefix)) await waitForSuccess(client.deleteIndex(uid), `delete ${uid}`);
   }
+}
+
+/** A plain published report; tests override only what they are about. */
+export function reportDocument(id: number, overrides: Partial<ReportSearchDocument> = {}): ReportSearchDocument {
+  return {
+    id,
+    title: `レポート${id}`,
+    description: '',
+    tips: '',
+    toolNames: [],
+    stepTexts: [],
+    tagNames: [],
+    authorUsername: `会員${id}`,
+    authorPublicId: `pub${id}`,
+    authorId: 1,
+    gender: null,
+    sexualOrientation: null,
+    role: null,
+    playCategories: [],
+    playContents: [],
+    createdAt: Date.UTC(2024, 0, id),
+    likeCount: 0,
+    ...overrides,
+  };
 }
