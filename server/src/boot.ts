@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { startLocalMeilisearch, applyReportsIndexSettings } from '@hiraku/search';
 import { createSequelize } from './db/connection';
+import { createAuthServices } from './auth/authServices';
 import { migrateUp } from './db/migrator';
 import type { Env } from './env';
 import { createLogger } from './logger';
@@ -64,7 +65,10 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
 
     const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
 
-    return { services: { env, logger, sequelize, models, search, mailer, storage, mediaMiddleware: storage.serve() }, shutdown };
+    const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
+    stops.push(closeAuth);
+
+    return { services: { env, logger, sequelize, models, search, mailer, storage, mediaMiddleware: storage.serve(), ...auth }, shutdown };
   } catch (error) {
     await shutdown();
     throw error;

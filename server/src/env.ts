@@ -20,7 +20,12 @@ const schema = z.object({
   MAIL_FROM: z.string().default('ひらく <no-reply@hiraku.local>'),
   SUPPORT_EMAIL: z.string().email().default('support@hiraku.local'),
   PUBLIC_URL: z.string().url().optional(),
-  REDIS_URL: z.string().optional(),
+  /** Rate limits are shared through Redis when set, so several server processes count together. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL は redis:// または rediss:// で始めてください').optional().or(z.literal('').transform(() => undefined)),
+  /** Key that signs access tokens; when unset a random key is generated once and kept under DATA_DIR/secrets. */
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET は32文字以上にしてください').optional().or(z.literal('').transform(() => undefined)),
+  /** Multiplies every per-IP rate limit (browser tests raise it; 1 in production). */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR は正の数にしてください').default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -4,6 +4,7 @@ import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Models } from './models';
+import type { RateLimiter } from './rateLimit/rateLimiter';
 import type { SearchService } from './search/searchService';
 import type { Storage } from './storage/storage';
 
@@ -16,6 +17,12 @@ export interface AppServices {
   search: SearchService;
   mailer: Mailer;
   storage: Storage;
+  /** Signs access tokens (SESSION_SECRET, or the key kept in the data folder). */
+  sessionKey: Buffer;
+  /** Per-IP counters: Redis when REDIS_URL is set, memory otherwise. */
+  rateLimiter: RateLimiter;
+  /** RATE_LIMIT_FACTOR: multiplies every per-IP limit. */
+  rateLimitFactor: number;
   /** Serves stored media when the storage is local disk (a cloud driver serves its own URLs). */
   mediaMiddleware?: Middleware;
 }

@@ -70,6 +70,8 @@ export const MESSAGES = {
     deleteSlow: '処理に時間がかかっています。ページを再読み込みしてください。',
     deleteSucceeded: 'アカウントを削除しました。ご利用ありがとうございました。',
     wrongPassword: 'パスワードが正しくありません。',
+    logoutSucceeded: 'ログアウトしました。',
+    tutorialCompleted: 'チュートリアルを完了しました。',
   },
   profile: {
     checkFailed: 'プロフィールの確認に失敗しました。もう一度お試しください。',

@@ -1,0 +1,46 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Sequelize } from 'sequelize';
+import { createSequelize } from '../db/connection';
+import { migrateUp } from '../db/migrator';
+import type { Env } from '../env';
+import { createLogger, type Logger } from '../logger';
+import { initModels, type Models } from '../models';
+import { connectSearch, type ConnectSearchOptions } from '../search/connectSearch';
+import type { SearchService } from '../search/searchService';
+import { createLocalStorage } from '../storage/localStorage';
+import type { Storage } from '../storage/storage';
+
+/** What an operator command works with: the same database, storage and search engine as the server. */
+export interface CliServices {
+  env: Env;
+  logger: Logger;
+  sequelize: Sequelize;
+  models: Models;
+  storage: Storage;
+  search: SearchService;
+}
+
+/**
+ * Opens the migrated database, the image storage and the search engine (shared with a running server
+ * when there is one, see connectSearch), runs `work`, and always closes what it opened.
+ */
+export async function withCliServices<T>(env: Env, work: (services: CliServices) => Promise<T>, options: ConnectSearchOptions = {}): Promise<T> {
+  await fs.mkdir(env.dataDir, { recursive: true });
+  const logger = createLogger(env.LOG_LEVEL);
+  const sequelize = createSequelize({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await migrateUp(sequelize);
+    const models = initModels(sequelize);
+    const search = await connectSearch(env, logger, options);
+    try {
+      // Same folder as boot(), so the server serves what a command stores.
+      const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+      return await work({ env, logger, sequelize, models, storage, search: search.service });
+    } finally {
+      await search.stop();
+    }
+  } finally {
+    await sequelize.close();
+  }
+}
