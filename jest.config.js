@@ -16,6 +16,8 @@ const transformIgnorePatterns = ['/node_modules/(?!(meilisearch)/)'];
  */
 /** @type {Config} */
 const config = {
+  // Integration tests start databases and search indexes; a project-level timeout would be ignored.
+  testTimeout: 60_000,
   projects: [
     { displayName: 'unit', roots, transform, transformIgnorePatterns, testEnvironment: 'node', testMatch: ['**/*.test.ts?(x)'], testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'] },
     {
@@ -28,7 +30,6 @@ const config = {
       testPathIgnorePatterns: ignore,
       globalSetup: '<rootDir>/server/test/globalSetup.ts',
       globalTeardown: '<rootDir>/server/test/globalTeardown.ts',
-      testTimeout: 60_000,
     },
   ],
 };

@@ -11,7 +11,8 @@ const STATIC_PAGES = [
   { path: '/faq', title: 'よくある質問' },
   { path: '/terms-of-service', title: '利用規約' },
   { path: '/privacy-policy', title: 'プライバシーポリシー' },
-  { path: '/reports', title: 'レポート一覧' },
+  { path: '/login', title: 'ログイン' },
+  { path: '/signup', title: '会員登録' },
 ] as const;
 
 let foreignRequests: string[] = [];
@@ -76,15 +77,18 @@ test('the header search goes to the results page with the words in the address',
   await expect(page).toHaveURL(/\/search-results\?query=%E9%A6%96%E8%BC%AA%20%E3%82%B9/);
 });
 
-test('the header home link leads to the report list, and the footer links to writing and the dashboard', async ({ page }) => {
+test('the header home link and the footer links lead to members\' pages, through the login page for a visitor', async ({ page }) => {
   await page.goto('/glossary');
+  await expect(page.getByRole('link', { name: 'ひらく（レポート一覧へ）' })).toHaveAttribute('href', '/reports');
   await page.getByRole('link', { name: 'ひらく（レポート一覧へ）' }).click();
-  await expect(page).toHaveURL(/\/reports$/);
+  await expect(page).toHaveURL(/\/login$/);
   const footer = page.getByRole('navigation', { name: 'フッターメニュー' });
+  await expect(footer.getByRole('link', { name: '投稿' })).toHaveAttribute('href', '/create-report');
   await footer.getByRole('link', { name: '投稿' }).click();
-  await expect(page).toHaveURL(/\/create-report$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(footer.getByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/dashboard');
   await footer.getByRole('link', { name: 'マイページ' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('© 2024 ひらく')).toBeVisible();
 });
 
@@ -101,7 +105,8 @@ test('the other menu opens, keeps premium disabled and its links go where they s
     ['用語集', '/glossary'],
     ['よくある質問', '/faq'],
     ['お問い合わせ', '/contact-form'],
-    ['アカウント削除', '/delete-account'],
+    // A members' page: a visitor is sent to log in first.
+    ['アカウント削除', '/login'],
     ['利用規約', '/terms-of-service'],
     ['プライバシーポリシー', '/privacy-policy'],
   ] as const;

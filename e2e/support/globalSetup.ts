@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DATABASE, E2E_MAILBOX_DIR, E2E_MYSQL_URL, E2E_PORT, E2E_ROOT } from './env';
-import { startTestSmtpServer } from './smtpServer';
+import { startTestSmtpServer } from '../../server/test/support/smtpServer';
 
 async function waitForHealth(url: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import Koa from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import { authenticate } from './middlewares/authenticate';
+import { csrfProtection } from './middlewares/csrf';
 import { errorHandler } from './middlewares/errorHandler';
 import { requestLog } from './middlewares/requestLog';
 import { securityHeaders } from './middlewares/securityHeaders';
@@ -16,6 +19,19 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   app.use(errorHandler(services.logger));
   app.use(requestLog(services.logger));
   app.use(securityHeaders({ production: services.env.production }));
+  // JSON only: upload routes add their own multipart parser. DELETE too (account deletion sends a password).
+  app.use(
+    koaBody({
+      json: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      jsonLimit: '1mb',
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+    }),
+  );
+  app.use(authenticate(services));
+  app.use(csrfProtection({ production: services.env.production }));
   app.use(api.routes());
   app.use(api.allowedMethods());
   if (services.mediaMiddleware) app.use(services.mediaMiddleware);

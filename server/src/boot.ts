@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { startLocalMeilisearch, applyReportsIndexSettings } from '@hiraku/search';
+import { applyReportsIndexSettings } from '@hiraku/search';
 import { createSequelize } from './db/connection';
 import { createAuthServices } from './auth/authServices';
 import { migrateUp } from './db/migrator';
@@ -8,9 +7,9 @@ import type { Env } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { initModels } from './models';
-import { createSearchService } from './search/searchService';
+import { connectSearch } from './search/connectSearch';
 import { seedTaxonomy } from './seed/taxonomy';
-import { createLocalStorage } from './storage/localStorage';
+import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
 
 export interface Booted {
@@ -38,15 +37,10 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
   try {
     await fs.mkdir(env.dataDir, { recursive: true });
 
-    let meiliHost = env.MEILI_HOST;
-    let meiliKey = env.MEILI_MASTER_KEY;
-    if (!meiliHost) {
-      logger.info('MEILI_HOST が未設定のため、ローカルの Meilisearch を起動します');
-      const local = await startLocalMeilisearch({ dataDir: env.dataDir });
-      stops.push(() => local.stop());
-      meiliHost = local.host;
-      meiliKey = local.masterKey;
-    }
+    // MEILI_HOST, else the local engine a running CLI or server already shares for this data folder, else a new one.
+    const searchConnection = await connectSearch(env, logger);
+    stops.push(() => searchConnection.stop());
+    const search = searchConnection.service;
 
     const sequelize = createSequelize({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
     stops.push(() => sequelize.close());
@@ -54,7 +48,6 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     const models = initModels(sequelize);
     if (seed) await seedTaxonomy(models);
 
-    const search = createSearchService({ host: meiliHost, apiKey: meiliKey, indexPrefix: env.MEILI_INDEX_PREFIX });
     // Search being down must not stop the product from starting: writes queue up and search falls back.
     await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
       logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
@@ -63,12 +56,13 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
     stops.push(() => mailer.close());
 
-    const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+    const { storage, mediaMiddleware, close: closeStorage } = createStorage(env);
+    stops.push(closeStorage);
 
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    return { services: { env, logger, sequelize, models, search, mailer, storage, mediaMiddleware: storage.serve(), ...auth }, shutdown };
+    return { services: { env, logger, sequelize, models, search, mailer, storage, mediaMiddleware, ...auth }, shutdown };
   } catch (error) {
     await shutdown();
     throw error;

@@ -22,11 +22,33 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Rate limits are shared through Redis when set, so several server processes count together. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL は redis:// または rediss:// で始めてください').optional().or(z.literal('').transform(() => undefined)),
+  /** Prefix of every Redis key, so several environments or test runs can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/).default('hiraku:'),
   /** Key that signs access tokens; when unset a random key is generated once and kept under DATA_DIR/secrets. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET は32文字以上にしてください').optional().or(z.literal('').transform(() => undefined)),
   /** Multiplies every per-IP rate limit (browser tests raise it; 1 in production). */
   RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR は正の数にしてください').default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where uploaded images go: `local` (DATA_DIR/uploads, served at /media/) or an `s3` bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER は local または s3 を指定してください' }).default('local'),
+  /** An S3-compatible service (MinIO, R2...); leave empty for AWS S3 itself. */
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT は URL で指定してください').optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /** Base URL browsers load images from (a CDN or the bucket's public address); derived when unset. */
+  S3_PUBLIC_URL: z.string().url('S3_PUBLIC_URL は URL で指定してください').optional().or(z.literal('').transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'S3_FORCE_PATH_STYLE は true または false を指定してください' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+}).superRefine((env, ctx) => {
+  if (env.STORAGE_DRIVER !== 's3') return;
+  if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE_DRIVER=s3 のときは S3_BUCKET を指定してください' });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID と S3_SECRET_ACCESS_KEY は両方指定してください' });
+  }
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string; production: boolean };

@@ -6,3 +6,5 @@ export * from './text';
 export * from './schemas';
 export * from './api';
 export * from './content';
+export * from './profileMessages';
+export * from './communityMessages';

@@ -134,6 +134,7 @@ export const MESSAGES = {
     tagNameRequired: 'タグ名を入力してください',
     nameTaken: '同じ名前がすでにあります。',
     tagFailed: 'タグの操作に失敗しました。時間をおいて再度お試しください。',
+    systemCategoryLocked: 'このカテゴリはレポートの入力項目に使われているため削除できません。名前の変更はできます。',
   },
   search: {
     fetchFailed: '検索結果の取得に失敗しました。',

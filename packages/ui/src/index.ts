@@ -16,3 +16,7 @@ export { PageTitle } from './components/PageTitle';
 export { hasInAppHistory, useGoBack } from './components/useGoBack';
 export { ComingSoonPage } from './pages/ComingSoonPage';
 export { NotFoundPage } from './pages/NotFoundPage';
+export { ApiError, ApiProvider, createApi, createApiClient, createAuthApi, errorMessage, isApiError, useApi, type Api, type ApiClient, type ApiClientOptions, type AuthApi, type RequestOptions, type UploadProgress } from './api';
+export { afterLoginPath, internalPath, needsSessionCheck, SessionProvider, useSession, type SessionStatus, type SessionValue } from './session';
+export { NoticeProvider, useNotice, type NoticeKind } from './notice/NoticeContext';
+export * from './components/forms';

@@ -19,7 +19,7 @@ export async function createAuthServices(env: Env, logger: Logger): Promise<Auth
     const redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
     redis.on('error', (error: unknown) => logger.warn({ err: error }, 'Redis に接続できません（レート制限を一時的に緩めています）'));
     await redis.connect().catch(() => undefined);
-    rateLimiter = createRedisRateLimiter(redis, 'hiraku:rl:');
+    rateLimiter = createRedisRateLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:`);
   } else {
     rateLimiter = createMemoryRateLimiter();
   }

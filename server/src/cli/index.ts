@@ -1,7 +1,10 @@
 import { Command, Option } from 'commander';
 import { parseEnv } from '../env';
+import { DEFAULT_DOCUMENT_BATCH_SIZE } from '../search/reportDocumentBuilder';
 import { createUserCommand } from './createUser';
 import { migrateCommand } from './migrate';
+import { REINDEX_BATCH_SIZE_MAX, reindexCommand } from './reindex';
+import { SEED_DEMO_HELP, SEED_DEMO_LIMITS, seedDemoCommand } from './seedDemo';
 
 /** `npm run cli -- <command>`: the operators' command line. */
 const program = new Command()
@@ -26,6 +29,24 @@ program
   .action((opts: { email: string; password: string; username?: string; operator?: boolean; verified?: boolean }) =>
     createUserCommand(parseEnv(), opts),
   );
+
+program
+  .command('seed-demo')
+  .description('お試し用のデモ会員・デモレポート（画像・いいね・コメント付き）を作成し、検索に登録します')
+  .option('--members <count>', `デモ会員の人数（${SEED_DEMO_LIMITS.membersMin}〜${SEED_DEMO_LIMITS.membersMax}）`, String(SEED_DEMO_LIMITS.membersDefault))
+  .option('--reports <count>', `公開するデモレポートの件数（1〜${SEED_DEMO_LIMITS.reportsMax}）`, String(SEED_DEMO_LIMITS.reportsMax))
+  .addHelpText('after', SEED_DEMO_HELP)
+  .action(async (opts: { members: string; reports: string }) => {
+    await seedDemoCommand(parseEnv(), { ...opts, quiet: program.opts<{ quiet?: boolean }>().quiet });
+  });
+
+program
+  .command('reindex')
+  .description('データベースからレポートの検索インデックスを作り直します（作り直しの間も検索は止まりません）')
+  .option('--batch-size <count>', `一度に読み込んで登録する件数（1〜${REINDEX_BATCH_SIZE_MAX}）`, String(DEFAULT_DOCUMENT_BATCH_SIZE))
+  .action(async (opts: { batchSize: string }) => {
+    await reindexCommand(parseEnv(), { ...opts, quiet: program.opts<{ quiet?: boolean }>().quiet });
+  });
 
 program.addOption(new Option('-q, --quiet', '進捗表示を抑える'));
 

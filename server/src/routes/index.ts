@@ -1,12 +1,36 @@
 import Router from '@koa/router';
 import { notFound } from '../errors';
 import type { AppServices } from '../services';
+import { accountRoutes } from './account/account';
+import { authRoutes } from './auth/auth';
+import { categoryRoutes } from './categories/categories';
+import { commentRoutes } from './comments/comments';
 import { healthRoutes } from './health/health';
+import { likeRoutes } from './likes/likes';
+import { passwordResetRoutes } from './passwordReset/passwordReset';
+import { profileRoutes } from './profile/profile';
+import { reportRoutes } from './reports/reports';
+import { signupRoutes } from './signup/signup';
+import { tagRoutes } from './tags/tags';
+import { tutorialRoutes } from './tutorial/tutorial';
 
 /** Every API resource is mounted here under /api; unknown /api paths answer a JSON 404. */
 export function apiRouter(services: AppServices): Router {
   const api = new Router({ prefix: '/api' });
-  for (const resource of [healthRoutes(services)]) {
+  for (const resource of [
+    healthRoutes(services),
+    authRoutes(services),
+    signupRoutes(services),
+    passwordResetRoutes(services),
+    tutorialRoutes(services),
+    accountRoutes(services),
+    profileRoutes(services),
+    reportRoutes(services),
+    likeRoutes(services),
+    commentRoutes(services),
+    tagRoutes(services),
+    categoryRoutes(services),
+  ]) {
     api.use(resource.routes(), resource.allowedMethods());
   }
   api.all('/{*rest}', () => {

@@ -1,5 +1,5 @@
 import type { ReportSearchDocument } from '@hiraku/search';
-import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, type IncludeOptions, type Transaction, type WhereOptions } from 'sequelize';
 import type { Models, Report } from '../models';
 
 type BuilderModels = Pick<Models, 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
@@ -44,6 +44,19 @@ export async function* allListedReportDocuments(
   }
 }
 
+/** Those of `reportIds` that are listed: cheaper than building their documents when only that matters. */
+export async function listedReportIds(models: Pick<Models, 'Report' | 'User'>, reportIds: readonly number[], options: BuildOptions = {}): Promise<Set<number>> {
+  const ids = [...new Set(reportIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await models.Report.findAll({
+    attributes: ['id'],
+    where: { ...LISTED, id: { [Op.in]: ids } },
+    include: [{ ...listedAuthor(models), attributes: [] }],
+    transaction: options.transaction,
+  });
+  return new Set(rows.map((report) => report.id));
+}
+
 /** How many reports allListedReportDocuments will yield (for a progress bar). */
 export function countListedReports(models: Pick<Models, 'Report' | 'User'>): Promise<number> {
   return models.Report.count({ where: LISTED, include: [listedAuthor(models)] });
@@ -55,8 +68,8 @@ export function countListedReports(models: Pick<Models, 'Report' | 'User'>): Pro
  */
 const LISTED = { listed: true, isDraft: false, hiddenAt: null } as const;
 
-function listedAuthor(models: Pick<Models, 'User'>) {
-  return { model: models.User, as: 'author', attributes: ['id', 'publicId'], where: { suspendedAt: null }, required: true } as const;
+function listedAuthor(models: Pick<Models, 'User'>): IncludeOptions {
+  return { model: models.User, as: 'author', attributes: ['id', 'publicId'], where: { suspendedAt: null }, required: true };
 }
 
 async function loadDocuments(

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
-import { assertSafeKey, MEDIA_URL_PREFIX, type Storage } from './storage';
+import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, MEDIA_URL_PREFIX, type Storage } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png' };
 
@@ -17,8 +17,13 @@ export function createLocalStorage(rootDir: string): Storage & { serve(): Middle
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, data);
-      await fs.rename(temp, file);
+      try {
+        await fs.writeFile(temp, data);
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
@@ -37,8 +42,7 @@ export function createLocalStorage(rootDir: string): Storage & { serve(): Middle
           ctx.status = 404;
           return;
         }
-        // Keys are never reused (a new upload gets a new key), so the file can be cached for good.
-        ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+        ctx.set('Cache-Control', IMMUTABLE_CACHE_CONTROL);
         ctx.set('Content-Disposition', 'inline');
         ctx.type = type;
         ctx.body = body;

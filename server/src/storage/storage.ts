@@ -11,6 +11,9 @@ export interface Storage {
 
 export const MEDIA_URL_PREFIX = '/media/';
 
+/** Keys are never reused (a new upload gets a new key), so a stored object can be cached for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 const SAFE_KEY = /^[a-z]+\/[A-Za-z0-9_-]+\.(webp|jpg|png)$/;
 
 export function assertSafeKey(key: string): void {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyReportsIndexSettings } from '@hiraku/search';
 import { createApp } from '../../src/app';
+import { createAuthServices } from '../../src/auth/authServices';
 import { parseEnv } from '../../src/env';
 import { createLogger } from '../../src/logger';
 import { createMailer } from '../../src/mail/mailer';
@@ -43,15 +44,18 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
   await applyReportsIndexSettings(search.client, search.reportsIndexUid);
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
+  const logger = createLogger('silent');
+  const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
   const services: AppServices = {
     env,
-    logger: createLogger('silent'),
+    logger,
     sequelize: db.sequelize,
     models: db.models,
     search,
     mailer,
     storage,
     mediaMiddleware: storage.serve(),
+    ...auth,
   };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(services).listen(0, '127.0.0.1', () => resolve(s));
@@ -66,6 +70,7 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       mailer.close();
+      await closeAuth();
       await search.client.deleteIndex(search.reportsIndexUid).waitTask().catch(() => undefined);
       await db.drop();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,1 +1,5 @@
 export * from './auth';
+export * from './profile';
+export * from './reports';
+export * from './comments';
+export * from './taxonomy';

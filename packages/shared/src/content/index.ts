@@ -5,3 +5,4 @@ export * from './glossary';
 export * from './faq';
 export * from './landing';
 export * from './shellTexts';
+export * from './accountTexts';

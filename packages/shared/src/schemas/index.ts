@@ -1,1 +1,6 @@
 export * from './account';
+export * from './profile';
+export * from './ids';
+export * from './report';
+export * from './comment';
+export * from './taxonomy';

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SHELL_TEXTS } from '@hiraku/shared';
 import { InPageLink } from '../components/InPageLink';
+import { NoticeBanner } from '../notice/NoticeBanner';
+import { SessionRouteSync } from '../session/SessionRouteSync';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -23,7 +25,9 @@ export function AppLayout() {
         {SHELL_TEXTS.skipToContent}
       </InPageLink>
       <SiteHeader />
+      <SessionRouteSync />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <NoticeBanner />
         <Outlet />
       </main>
       <SiteFooter />

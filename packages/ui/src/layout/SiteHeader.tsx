@@ -1,11 +1,13 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
+import { ACCOUNT_TEXTS, MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../routes/paths';
+import { useSession } from '../session/SessionContext';
 import { HeaderSearch } from './HeaderSearch';
 
 export function SiteHeader() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
+  const { status } = useSession();
   const shownQuery = pathname === PATHS.searchResults ? (searchParams.get('query') ?? '') : '';
   return (
     <header className="site-header">
@@ -15,6 +17,11 @@ export function SiteHeader() {
         </Link>
         {/* Keyed by the query in the address so the box shows what the results page is showing. */}
         <HeaderSearch key={shownQuery} initialQuery={shownQuery} />
+        {status === 'unauthenticated' && pathname !== PATHS.login && (
+          <Link to={PATHS.login} className="site-header__login">
+            {ACCOUNT_TEXTS.header.login}
+          </Link>
+        )}
       </div>
     </header>
   );

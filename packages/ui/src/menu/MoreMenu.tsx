@@ -105,13 +105,14 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
 
   const onLogout = async () => {
     close(false);
+    // Leave first: on a members' page, clearing the session would make its guard send the member to /login.
+    await navigate(PATHS.home);
     try {
       await logout();
     } catch (error) {
-      // SPEC.md section 8: a failed logout from this menu is only logged; the member still leaves.
+      // SPEC.md section 8: a failed logout from this menu is only logged; the session is cleared all the same.
       console.error('logout failed', error);
     }
-    navigate(PATHS.home);
   };
 
   const setItemRef = (index: number) => (element: HTMLElement | null) => {

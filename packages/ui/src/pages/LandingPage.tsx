@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LANDING_CONTENT, MESSAGES, PAGE_TITLES, type LandingFeature } from '@hiraku/shared';
+import { ACCOUNT_TEXTS, LANDING_CONTENT, MESSAGES, PAGE_TITLES, type LandingFeature } from '@hiraku/shared';
 import { IconObserve, IconPlay, IconRecord } from '../components/icons';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
+import { useSession } from '../session/SessionContext';
 
 const FEATURE_ICONS: Record<LandingFeature['id'], ReactNode> = {
   play: <IconPlay />,
@@ -14,6 +15,7 @@ const FEATURE_ICONS: Record<LandingFeature['id'], ReactNode> = {
 const c = LANDING_CONTENT;
 
 export function LandingPage() {
+  const { status } = useSession();
   return (
     <div className="landing">
       <PageTitle page={PAGE_TITLES.home} />
@@ -24,13 +26,21 @@ export function LandingPage() {
         </h1>
         <p className="landing__lead">{c.lead}</p>
         <div className="landing__actions">
-          <Link to={PATHS.login} className="button button--primary button--large">
-            {c.login}
-          </Link>
-          <p className="landing__signup">
-            {c.signupPrompt}
-            <Link to={PATHS.signup}>{c.signup}</Link>
-          </p>
+          {status === 'authenticated' ? (
+            <Link to={PATHS.reports} className="button button--primary button--large">
+              {ACCOUNT_TEXTS.landing.toReports}
+            </Link>
+          ) : (
+            <>
+              <Link to={PATHS.login} className="button button--primary button--large">
+                {c.login}
+              </Link>
+              <p className="landing__signup">
+                {c.signupPrompt}
+                <Link to={PATHS.signup}>{c.signup}</Link>
+              </p>
+            </>
+          )}
         </div>
         <p className="landing__note">
           {c.adultNotice}

@@ -1,9 +1,26 @@
-import { Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ACCOUNT_TEXTS } from '@hiraku/shared';
+import type { LoginRedirectState } from '../session/returnTo';
+import { useSession } from '../session/SessionContext';
+import { PATHS } from './paths';
 
 /**
  * The one place that decides whether a visitor may see a members-only screen (SPEC.md section 2 sends
- * everyone else to /login). Sign-in does not exist yet, so for now it lets every visitor through.
+ * everyone else to /login). It remembers where they were going so /login can bring them back.
  */
 export function MemberGuard() {
+  const { status, expired } = useSession();
+  const location = useLocation();
+  if (status === 'unknown') {
+    return (
+      <p role="status" className="session-checking">
+        {ACCOUNT_TEXTS.session.checking}
+      </p>
+    );
+  }
+  if (status === 'unauthenticated') {
+    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search }, reason: expired ? 'expired' : 'required' };
+    return <Navigate to={PATHS.login} replace state={state} />;
+  }
   return <Outlet />;
 }

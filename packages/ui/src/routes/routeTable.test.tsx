@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import type { SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
@@ -14,9 +15,11 @@ function groupOf(path: string): string | undefined {
 
 const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => undefined };
 
-function renderAt(path: string, supportEmail?: string): string {
+const member: SessionUser = { publicId: 'abc123', tutorial: false, role: 'member' };
+
+function renderAt(path: string, { supportEmail, user }: { supportEmail?: string; user?: SessionUser | null } = {}): string {
   const router = createHirakuRouter('memory', { initialEntries: [path] });
-  return renderToString(<HirakuApp platform={platform} router={router} siteConfig={supportEmail ? { supportEmail } : undefined} />);
+  return renderToString(<HirakuApp platform={platform} router={router} siteConfig={supportEmail ? { supportEmail } : undefined} initialUser={user} />);
 }
 
 describe('route table', () => {
@@ -41,9 +44,29 @@ describe('route table', () => {
   });
 });
 
+describe('member guard', () => {
+  it('shows a waiting note, not the page, while it is not yet known who is visiting', () => {
+    const html = renderAt('/dashboard');
+    expect(html).toContain('ログイン状態を確認しています...');
+    expect(html).not.toContain('準備中');
+  });
+
+  it('shows members their page and the landing page a link to the reports instead of the login button', () => {
+    expect(renderAt('/dashboard', { user: member })).toContain('「マイページ」は準備中です');
+    const landing = renderAt('/', { user: member });
+    expect(landing).toContain('レポート一覧へ');
+    expect(landing).not.toContain('無料で会員登録');
+  });
+
+  it('offers visitors known to be signed out a login link in the header', () => {
+    expect(renderAt('/faq', { user: null })).toContain('class="site-header__login"');
+    expect(renderAt('/faq', { user: member })).not.toContain('class="site-header__login"');
+  });
+});
+
 describe('rendered shell', () => {
   it('shows a screen that is not built yet as an honest 準備中 page with header and footer', () => {
-    const html = renderAt('/reports/42');
+    const html = renderAt('/reports/42', { user: member });
     expect(html).toContain('「レポート」は準備中です');
     expect(html).toContain('aria-haspopup="menu"');
     expect(html).toContain('role="search"');
@@ -51,7 +74,7 @@ describe('rendered shell', () => {
 
   it('puts the configured support mailbox into the privacy policy', () => {
     expect(renderAt('/privacy-policy')).toContain('support@hiraku.local');
-    const html = renderAt('/privacy-policy', 'privacy@example.jp');
+    const html = renderAt('/privacy-policy', { supportEmail: 'privacy@example.jp' });
     expect(html).toContain('href="mailto:privacy@example.jp"');
     expect(html).not.toContain('support@hiraku.local');
   });

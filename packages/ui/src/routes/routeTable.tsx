@@ -1,13 +1,20 @@
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { DeleteAccountPage } from '../pages/DeleteAccountPage';
 import { FaqPage } from '../pages/FaqPage';
+import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
 import { GlossaryPage } from '../pages/GlossaryPage';
 import { LandingPage } from '../pages/LandingPage';
+import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPolicyPage } from '../pages/PrivacyPolicyPage';
+import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { SignupPage } from '../pages/SignupPage';
 import { TermsOfServicePage } from '../pages/TermsOfServicePage';
+import { TutorialPage } from '../pages/TutorialPage';
+import { VerifyEmailPage } from '../pages/VerifyEmailPage';
 import { MemberGuard } from './MemberGuard';
 import { PATHS } from './paths';
 
@@ -17,11 +24,11 @@ export const ROUTE_GROUP_IDS = { public: 'public', members: 'members', tutorial:
 /** Open to everyone (SPEC.md section 2). */
 export const PUBLIC_ROUTES: RouteObject[] = [
   { path: PATHS.home, element: <LandingPage /> },
-  { path: PATHS.signup, element: <ComingSoonPage page="signup" /> },
-  { path: PATHS.login, element: <ComingSoonPage page="login" /> },
-  { path: PATHS.verifyEmail, element: <ComingSoonPage page="verifyEmail" /> },
-  { path: PATHS.forgotPassword, element: <ComingSoonPage page="forgotPassword" /> },
-  { path: PATHS.resetPassword, element: <ComingSoonPage page="resetPassword" /> },
+  { path: PATHS.signup, element: <SignupPage /> },
+  { path: PATHS.login, element: <LoginPage /> },
+  { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
+  { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
   { path: PATHS.contactForm, element: <ComingSoonPage page="contactForm" /> },
   { path: PATHS.faq, element: <FaqPage /> },
   { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
@@ -41,11 +48,11 @@ export const MEMBER_ROUTES: RouteObject[] = [
   { path: PATHS.profile, element: <ComingSoonPage page="profile" /> },
   { path: PATHS.publicProfile, element: <ComingSoonPage page="publicProfile" /> },
   { path: PATHS.searchResults, element: <ComingSoonPage page="searchResults" /> },
-  { path: PATHS.deleteAccount, element: <ComingSoonPage page="deleteAccount" /> },
+  { path: PATHS.deleteAccount, element: <DeleteAccountPage /> },
 ];
 
 /** Guarded on its own, outside the members group (SPEC.md section 2). */
-export const TUTORIAL_ROUTE: RouteObject = { path: PATHS.tutorial, element: <ComingSoonPage page="tutorial" /> };
+export const TUTORIAL_ROUTE: RouteObject = { path: PATHS.tutorial, element: <TutorialPage /> };
 
 export function buildAppRoutes(): RouteObject[] {
   return [

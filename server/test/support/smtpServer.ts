@@ -2,8 +2,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server for the tests: the app sends over SMTP and each message lands as a file. */
-export async function startTestSmtpServer(mailboxDir: string): Promise<{ port: number; stop(): Promise<void> }> {
+export interface TestSmtpServer {
+  port: number;
+  /** For SMTP_URL / startTestApp({ smtpUrl }). */
+  url: string;
+  mailboxDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real SMTP server for the tests: the app sends over SMTP and each message lands as a file
+ * (read them with ./mailbox). Used by the integration tests and the browser tests' global setup.
+ */
+export async function startTestSmtpServer(mailboxDir: string): Promise<TestSmtpServer> {
   await fs.mkdir(mailboxDir, { recursive: true });
   let count = 0;
   const server = new SMTPServer({
@@ -23,5 +34,10 @@ export async function startTestSmtpServer(mailboxDir: string): Promise<{ port: n
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
-  return { port: address.port, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    mailboxDir,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

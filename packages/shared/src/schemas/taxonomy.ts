@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { COMMUNITY_MESSAGES } from '../communityMessages';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
+import { charLength } from '../text';
+import { idListSchema, optionalIdSchema } from './ids';
+
+const m = MESSAGES.taxonomy;
+const cm = COMMUNITY_MESSAGES.taxonomy;
+
+const name = (required: string, tooLong: string, max: number) =>
+  z
+    .string({ error: required })
+    .transform((value) => value.trim())
+    .refine((value) => value !== '', required)
+    .refine((value) => charLength(value) <= max, tooLong);
+
+/** A whole number from a JSON number or a form's numeric string; '' or null means "use the default". */
+const wholeNumber = (min: number, message: string) =>
+  z
+    .union([z.number({ error: message }), z.string({ error: message }), z.null()], { error: message })
+    .transform((value, ctx): number | undefined => {
+      if (value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+      const number = typeof value === 'number' ? value : Number(value.trim());
+      if (!Number.isSafeInteger(number) || number < min || number > 1_000_000_000) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const tagName = name(m.tagNameRequired, cm.tagNameTooLong, LIMITS.tagNameMax);
+const categoryName = name(m.categoryNameRequired, cm.categoryNameTooLong, LIMITS.categoryNameMax);
+const order = wholeNumber(0, cm.numberInvalid);
+const level = wholeNumber(1, cm.levelInvalid);
+const popularity = wholeNumber(0, cm.numberInvalid);
+
+/** POST /api/tags (field names as SPEC.md section 7 sends them). Omitted numbers take their defaults. */
+export const tagCreateSchema = z.object(
+  {
+    name: tagName,
+    order: order.optional().transform((value) => value ?? 0),
+    level: level.optional().transform((value) => value ?? 1),
+    popularity: popularity.optional().transform((value) => value ?? 0),
+    parent_id: optionalIdSchema(cm.parentInvalid),
+    category_id: optionalIdSchema(cm.categoryNotFound),
+  },
+  { error: MESSAGES.common.invalidInput },
+);
+export type TagCreateInput = z.output<typeof tagCreateSchema>;
+
+/** PUT /api/tags/:id: only the fields sent change; `parent_id`/`category_id` of null or '' clear them. */
+export const tagUpdateSchema = z.object(
+  {
+    name: tagName.optional(),
+    order: order.optional(),
+    level: level.optional(),
+    popularity: popularity.optional(),
+    parent_id: optionalIdSchema(cm.parentInvalid).optional(),
+    category_id: optionalIdSchema(cm.categoryNotFound).optional(),
+  },
+  { error: MESSAGES.common.invalidInput },
+);
+export type TagUpdateInput = z.output<typeof tagUpdateSchema>;
+
+const popularityTags = idListSchema(cm.popularityTagsInvalid).refine(
+  // The most one report save can change: every tag field of the form.
+  (ids) => ids.length <= LIMITS.playCategoriesMax + LIMITS.playContentsMax + 3,
+  cm.popularityTagsInvalid,
+);
+
+/** POST /api/tags/update-popularity: tags newly chosen (+1) and tags no longer chosen (-1). */
+export const tagPopularitySchema = z.object(
+  { newTags: popularityTags, oldTags: popularityTags },
+  { error: MESSAGES.common.invalidInput },
+);
+
+/** POST /api/categories. A new category gets level 1 and goes last unless told otherwise. */
+export const categoryCreateSchema = z.object(
+  {
+    name: categoryName,
+    level: level.optional(),
+    order: order.optional(),
+  },
+  { error: MESSAGES.common.invalidInput },
+);
+export type CategoryCreateInput = z.output<typeof categoryCreateSchema>;
+
+/** PUT /api/categories/:id: only the fields sent change. */
+export const categoryUpdateSchema = z.object(
+  {
+    name: categoryName.optional(),
+    level: level.optional(),
+    order: order.optional(),
+  },
+  { error: MESSAGES.common.invalidInput },
+);
+export type CategoryUpdateInput = z.output<typeof categoryUpdateSchema>;

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { MESSAGES } from '@hiraku/shared';
+
+/** Shows 「処理中...」 and refuses a second press while the form is being sent (SPEC.md section 4). */
+export function SubmitButton({ busy, children, variant = 'primary' }: { busy: boolean; children: ReactNode; variant?: 'primary' | 'danger' }) {
+  return (
+    <button type="submit" className={`button button--${variant} button--block`} disabled={busy}>
+      {busy ? MESSAGES.common.processing : children}
+    </button>
+  );
+}

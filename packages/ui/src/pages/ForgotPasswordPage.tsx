@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES } from '@hiraku/shared';
+import { errorMessage } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { AccountPage, EmailRequestForm, showAlert } from '../components/forms';
+import { useNotice } from '../notice/NoticeContext';
+import { PATHS } from '../routes/paths';
+
+const t = ACCOUNT_TEXTS.forgotPassword;
+
+export function ForgotPasswordPage() {
+  const { auth } = useApi();
+  const navigate = useNavigate();
+  const { showNotice } = useNotice();
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (email: string) => {
+    setError(null);
+    try {
+      const response = await auth.forgotPassword(email);
+      const message = response?.message || MESSAGES.auth.forgotPasswordSent;
+      showAlert(message);
+      showNotice(message, 'success');
+      navigate(PATHS.login);
+    } catch (caught) {
+      setError(errorMessage(caught, MESSAGES.auth.resetFailed));
+    }
+  };
+
+  return (
+    <AccountPage
+      title={PAGE_TITLES.forgotPassword}
+      lead={t.lead}
+      after={
+        <p>
+          <Link to={PATHS.login}>{t.toLogin}</Link>
+        </p>
+      }
+    >
+      <EmailRequestForm submitLabel={t.submit} send={send} error={error} />
+    </AccountPage>
+  );
+}

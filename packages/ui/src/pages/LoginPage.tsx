@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ACCOUNT_TEXTS, LIMITS, loginSchema, MESSAGES, PAGE_TITLES, TIMINGS } from '@hiraku/shared';
+import { errorMessage, isApiError } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { AccountPage, fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { useNotice } from '../notice/NoticeContext';
+import { PATHS } from '../routes/paths';
+import { afterLoginPath, internalPath, returnPathFrom, type LoginRedirectState } from '../session/returnTo';
+import { useSession } from '../session/SessionContext';
+
+const t = ACCOUNT_TEXTS;
+const FIELD_ORDER = ['email', 'password'] as const;
+
+function guardNotice(state: unknown): string | null {
+  const reason = (state as LoginRedirectState | null)?.reason;
+  if (reason === 'expired') return MESSAGES.auth.sessionInvalid;
+  if (reason === 'required') return t.login.noticeRequired;
+  return null;
+}
+
+export function LoginPage() {
+  const { auth } = useApi();
+  const { signIn } = useSession();
+  const { showNotice } = useNotice();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [moving, setMoving] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || moving) return;
+    setFormError(null);
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const found = fieldErrorsFromIssues(parsed.error.issues);
+      setErrors(found);
+      focusFirstError(formRef.current, found, FIELD_ORDER);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const response = await auth.login(parsed.data);
+      signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role });
+      showNotice(MESSAGES.auth.loginSucceeded, 'success');
+      navigate(afterLoginPath(response, returnPathFrom(location.state)), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      setFormError(errorMessage(error, MESSAGES.auth.loginFailed));
+      // SPEC.md section 8: a 403 (e.g. an unconfirmed address) is shown, then after 2 s the server's page opens.
+      const target = isApiError(error) && error.status === 403 ? internalPath(error.redirectUrl, window.location.origin) : null;
+      if (target && isApiError(error)) {
+        setMoving(error.code === 'email_not_verified' ? t.login.notVerifiedMoving : t.login.movingSoon);
+        redirectTimer.current = setTimeout(() => navigate(target, { state: { email: parsed.data.email } }), TIMINGS.loginForbiddenRedirectMs);
+      }
+    }
+  };
+
+  return (
+    <AccountPage
+      title={PAGE_TITLES.login}
+      lead={t.login.lead}
+      after={
+        <>
+          <p>
+            {t.login.noAccount}
+            <Link to={PATHS.signup}>{t.login.toSignup}</Link>
+          </p>
+          <p>
+            <Link to={PATHS.forgotPassword}>{t.login.forgot}</Link>
+          </p>
+        </>
+      }
+    >
+      {guardNotice(location.state) && <p className="form-info">{guardNotice(location.state)}</p>}
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormAlert message={formError} />
+        <FormStatus message={moving} />
+        <TextField
+          label={t.fields.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={LIMITS.emailMax}
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <TextField
+          label={t.fields.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <SubmitButton busy={busy || Boolean(moving)}>{t.login.submit}</SubmitButton>
+      </form>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES } from '@hiraku/shared';
+import { errorMessage } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { AccountPage, EmailRequestForm, FormStatus, showAlert } from '../components/forms';
+import { useNotice } from '../notice/NoticeContext';
+import { PATHS } from '../routes/paths';
+
+const t = ACCOUNT_TEXTS.verifyEmail;
+
+type Phase = 'verifying' | 'failed' | 'noToken' | 'resend';
+
+function emailFromState(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/**
+ * Opened from the link in the confirmation mail (?token=...), or from the login page with ?resend=1
+ * when the address is not confirmed yet.
+ */
+export function VerifyEmailPage() {
+  const { auth } = useApi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { showNotice } = useNotice();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const wantsResend = params.get('resend') === '1';
+  const [phase, setPhase] = useState<Phase>(token ? 'verifying' : wantsResend ? 'resend' : 'noToken');
+  const [resendError, setResendError] = useState<string | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  // A link is single-use: verifying it twice (StrictMode, a re-render) would report the second try as a failure.
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    const key = token ?? (wantsResend ? 'resend' : 'none');
+    if (handled.current === key) return;
+    handled.current = key;
+    if (!token) {
+      setPhase(wantsResend ? 'resend' : 'noToken');
+      if (!wantsResend) showAlert(MESSAGES.auth.verifyInvalidToken);
+      return;
+    }
+    setPhase('verifying');
+    auth.verifyEmail(token).then(
+      () => {
+        showAlert(MESSAGES.auth.verifySucceeded);
+        showNotice(MESSAGES.auth.verifySucceeded, 'success');
+        navigate(PATHS.login, { replace: true });
+      },
+      () => {
+        showAlert(MESSAGES.auth.verifyFailed);
+        setPhase('failed');
+      },
+    );
+  }, [auth, navigate, showNotice, token, wantsResend]);
+
+  const resend = async (email: string) => {
+    setResendError(null);
+    setResent(null);
+    try {
+      const response = await auth.resendVerification(email);
+      setResent(response?.message || MESSAGES.auth.verificationResent);
+    } catch (error) {
+      setResendError(errorMessage(error, MESSAGES.common.genericError));
+    }
+  };
+
+  if (phase === 'verifying') {
+    return (
+      <AccountPage title={PAGE_TITLES.verifyEmail}>
+        <p role="status" className="form-info">
+          {t.verifying}
+        </p>
+      </AccountPage>
+    );
+  }
+
+  const problem = phase === 'failed' ? MESSAGES.auth.verifyFailed : phase === 'noToken' ? MESSAGES.auth.verifyInvalidToken : null;
+  return (
+    <AccountPage
+      title={PAGE_TITLES.verifyEmail}
+      after={
+        <p>
+          <Link to={PATHS.login}>{t.toLogin}</Link>
+        </p>
+      }
+    >
+      {problem && <p className="form-problem">{problem}</p>}
+      <h2 className="account-card__heading">{t.resendHeading}</h2>
+      <p>{t.resendLead}</p>
+      <EmailRequestForm initialEmail={emailFromState(location.state)} submitLabel={t.resendSubmit} send={resend} error={resendError}>
+        <FormStatus message={resent} />
+      </EmailRequestForm>
+    </AccountPage>
+  );
+}

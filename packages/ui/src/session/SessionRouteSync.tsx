@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { needsSessionCheck } from './sessionCheckPaths';
+import { useSession } from './SessionContext';
+
+/** Lives inside the router: checks the session on every route change that SPEC.md section 2 asks for. */
+export function SessionRouteSync() {
+  const { pathname } = useLocation();
+  const { check } = useSession();
+  useEffect(() => {
+    if (needsSessionCheck(pathname)) void check();
+  }, [pathname, check]);
+  return null;
+}

@@ -1,0 +1,73 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import type { AppServices } from '../services';
+
+type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
+
+/**
+ * Deletes a member and everything of theirs (DECISIONS.md): e-mail, password hash, profile, icon,
+ * reports, images, comments, likes, sessions, one-time tokens, search log rows and search documents.
+ * One transaction fixes the counters of other members' reports and queues the search changes, then
+ * removes the user row (foreign keys cascade to the rest) and keeps only "id N was deleted at T".
+ * Image files go after the commit: a rollback must not leave reports pointing at missing files.
+ */
+export async function deleteAccount(deps: Deps, userId: number, now = new Date()): Promise<void> {
+  const imageKeys = await deps.sequelize.transaction(async (transaction) => {
+    const { models } = deps;
+    const user = await models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!user) return [];
+
+    const profile = await models.Profile.findOne({ where: { userId }, attributes: ['iconKey'], transaction });
+    const ownReports = await models.Report.findAll({ where: { authorId: userId }, attributes: ['id', 'mainImageKey', 'thumbnailKey'], transaction });
+    const ownIds = new Set(ownReports.map((report) => report.id));
+    const touched = await reportsTouchedBy(deps, userId, transaction);
+    const othersTouched = touched.filter((id) => !ownIds.has(id));
+
+    // The member's likes and comments go first, so the recount below no longer sees them.
+    await models.Like.destroy({ where: { userId }, transaction });
+    await models.Comment.destroy({ where: { authorId: userId }, transaction });
+    await recountReports(deps, othersTouched, transaction);
+
+    await models.SearchOutboxEntry.bulkCreate(
+      [
+        ...othersTouched.map((id) => ({ aggregateType: 'report', aggregateId: String(id), operation: 'upsert' as const, availableAt: now })),
+        ...[...ownIds].map((id) => ({ aggregateType: 'report', aggregateId: String(id), operation: 'delete' as const, availableAt: now })),
+      ],
+      { transaction },
+    );
+
+    await models.User.destroy({ where: { id: userId }, transaction });
+    await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
+
+    return [profile?.iconKey, ...ownReports.flatMap((report) => [report.mainImageKey, report.thumbnailKey])].filter(
+      (key): key is string => typeof key === 'string' && key.length > 0,
+    );
+  });
+
+  for (const key of imageKeys) {
+    await deps.storage.delete(key).catch((error: unknown) => deps.logger.error({ err: error, key }, 'image of a deleted account could not be removed'));
+  }
+}
+
+async function reportsTouchedBy(deps: Deps, userId: number, transaction: Transaction): Promise<number[]> {
+  const rows = await deps.sequelize.query<{ reportId: number | string }>(
+    'SELECT report_id AS reportId FROM likes WHERE user_id = :userId UNION SELECT report_id AS reportId FROM comments WHERE author_id = :userId',
+    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
+  );
+  return rows.map((row) => Number(row.reportId));
+}
+
+/**
+ * Recomputes the counters from the rows rather than subtracting, so they end up right even if they had
+ * drifted. Hidden comments are not counted, as members do not see them. `updated_at` is left alone:
+ * the author did not edit anything.
+ */
+async function recountReports(deps: Deps, reportIds: number[], transaction: Transaction): Promise<void> {
+  if (reportIds.length === 0) return;
+  await deps.sequelize.query(
+    `UPDATE reports SET
+       like_count = (SELECT COUNT(*) FROM likes WHERE likes.report_id = reports.id),
+       comment_count = (SELECT COUNT(*) FROM comments WHERE comments.report_id = reports.id AND comments.hidden_at IS NULL)
+     WHERE id IN (:reportIds)`,
+    { replacements: { reportIds }, transaction },
+  );
+}

@@ -1,0 +1,27 @@
+import type { Transaction } from 'sequelize';
+import type { JsonObject, Models } from '../models';
+
+export interface AuditEntry {
+  actorId: number;
+  /** `<target>.<verb>`, e.g. `tag.update`. */
+  action: string;
+  targetType: string;
+  targetId: number | string;
+  reason?: string | null;
+  details?: JsonObject | null;
+}
+
+/** Every operator write leaves who, what, when and why (DECISIONS.md), in the same transaction as the write. */
+export async function writeAuditLog(models: Pick<Models, 'AuditLog'>, entry: AuditEntry, { transaction }: { transaction: Transaction }): Promise<void> {
+  await models.AuditLog.create(
+    {
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: String(entry.targetId),
+      reason: entry.reason ?? null,
+      details: entry.details ?? null,
+    },
+    { transaction },
+  );
+}

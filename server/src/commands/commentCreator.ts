@@ -1,0 +1,27 @@
+import { MESSAGES, type CommentInput } from '@hiraku/shared';
+import type { Sequelize, Transaction } from 'sequelize';
+import { notFound } from '../errors';
+import type { Comment, Models } from '../models';
+import { authorizeReport } from '../policies/report';
+import type { Viewer } from '../policies/viewer';
+import { recountComments } from './commentCounter';
+import { assertHasProfile } from './reportContent';
+import { lockReport } from './reportLoader';
+
+/**
+ * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
+ * The report row is locked first so comment_count is recomputed one writer at a time.
+ */
+export async function createComment(
+  deps: { models: Pick<Models, 'Report' | 'User' | 'Profile' | 'Comment'>; sequelize: Sequelize },
+  { viewer, input }: { viewer: NonNullable<Viewer>; input: CommentInput },
+  { transaction }: { transaction: Transaction },
+): Promise<Comment> {
+  const locked = await lockReport(deps.models, input.articleId, transaction);
+  if (!locked) throw notFound(MESSAGES.report.notFound);
+  authorizeReport(viewer, 'comment', locked.subject);
+  await assertHasProfile(deps.models, viewer.id, { transaction });
+  const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
+  await recountComments(deps.sequelize, input.articleId, { transaction });
+  return comment;
+}

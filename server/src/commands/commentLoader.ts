@@ -1,0 +1,27 @@
+import { COMMUNITY_MESSAGES } from '@hiraku/shared';
+import type { Transaction } from 'sequelize';
+import { notFound } from '../errors';
+import type { Comment, Models, Report } from '../models';
+import type { CommentSubject } from '../policies/comment';
+import type { ReportSubject } from '../policies/report';
+import { commentSubject } from '../presenters/subjects';
+import { lockReport } from './reportLoader';
+
+/**
+ * A comment and its report, both locked for the rest of `transaction`, report first: the order every
+ * comment write uses, so two writers never wait on each other in opposite orders.
+ */
+export async function lockCommentWithReport(
+  models: Pick<Models, 'Comment' | 'Report' | 'User'>,
+  commentId: number,
+  transaction: Transaction,
+): Promise<{ comment: Comment; commentSubject: CommentSubject; report: Report; reportSubject: ReportSubject }> {
+  const located = await models.Comment.findByPk(commentId, { attributes: ['id', 'reportId'], transaction });
+  if (!located) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  const locked = await lockReport(models, located.reportId, transaction);
+  const comment = await models.Comment.findByPk(commentId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!locked || !comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  comment.author = (await models.User.findByPk(comment.authorId, { attributes: ['id', 'suspendedAt'], transaction })) ?? undefined;
+  if (!comment.author) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  return { comment, commentSubject: commentSubject(comment), report: locked.report, reportSubject: locked.subject };
+}

@@ -1,0 +1,58 @@
+import { COMMUNITY_MESSAGES, type LikeToggleResponse } from '@hiraku/shared';
+import type { Sequelize, Transaction } from 'sequelize';
+import { notFound } from '../errors';
+import type { Models } from '../models';
+import { authorizeReport } from '../policies/report';
+import type { Viewer } from '../policies/viewer';
+import { lockReport } from './reportLoader';
+import { enqueueReportSearchSync } from './searchOutbox';
+
+type LikeModels = Pick<Models, 'Report' | 'User' | 'Like' | 'SearchOutboxEntry'>;
+
+/**
+ * Likes or unlikes a report for `viewer`: flips the current state, or sets `liked` when the client says
+ * which state it wants (so a repeated request changes nothing). The report row is locked first, so
+ * concurrent toggles of one report run one after another, and like_count is recomputed from the rows:
+ * it always equals COUNT(likes) whatever happened before.
+ */
+export async function toggleLike(
+  deps: { models: LikeModels; sequelize: Sequelize },
+  { viewer, reportId, liked }: { viewer: NonNullable<Viewer>; reportId: number; liked?: boolean },
+  { transaction }: { transaction: Transaction },
+): Promise<LikeToggleResponse> {
+  const { models } = deps;
+  const locked = await lockReport(models, reportId, transaction);
+  if (!locked) throw notFound(COMMUNITY_MESSAGES.like.notFound);
+  authorizeReport(viewer, 'like', locked.subject);
+
+  const where = { reportId, userId: viewer.id };
+  let nowLiked: boolean;
+  let changed: boolean;
+  if (liked === false || liked === undefined) {
+    const removed = await models.Like.destroy({ where, transaction });
+    nowLiked = liked === undefined && removed === 0;
+    changed = removed > 0;
+  } else {
+    nowLiked = true;
+    changed = false;
+  }
+  if (nowLiked) {
+    const existing = await models.Like.findOne({ where, transaction, lock: transaction.LOCK.UPDATE });
+    if (!existing) {
+      await models.Like.create(where, { transaction });
+      changed = true;
+    }
+  }
+
+  if (changed) {
+    // updated_at stays: a like is not an edit by the author.
+    await deps.sequelize.query('UPDATE reports SET like_count = (SELECT COUNT(*) FROM likes WHERE likes.report_id = :reportId) WHERE id = :reportId', {
+      replacements: { reportId },
+      transaction,
+    });
+    // The like count is part of the search document (sort by likes).
+    await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
+  }
+  const fresh = await models.Report.findByPk(reportId, { attributes: ['likeCount'], transaction });
+  return { liked: nowLiked, likeCount: fresh?.likeCount ?? 0 };
+}

@@ -1,0 +1,41 @@
+import { hashPassword } from '../auth/password';
+import { revokeAllSessions } from '../auth/sessions';
+import { passwordResetMail } from '../mail/templates';
+import type { AppServices } from '../services';
+import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
+import { sendLater } from './sendLater';
+
+type Deps = Pick<AppServices, 'models' | 'sequelize' | 'mailer' | 'env' | 'logger'>;
+
+/**
+ * Mails a 1-hour reset link when the address belongs to a member who may log in. The mail is sent after
+ * the answer, so known and unknown addresses take the same time to answer.
+ */
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  const user = await deps.models.User.findOne({ where: { email } });
+  if (!user || user.suspendedAt) return;
+  const token = await issueOneTimeToken(deps.models, user.id, 'reset_password');
+  const link = `${deps.env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  sendLater(deps, () => deps.mailer.send(passwordResetMail({ to: user.email, link, publicUrl: deps.env.publicUrl })));
+}
+
+/**
+ * Sets the new password when the token is good, and with it: lifts a lock, marks the address verified
+ * (the member just read a mail sent to it) and ends every session, in case the old password leaked.
+ * Returns false for an unknown, used or expired token.
+ */
+export async function resetPassword(deps: Deps, token: string, newPassword: string, now = new Date()): Promise<boolean> {
+  const passwordHash = await hashPassword(newPassword);
+  return deps.sequelize.transaction(async (transaction) => {
+    const userId = await consumeOneTimeToken(deps.models, token, 'reset_password', transaction, now);
+    if (userId === null) return false;
+    const user = await deps.models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!user) return false;
+    await user.update(
+      { passwordHash, failedLoginCount: 0, lockedUntil: null, emailVerifiedAt: user.emailVerifiedAt ?? now },
+      { transaction },
+    );
+    await revokeAllSessions(deps.models, userId, now, transaction);
+    return true;
+  });
+}

@@ -1,0 +1,42 @@
+import type { ReportInput } from '@hiraku/shared';
+import type { Transaction } from 'sequelize';
+import type { Models, Report } from '../models';
+import { assertHasProfile, assertReportTags, publicationState, replaceReportChildren } from './reportContent';
+import type { PreparedReportImages, ReportWriteResult } from './reportImages';
+import { enqueueReportSearchSync } from './searchOutbox';
+
+type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry'>;
+
+/**
+ * Creates a member's report (a draft or published) with its tools, steps and tags, and queues it for
+ * the search index in the same transaction. Pair with runReportWrite, which stores `images`.
+ */
+export async function createReport(
+  models: CreatorModels,
+  { authorId, input, images }: { authorId: number; input: ReportInput; images: PreparedReportImages | null },
+  { transaction }: { transaction: Transaction },
+): Promise<ReportWriteResult & { report: Report }> {
+  await assertHasProfile(models, authorId, { transaction });
+  await assertReportTags(models, input, { transaction });
+  const author = await models.User.findByPk(authorId, { attributes: ['id', 'suspendedAt'], transaction });
+  const state = publicationState(null, { isDraft: input.isDraft, hiddenAt: null, authorSuspended: Boolean(author?.suspendedAt) }, new Date());
+  const report = await models.Report.create(
+    {
+      authorId,
+      title: input.title,
+      description: input.description,
+      tips: input.tips,
+      duration: input.duration,
+      genderTagId: input.gender,
+      sexualOrientationTagId: input.sexualOrientation,
+      roleTagId: input.role,
+      mainImageKey: images?.mainKey ?? null,
+      thumbnailKey: images?.thumbnailKey ?? null,
+      ...state,
+    },
+    { transaction },
+  );
+  await replaceReportChildren(models, report.id, input, { transaction });
+  await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
+  return { report, obsoleteImageKeys: [] };
+}

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@hiraku/shared';
+import type { Transaction } from 'sequelize';
+import { notFound } from '../errors';
+import type { Models } from '../models';
+import { authorizeReport } from '../policies/report';
+import type { Viewer } from '../policies/viewer';
+import type { ReportWriteResult } from './reportImages';
+import { lockReport } from './reportLoader';
+import { enqueueReportSearchSync } from './searchOutbox';
+
+/**
+ * Deletes the author's report; its tools, steps, tags, likes and comments go with it (foreign keys
+ * cascade). Its search document is queued for removal; its images go after the commit.
+ */
+export async function deleteReport(
+  models: Pick<Models, 'Report' | 'User' | 'SearchOutboxEntry'>,
+  { viewer, reportId }: { viewer: Viewer; reportId: number },
+  { transaction }: { transaction: Transaction },
+): Promise<ReportWriteResult> {
+  const locked = await lockReport(models, reportId, transaction);
+  if (!locked) throw notFound(MESSAGES.report.notFound);
+  const { report, subject } = locked;
+  authorizeReport(viewer, 'delete', subject);
+  const obsoleteImageKeys = [report.mainImageKey, report.thumbnailKey].filter((key): key is string => Boolean(key));
+  await models.Report.destroy({ where: { id: report.id }, transaction });
+  await enqueueReportSearchSync(models, [report.id], 'delete', { transaction });
+  return { obsoleteImageKeys };
+}

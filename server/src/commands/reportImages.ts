@@ -1,0 +1,60 @@
+import type { Sequelize, Transaction } from 'sequelize';
+import { newImageKey, processImage, type ProcessedImage } from '../images/imagePipeline';
+import type { Logger } from '../logger';
+import type { Storage } from '../storage/storage';
+
+/** A main image and its thumbnail, decoded and re-encoded, with the keys they will be stored under. */
+export interface PreparedReportImages {
+  mainKey: string;
+  thumbnailKey: string;
+  main: ProcessedImage;
+  thumbnail: ProcessedImage;
+}
+
+/** Both variants of an upload; refuses anything that is not a JPEG, PNG, WebP or GIF by its bytes. */
+export async function prepareReportImages(data: Buffer): Promise<PreparedReportImages> {
+  const main = await processImage(data, 'reportMain');
+  const thumbnail = await processImage(data, 'reportThumbnail');
+  return { mainKey: newImageKey('reports', main.extension), thumbnailKey: newImageKey('reports', thumbnail.extension), main, thumbnail };
+}
+
+/** Best effort: a file that cannot be removed is logged, never a reason to fail the member's request. */
+export async function removeStoredImages(deps: { storage: Storage; logger: Logger }, keys: ReadonlyArray<string | null | undefined>): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await deps.storage.delete(key).catch((error: unknown) => deps.logger.error({ err: error, key }, 'report image could not be removed'));
+  }
+}
+
+export interface ReportWriteResult {
+  /** Files the committed change no longer points at; removed after the commit, never before. */
+  obsoleteImageKeys: string[];
+}
+
+/**
+ * Runs a report write in one transaction and keeps files and rows in step: new images are stored as the
+ * last step before the commit (a refused write never stores a file), removed again if the commit fails,
+ * and the images the write replaced are removed only once it is committed.
+ */
+export async function runReportWrite<T extends ReportWriteResult>(
+  deps: { sequelize: Sequelize; storage: Storage; logger: Logger },
+  images: PreparedReportImages | null,
+  work: (transaction: Transaction) => Promise<T>,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await deps.sequelize.transaction(async (transaction) => {
+      const written = await work(transaction);
+      if (images) {
+        await deps.storage.put(images.mainKey, images.main.data, images.main.contentType);
+        await deps.storage.put(images.thumbnailKey, images.thumbnail.data, images.thumbnail.contentType);
+      }
+      return written;
+    });
+  } catch (error) {
+    if (images) await removeStoredImages(deps, [images.mainKey, images.thumbnailKey]);
+    throw error;
+  }
+  await removeStoredImages(deps, result.obsoleteImageKeys);
+  return result;
+}

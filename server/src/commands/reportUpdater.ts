@@ -1,0 +1,57 @@
+import { MESSAGES, type ReportInput } from '@hiraku/shared';
+import type { Transaction } from 'sequelize';
+import { notFound } from '../errors';
+import type { Models } from '../models';
+import { authorizeReport } from '../policies/report';
+import type { Viewer } from '../policies/viewer';
+import { assertReportTags, publicationState, replaceReportChildren } from './reportContent';
+import type { PreparedReportImages, ReportWriteResult } from './reportImages';
+import { lockReport } from './reportLoader';
+import { enqueueReportSearchSync } from './searchOutbox';
+
+type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry'>;
+
+/**
+ * Saves the author's new version of a report: fields, tools, steps and tags are replaced as a whole,
+ * publishing or unpublishing keeps `publishedAt` and `listed` right, and the search index is told.
+ * A new image (or `removeMainImage`) makes the old files obsolete; they go after the commit.
+ */
+export async function updateReport(
+  models: UpdaterModels,
+  { viewer, reportId, input, images }: { viewer: Viewer; reportId: number; input: ReportInput; images: PreparedReportImages | null },
+  { transaction }: { transaction: Transaction },
+): Promise<ReportWriteResult> {
+  const locked = await lockReport(models, reportId, transaction);
+  if (!locked) throw notFound(MESSAGES.report.notFound);
+  const { report, subject } = locked;
+  authorizeReport(viewer, 'update', subject);
+  await assertReportTags(models, input, { transaction });
+
+  const obsoleteImageKeys: string[] = [];
+  let mainImageKey = report.mainImageKey;
+  let thumbnailKey = report.thumbnailKey;
+  if (images || input.removeMainImage) {
+    obsoleteImageKeys.push(...[report.mainImageKey, report.thumbnailKey].filter((key): key is string => Boolean(key)));
+    mainImageKey = images?.mainKey ?? null;
+    thumbnailKey = images?.thumbnailKey ?? null;
+  }
+  const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended }, new Date());
+  await report.update(
+    {
+      title: input.title,
+      description: input.description,
+      tips: input.tips,
+      duration: input.duration,
+      genderTagId: input.gender,
+      sexualOrientationTagId: input.sexualOrientation,
+      roleTagId: input.role,
+      mainImageKey,
+      thumbnailKey,
+      ...state,
+    },
+    { transaction },
+  );
+  await replaceReportChildren(models, report.id, input, { transaction });
+  await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
+  return { obsoleteImageKeys };
+}

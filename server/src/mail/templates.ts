@@ -1,0 +1,72 @@
+import { MESSAGES, TIMINGS } from '@hiraku/shared';
+import type { OutgoingMail } from './mailer';
+
+const SITE = MESSAGES.site.name;
+
+/** Every mail ends the same way, so a member can tell it came from us and what to do if it did not concern them. */
+function signature(publicUrl: string): string {
+  return ['', '――', SITE, publicUrl, '※このメールは送信専用のアドレスから送っています。返信いただいてもお答えできません。'].join('\n');
+}
+
+const hours = (seconds: number) => Math.round(seconds / 3600);
+
+export function verificationMail({ to, link, publicUrl }: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】メールアドレスの確認をお願いします`,
+    text: [
+      `${SITE}にご登録いただきありがとうございます。`,
+      '',
+      '下のリンクを開いて、メールアドレスの確認を完了してください。確認が済むとログインできるようになります。',
+      '',
+      link,
+      '',
+      `このリンクの有効期限は${hours(TIMINGS.verifyEmailTtlSec)}時間で、一度だけ使えます。`,
+      '期限が切れた場合は、次のページから確認メールを再送信できます。',
+      `${publicUrl}/verify-email?resend=1`,
+      '',
+      `お心当たりのない場合は、このメールを破棄してください。アカウントは有効にならず、${SITE}からこれ以上のご連絡はいたしません。`,
+      signature(publicUrl),
+    ].join('\n'),
+  };
+}
+
+export function alreadyRegisteredMail({ to, publicUrl }: { to: string; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】このメールアドレスでの新規登録がありました`,
+    text: [
+      `${SITE}で、このメールアドレスを使った新規登録の手続きがありました。`,
+      'このアドレスはすでに登録済みのため、新しいアカウントは作成していません。',
+      '',
+      'ご自身の手続きでしたら、次のページからログインしてください。',
+      `${publicUrl}/login`,
+      '',
+      'パスワードをお忘れの場合は、次のページから再設定できます。',
+      `${publicUrl}/forgot-password`,
+      '',
+      'お心当たりのない場合は、このメールを破棄してください。アカウントに変更はありません。',
+      signature(publicUrl),
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail({ to, link, publicUrl }: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】パスワード再設定のご案内`,
+    text: [
+      'パスワード再設定のお申し込みを受け付けました。',
+      '',
+      '下のリンクを開いて、新しいパスワードを設定してください。',
+      '',
+      link,
+      '',
+      `このリンクの有効期限は${hours(TIMINGS.passwordResetTtlSec)}時間で、一度だけ使えます。`,
+      '再設定が済むと、アカウントのロックも解除され、ほかの端末のログインはすべて終了します。',
+      '',
+      'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+      signature(publicUrl),
+    ].join('\n'),
+  };
+}

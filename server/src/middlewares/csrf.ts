@@ -1,0 +1,26 @@
+import { COOKIE_NAMES, XSRF_HEADER } from '@hiraku/shared';
+import type { Middleware } from 'koa';
+import { generateSecretToken, safeEqual } from '../auth/secretTokens';
+import { csrfError } from '../errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Double-submit anti-forgery: every response gives a browser without one a random XSRF-TOKEN cookie that
+ * scripts of our own origin can read; every state-changing API call must echo it in X-XSRF-TOKEN.
+ * Another site can make the browser send the cookie but cannot read it to copy it into the header.
+ */
+export function csrfProtection({ production }: { production: boolean }): Middleware {
+  return async (ctx, next) => {
+    const cookie = ctx.cookies.get(COOKIE_NAMES.xsrf);
+    if (!cookie) {
+      if (production) ctx.cookies.secure = true;
+      ctx.cookies.set(COOKIE_NAMES.xsrf, generateSecretToken(), { httpOnly: false, sameSite: 'lax', path: '/', secure: production, overwrite: true });
+    }
+    if (STATE_CHANGING.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+      const header = ctx.get(XSRF_HEADER);
+      if (!cookie || !header || !safeEqual(header, cookie)) throw csrfError();
+    }
+    await next();
+  };
+}

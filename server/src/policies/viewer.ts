@@ -1,0 +1,6 @@
+import type { User } from '../models';
+
+/** Whoever is asking: a signed-in member or operator, or nobody. Policies need no more than this. */
+export type Viewer = Pick<User, 'id' | 'role'> | null;
+
+export const isOperator = (viewer: Viewer): boolean => viewer?.role === 'operator';

@@ -1,0 +1,1 @@
+export { categoryCreateSchema, categoryUpdateSchema } from '@hiraku/shared';

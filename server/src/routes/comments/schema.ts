@@ -1,0 +1,1 @@
+export { commentInputSchema, commentListQuerySchema } from '@hiraku/shared';

@@ -1,0 +1,16 @@
+import type { DashboardStats } from '@hiraku/shared';
+import type { Models } from '../../models';
+
+/**
+ * The two dashboard counters: every report the member wrote (drafts too, as "articles created"), and the
+ * likes on their published ones, counted from the like rows rather than the cached per-report counters.
+ */
+export async function dashboardStats(models: Pick<Models, 'Report' | 'Like'>, userId: number): Promise<DashboardStats> {
+  const [reportCount, likesReceived] = await Promise.all([
+    models.Report.count({ where: { authorId: userId } }),
+    models.Like.count({
+      include: [{ model: models.Report, as: 'report', attributes: [], where: { authorId: userId, isDraft: false }, required: true }],
+    }),
+  ]);
+  return { reportCount, likesReceived };
+}

@@ -1,0 +1,1 @@
+export { tagCreateSchema, tagPopularitySchema, tagUpdateSchema } from '@hiraku/shared';

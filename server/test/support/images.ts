@@ -1,0 +1,121 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+/**
+ * Image files for upload tests: a real photo-like JPEG carrying GPS and camera EXIF, and hand-built files
+ * that lie about themselves (decompression bombs, text with an image name).
+ */
+
+/** Distinctive strings written into the EXIF block, so a test can search the stored bytes for them. */
+export const EXIF_MARKERS = {
+  make: 'HirakuTestCam',
+  model: 'Model-7',
+  serial: 'SN-0451-9987-ZZ',
+  owner: 'Owner Secret Name',
+} as const;
+
+/** A 1200x900 JPEG with camera make/model, a body serial number and a GPS position (Tokyo Station). */
+export async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 180, g: 60, b: 90 } } })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: EXIF_MARKERS.make, Model: EXIF_MARKERS.model, Artist: EXIF_MARKERS.owner },
+      IFD2: { BodySerialNumber: EXIF_MARKERS.serial, CameraOwnerName: EXIF_MARKERS.owner },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '35/1 40/1 5226/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '139/1 45/1 5034/100',
+      },
+    })
+    .toBuffer();
+}
+
+export async function plainPng(width = 400, height = 300, colour = { r: 20, g: 120, b: 200 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+}
+
+export async function plainGif(width = 64, height = 64): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 250, g: 200, b: 0 } } }).gif().toBuffer();
+}
+
+export async function plainWebp(width = 300, height = 500): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 90, alpha: 0.5 } } }).webp().toBuffer();
+}
+
+export const SVG_IMAGE = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+);
+
+export const TEXT_PRETENDING_TO_BE_JPEG = Buffer.from('これは画像ではありません。ただのテキストです。\n');
+
+/**
+ * A PNG of about 100 bytes whose header claims 20000x20000 pixels (400 megapixels, ~1.2 GB decoded):
+ * the classic decompression bomb.
+ */
+export function pngBomb(width = 20000, height = 20000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const firstRow = zlib.deflateSync(Buffer.alloc(width + 1), { level: 9 });
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', firstRow), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A GIF whose screen header says 1x1 while its only frame claims 20000x20000: a check of the header alone
+ * would let it through.
+ */
+export function gifHeaderLie(): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(1, 0);
+  screen.writeUInt16LE(1, 2);
+  screen[4] = 0x80; // a global colour table of two entries follows
+  const palette = Buffer.from([0, 0, 0, 255, 255, 255]);
+  const frame = Buffer.alloc(10);
+  frame[0] = 0x2c;
+  frame.writeUInt16LE(20000, 5);
+  frame.writeUInt16LE(20000, 7);
+  const pixels = Buffer.from([2, 2, 0x4c, 0x01, 0]);
+  return Buffer.concat([Buffer.from('GIF89a', 'latin1'), screen, palette, frame, pixels, Buffer.from([0x3b])]);
+}
+
+/** `bytes` long and starting like a JPEG, so only its size gives it away. */
+export function oversizedJpeg(bytes: number): Buffer {
+  const data = Buffer.alloc(bytes, 0x20);
+  data[0] = 0xff;
+  data[1] = 0xd8;
+  data[2] = 0xff;
+  return data;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/**
+ * Whether an EXIF block (as sharp's metadata().exif gives it) points to a GPS directory: IFD0 holds tag
+ * 0x8825 (GPSInfo) only when a position was recorded.
+ */
+export function exifHasGpsDirectory(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exif.subarray(6) : exif;
+  const order = tiff.subarray(0, 2).toString('latin1');
+  if (order !== 'II' && order !== 'MM') return false;
+  const u16 = (at: number) => (order === 'II' ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (order === 'II' ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd0 = u32(4);
+  const entries = u16(ifd0);
+  for (let i = 0; i < entries; i++) {
+    if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
+  }
+  return false;
+}

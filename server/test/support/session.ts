@@ -1,0 +1,34 @@
+import type { SessionUser } from '@hiraku/shared';
+import { hashPassword } from '../../src/auth/password';
+import { createUser, type UserOverrides, type UserWithProfile } from '../factories';
+import { createHttpClient, type HttpClient } from './httpClient';
+
+/** A password that passes every rule; tests that log in use it unless they need another. */
+export const TEST_PASSWORD = 'nawa-to-rousoku-2024';
+
+/** A verified member (with profile unless `profile: null`) whose password is `password`. */
+export async function createMemberWithPassword(
+  overrides: UserOverrides & { password?: string } = {},
+): Promise<UserWithProfile & { password: string }> {
+  const { password = TEST_PASSWORD, ...rest } = overrides;
+  const user = await createUser({ passwordHash: await hashPassword(password), ...rest });
+  return Object.assign(user, { password });
+}
+
+/** Logs `client` in through the real API; throws with the answer when the login is refused. */
+export async function logIn(client: HttpClient, email: string, password: string): Promise<SessionUser> {
+  const res = await client.post<SessionUser & { message: string }>('/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A new member and a client logged in as them: the usual start of a test of a members-only route. */
+export async function signedInMember(
+  baseUrl: string,
+  overrides: UserOverrides & { password?: string } = {},
+): Promise<{ client: HttpClient; user: UserWithProfile & { password: string } }> {
+  const user = await createMemberWithPassword(overrides);
+  const client = createHttpClient(baseUrl);
+  await logIn(client, user.email, user.password);
+  return { client, user };
+}
