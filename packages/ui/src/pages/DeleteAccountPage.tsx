@@ -87,13 +87,11 @@ export function DeleteAccountPage() {
       setPassword('');
       setDoneMessage(response?.message || MESSAGES.auth.deleteSucceeded);
       setPhase('deleted');
-      // The session is forgotten only once the member has left: this page sits behind the member guard,
-      // which would otherwise send them to /login instead of the top page.
       timers.current.push(
-        setTimeout(async () => {
+        setTimeout(() => {
           showNotice(MESSAGES.auth.deleteSucceeded, 'success');
-          await navigate(PATHS.home, { replace: true });
-          clear();
+          clear({ leaving: true });
+          navigate(PATHS.home, { replace: true });
         }, TIMINGS.deleteAccountRedirectMs),
       );
     } catch (error) {

@@ -9,7 +9,7 @@ import { PATHS } from './paths';
  * everyone else to /login). It remembers where they were going so /login can bring them back.
  */
 export function MemberGuard() {
-  const { status, expired } = useSession();
+  const { status, expired, leaving } = useSession();
   const location = useLocation();
   if (status === 'unknown') {
     return (
@@ -18,6 +18,8 @@ export function MemberGuard() {
       </p>
     );
   }
+  // Logging out or deleting the account heads for the top page; /login would be the wrong stop on the way.
+  if (status === 'unauthenticated' && leaving) return null;
   if (status === 'unauthenticated') {
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search }, reason: expired ? 'expired' : 'required' };
     return <Navigate to={PATHS.login} replace state={state} />;

@@ -11,6 +11,11 @@ interface SessionState {
   user: SessionUser | null;
   /** Set when a session that was good has been found invalid, so /login can say so. */
   expired: boolean;
+  /**
+   * Set when the member ended the session on purpose (logout, deletion) and is on the way to the top
+   * page; the member guard then waits instead of sending them to /login. Cleared at the next route change.
+   */
+  leaving: boolean;
 }
 
 export interface SessionValue extends SessionState {
@@ -20,14 +25,16 @@ export interface SessionValue extends SessionState {
   /** POST /api/auth/logout; the state is cleared whatever the server says. Rejects when the call failed. */
   logout(): Promise<void>;
   /** Forget the member without calling the server (after deletion, or when the server ended the session). */
-  clear(options?: { expired?: boolean }): void;
+  clear(options?: { expired?: boolean; leaving?: boolean }): void;
   markTutorialDone(): void;
+  /** Called by the layout on every route change. */
+  routeChanged(): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const UNKNOWN: SessionState = { status: 'unknown', user: null, expired: false };
-const SIGNED_OUT: SessionState = { status: 'unauthenticated', user: null, expired: false };
+const UNKNOWN: SessionState = { status: 'unknown', user: null, expired: false, leaving: false };
+const SIGNED_OUT: SessionState = { status: 'unauthenticated', user: null, expired: false, leaving: false };
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -41,7 +48,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
   const api = useApi();
   const { showNotice } = useNotice();
   const [state, setState] = useState<SessionState>(() =>
-    initialUser ? { status: 'authenticated', user: initialUser, expired: false } : initialUser === null ? SIGNED_OUT : UNKNOWN,
+    initialUser ? { status: 'authenticated', user: initialUser, expired: false, leaving: false } : initialUser === null ? SIGNED_OUT : UNKNOWN,
   );
   const latestCheck = useRef(0);
   const onExpiredRef = useRef(onExpired);
@@ -51,12 +58,16 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
 
   const signIn = useCallback((user: SessionUser) => {
     latestCheck.current += 1;
-    setState({ status: 'authenticated', user, expired: false });
+    setState({ status: 'authenticated', user, expired: false, leaving: false });
   }, []);
 
-  const clear = useCallback((options?: { expired?: boolean }) => {
+  const clear = useCallback((options?: { expired?: boolean; leaving?: boolean }) => {
     latestCheck.current += 1;
-    setState({ status: 'unauthenticated', user: null, expired: options?.expired ?? false });
+    setState({ status: 'unauthenticated', user: null, expired: options?.expired ?? false, leaving: options?.leaving ?? false });
+  }, []);
+
+  const routeChanged = useCallback(() => {
+    setState((previous) => (previous.leaving ? { ...previous, leaving: false } : previous));
   }, []);
 
   const check = useCallback(async () => {
@@ -64,13 +75,13 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     const ticket = latestCheck.current;
     try {
       const user = await api.auth.me();
-      if (ticket === latestCheck.current) setState({ status: 'authenticated', user, expired: false });
+      if (ticket === latestCheck.current) setState({ status: 'authenticated', user, expired: false, leaving: false });
     } catch (error) {
       if (ticket !== latestCheck.current) return;
       setState((previous) => {
         // A network blip must not sign a member out; the next check or call will tell.
         if (previous.status === 'authenticated' && isApiError(error) && error.isNoResponse) return previous;
-        return { status: 'unauthenticated', user: null, expired: previous.status === 'authenticated' || previous.expired };
+        return { status: 'unauthenticated', user: null, expired: previous.status === 'authenticated' || previous.expired, leaving: previous.leaving };
       });
     }
   }, [api]);
@@ -79,7 +90,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     () =>
       api.client.onSessionExpired(() => {
         latestCheck.current += 1;
-        setState({ status: 'unauthenticated', user: null, expired: true });
+        setState({ status: 'unauthenticated', user: null, expired: true, leaving: false });
         // SPEC.md section 8: a refused refresh logs out, which also clears the cookies on the server.
         api.auth.logout().catch(() => undefined);
         onExpiredRef.current?.();
@@ -92,11 +103,11 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     try {
       await api.auth.logout();
     } catch (error) {
-      clear();
+      clear({ leaving: true });
       showNotice(MESSAGES.auth.logoutFailed, 'error');
       throw error;
     }
-    clear();
+    clear({ leaving: true });
     showNotice(MESSAGES.auth.logoutSucceeded, 'info');
   }, [api, clear, showNotice, state.status]);
 
@@ -104,7 +115,10 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     setState((previous) => (previous.user ? { ...previous, user: { ...previous.user, tutorial: false } } : previous));
   }, []);
 
-  const value = useMemo<SessionValue>(() => ({ ...state, check, signIn, logout, clear, markTutorialDone }), [state, check, signIn, logout, clear, markTutorialDone]);
+  const value = useMemo<SessionValue>(
+    () => ({ ...state, check, signIn, logout, clear, markTutorialDone, routeChanged }),
+    [state, check, signIn, logout, clear, markTutorialDone, routeChanged],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

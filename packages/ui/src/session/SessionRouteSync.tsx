@@ -6,9 +6,10 @@ import { useSession } from './SessionContext';
 /** Lives inside the router: checks the session on every route change that SPEC.md section 2 asks for. */
 export function SessionRouteSync() {
   const { pathname } = useLocation();
-  const { check } = useSession();
+  const { check, routeChanged } = useSession();
   useEffect(() => {
+    routeChanged();
     if (needsSessionCheck(pathname)) void check();
-  }, [pathname, check]);
+  }, [pathname, check, routeChanged]);
   return null;
 }
