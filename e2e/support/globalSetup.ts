@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       PUBLIC_URL: E2E_BASE_URL,
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1; real limits would throttle the suite, not a member.
+      RATE_LIMIT_FACTOR: '100',
     },
   });
   let alive = true;
