@@ -303,6 +303,33 @@ test('deleting the account signs out and frees the address for a fresh start', a
   expect(alerts).not.toContain(MESSAGES.auth.tutorialFailed);
 });
 
+test('an expired access token is renewed unnoticed; a dead session sends the member to log in again', async ({ page, context }) => {
+  const { email, password } = await confirmedMember(page, 'longstay');
+  await logIn(page, email, password);
+  await main(page).getByRole('button', { name: '5枚目：次のプレイへ' }).click();
+  await main(page).getByRole('checkbox', { name: '次回から表示しない' }).check();
+  await main(page).getByRole('button', { name: 'はじめる' }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  const footer = page.getByRole('navigation', { name: 'フッターメニュー' });
+
+  // The short-lived access cookie is gone, as after 15 minutes: one refresh, then the page as usual.
+  await context.clearCookies({ name: 'hiraku_access' });
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+  await footer.getByRole('link', { name: 'マイページ' }).click();
+  expect((await refreshed).status()).toBe(200);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(main(page).getByRole('heading', { level: 1 })).toContainText('マイページ');
+
+  // Both cookies gone, as at the end of a session: to /login, with the reason, and back afterwards.
+  await context.clearCookies({ name: 'hiraku_access' });
+  await context.clearCookies({ name: 'hiraku_refresh' });
+  await footer.getByRole('link', { name: '投稿' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(main(page).getByText(MESSAGES.auth.sessionInvalid)).toBeVisible();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/create-report$/);
+});
+
 test.describe('on a 375 px wide phone @mobile', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

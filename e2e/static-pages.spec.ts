@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedMember, logInThroughApi } from './support/members';
 
 /**
  * The public shell and static pages as a visitor meets them: landing page, header search, the
@@ -62,6 +63,8 @@ test('the landing page shows the tagline, the three tiles, the reasons to join, 
 });
 
 test('the header search goes to the results page with the words in the address', async ({ page }) => {
+  // The results page is for members (SPEC.md section 2).
+  await logInThroughApi(page.request, await createConfirmedMember(page.request, 'searcher'));
   await page.goto('/faq');
   const box = page.getByRole('searchbox', { name: 'レポートを検索' });
   await box.press('Enter');

@@ -6,6 +6,8 @@ import { migrateUp } from './db/migrator';
 import type { Env } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createSearchOutboxWorker } from './jobs/searchOutboxWorker';
+import { startSearchSync } from './jobs/searchSyncRunner';
 import { initModels } from './models';
 import { connectSearch } from './search/connectSearch';
 import { seedTaxonomy } from './seed/taxonomy';
@@ -52,6 +54,9 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
       logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
     );
+    // Stops before the database closes (stops run in reverse); the worker re-applies the settings when Meilisearch returns.
+    const searchSync = startSearchSync(createSearchOutboxWorker({ models, search, logger }), logger, { models });
+    stops.push(() => searchSync.stop());
 
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
     stops.push(() => mailer.close());

@@ -8,3 +8,4 @@ export * from './api';
 export * from './content';
 export * from './profileMessages';
 export * from './communityMessages';
+export * from './searchMessages';

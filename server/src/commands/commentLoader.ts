@@ -16,7 +16,10 @@ export async function lockCommentWithReport(
   commentId: number,
   transaction: Transaction,
 ): Promise<{ comment: Comment; commentSubject: CommentSubject; report: Report; reportSubject: ReportSubject }> {
-  const located = await models.Comment.findByPk(commentId, { attributes: ['id', 'reportId'], transaction });
+  // Outside the transaction on purpose: under REPEATABLE READ its first plain read fixes the snapshot, which
+  // must come after the report lock so that the reads below see every write made under that lock.
+  // A comment never moves to another report, so this read cannot go stale.
+  const located = await models.Comment.findByPk(commentId, { attributes: ['id', 'reportId'] });
   if (!located) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
   const locked = await lockReport(models, located.reportId, transaction);
   const comment = await models.Comment.findByPk(commentId, { transaction, lock: transaction.LOCK.UPDATE });

@@ -13,24 +13,36 @@ export interface FeedCursor {
   key: number;
   id: number;
   at?: number;
+  /** Reports this scroll already received by catch-up that would qualify again (sort=like only). */
+  caught?: number[];
 }
+
+/** Bounds the cursor's length: at most this many caught-up ids travel in it. */
+export const CAUGHT_MAX = 50;
 
 const wire = z.object({
   s: z.enum(SORT_OPTIONS),
   k: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   t: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  c: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(CAUGHT_MAX).optional(),
 });
 
 export function encodeFeedCursor(cursor: FeedCursor): string {
-  const payload: z.input<typeof wire> = { s: cursor.sort, k: cursor.key, i: cursor.id, ...(cursor.at === undefined ? {} : { t: cursor.at }) };
+  const payload: z.input<typeof wire> = {
+    s: cursor.sort,
+    k: cursor.key,
+    i: cursor.id,
+    ...(cursor.at === undefined ? {} : { t: cursor.at }),
+    ...(cursor.caught?.length ? { c: cursor.caught.slice(0, CAUGHT_MAX) } : {}),
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
 /** The cursor in `raw`, which must have been made for `sort`; anything else is a 400 asking to reload. */
 export function decodeFeedCursor(raw: string, sort: SortOption): FeedCursor {
   const invalid = () => validationError(COMMUNITY_MESSAGES.report.invalidCursor, { lastKey: COMMUNITY_MESSAGES.report.invalidCursor });
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  if (raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -38,6 +50,8 @@ export function decodeFeedCursor(raw: string, sort: SortOption): FeedCursor {
     throw invalid();
   }
   const result = wire.safeParse(parsed);
-  if (!result.success || result.data.s !== sort || (sort === 'like') !== (result.data.t !== undefined)) throw invalid();
-  return { sort: result.data.s, key: result.data.k, id: result.data.i, ...(result.data.t === undefined ? {} : { at: result.data.t }) };
+  const { s, k, i, t, c } = result.success ? result.data : ({} as Partial<z.output<typeof wire>>);
+  if (!result.success || s !== sort || k === undefined || i === undefined) throw invalid();
+  if ((sort === 'like') !== (t !== undefined) || (sort !== 'like' && c !== undefined)) throw invalid();
+  return { sort, key: k, id: i, ...(t === undefined ? {} : { at: t }), ...(c === undefined ? {} : { caught: c }) };
 }

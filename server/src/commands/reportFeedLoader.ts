@@ -1,7 +1,7 @@
 import type { SortOption } from '@hiraku/shared';
 import { Op, QueryTypes, type Order, type Sequelize, type WhereOptions } from 'sequelize';
 import type { Models, Report } from '../models';
-import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
+import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
 import { authorInclude } from './reportLoader';
 
 type FeedModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
@@ -42,8 +42,8 @@ function afterCursor(cursor: FeedCursor): WhereOptions<Report> {
   }
 }
 
-function cursorAfter(report: Report, sort: SortOption, readAt: number): FeedCursor {
-  if (sort === 'like') return { sort, key: report.likeCount, id: report.id, at: readAt - CATCH_UP_MARGIN_MS };
+function cursorAfter(report: Report, sort: SortOption, readAt: number, caught: number[]): FeedCursor {
+  if (sort === 'like') return { sort, key: report.likeCount, id: report.id, at: readAt - CATCH_UP_MARGIN_MS, caught };
   return { sort, key: report.createdAt.getTime(), id: report.id };
 }
 
@@ -61,7 +61,8 @@ function cursorAfter(report: Report, sort: SortOption, readAt: number): FeedCurs
  * now, with likes stamped after `at`, whose like count without those likes would put it below the
  * boundary, is added to the page. Without the likes made since, its count can only be lower than it was
  * then (unlikes remove rows), so every skipped report is caught, at the price of an occasional repeat.
- * Catch-up reports come after the page's own, out of order; snapshot semantics would need server state.
+ * Catch-up reports come after the page's own, out of order, and the cursor remembers them so they are
+ * not sent twice; true snapshot semantics would need state kept on the server for every scroll.
  */
 export async function loadReportFeed(
   deps: { models: FeedModels; sequelize: Sequelize },
@@ -78,15 +79,24 @@ export async function loadReportFeed(
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const caughtUp = cursor?.sort === 'like' && cursor.at !== undefined ? await likedAcrossCursor(deps, cursor, page) : [];
+  const catchUp = cursor?.sort === 'like' && cursor.at !== undefined ? await likedAcrossCursor(deps, cursor, page) : { reports: [], caught: [] };
   return {
-    reports: [...page, ...caughtUp],
-    nextKey: hasMore && last ? encodeFeedCursor(cursorAfter(last, sort, readAt)) : null,
+    reports: [...page, ...catchUp.reports],
+    nextKey: hasMore && last ? encodeFeedCursor(cursorAfter(last, sort, readAt, catchUp.caught)) : null,
     hasMore,
   };
 }
 
-async function likedAcrossCursor(deps: { models: FeedModels; sequelize: Sequelize }, cursor: FeedCursor, page: Report[]): Promise<Report[]> {
+/**
+ * The catch-up reports for the page after `cursor`. Likes within the margin keep qualifying a report
+ * on every page for a few seconds, so the ids already sent travel in the cursor (`caught`) and are not
+ * sent again; an id leaves that list once it no longer qualifies.
+ */
+async function likedAcrossCursor(
+  deps: { models: FeedModels; sequelize: Sequelize },
+  cursor: FeedCursor,
+  page: Report[],
+): Promise<{ reports: Report[]; caught: number[] }> {
   const rows = await deps.sequelize.query<{ id: number | string }>(
     `SELECT r.id AS id
        FROM reports r
@@ -98,14 +108,17 @@ async function likedAcrossCursor(deps: { models: FeedModels; sequelize: Sequeliz
      HAVING r.like_count - COUNT(*) < :key OR (r.like_count - COUNT(*) = :key AND r.id < :id)
       ORDER BY r.like_count DESC, r.id DESC
       LIMIT :cap`,
-    { replacements: { since: new Date(cursor.at ?? 0), key: cursor.key, id: cursor.id, cap: CATCH_UP_MAX }, type: QueryTypes.SELECT },
+    { replacements: { since: new Date(cursor.at ?? 0), key: cursor.key, id: cursor.id, cap: CATCH_UP_MAX + CAUGHT_MAX }, type: QueryTypes.SELECT },
   );
-  const onPage = new Set(page.map((report) => report.id));
-  const ids = rows.map((row) => Number(row.id)).filter((id) => !onPage.has(id));
-  if (ids.length === 0) return [];
-  return deps.models.Report.findAll({
-    where: { id: { [Op.in]: ids }, listed: true },
+  const alreadySent = new Set([...(cursor.caught ?? []), ...page.map((report) => report.id)]);
+  const qualifying = rows.map((row) => Number(row.id));
+  const fresh = qualifying.filter((id) => !alreadySent.has(id)).slice(0, CATCH_UP_MAX);
+  const caught = qualifying.filter((id) => fresh.includes(id) || (cursor.caught ?? []).includes(id)).slice(0, CAUGHT_MAX);
+  if (fresh.length === 0) return { reports: [], caught };
+  const reports = await deps.models.Report.findAll({
+    where: { id: { [Op.in]: fresh }, listed: true },
     include: [authorInclude(deps.models)],
     order: ORDER.like,
   });
+  return { reports, caught };
 }

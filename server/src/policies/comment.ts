@@ -21,11 +21,19 @@ export function commentAbilities(viewer: Viewer, comment: CommentSubject): Comme
   return { read: visible || isAuthor || isOperator(viewer), delete: isAuthor, report: viewer !== null && !isAuthor };
 }
 
+/**
+ * Reporting does not need the comment to be visible: a member who saw it a moment ago and reports it
+ * after others got it hidden is told the report was received, which is true.
+ */
 export function authorizeComment(viewer: Viewer, action: CommentAction, comment: CommentSubject): void {
   const can = commentAbilities(viewer, comment);
+  if (action === 'report') {
+    if (can.report) return;
+    if (viewer !== null) throw new AppError(400, 'validation_error', COMMUNITY_MESSAGES.comment.ownComment);
+    throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  }
   if (!can.read) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
   if (can[action]) return;
   if (action === 'delete') throw authorizationError(MESSAGES.comment.notAuthor);
-  if (action === 'report') throw new AppError(400, 'validation_error', COMMUNITY_MESSAGES.comment.ownComment);
   throw notFound(COMMUNITY_MESSAGES.comment.notFound);
 }

@@ -6,10 +6,12 @@ import { authRoutes } from './auth/auth';
 import { categoryRoutes } from './categories/categories';
 import { commentRoutes } from './comments/comments';
 import { healthRoutes } from './health/health';
+import { keywordRoutes } from './keywords/keywords';
 import { likeRoutes } from './likes/likes';
 import { passwordResetRoutes } from './passwordReset/passwordReset';
 import { profileRoutes } from './profile/profile';
 import { reportRoutes } from './reports/reports';
+import { searchRoutes } from './search/search';
 import { signupRoutes } from './signup/signup';
 import { tagRoutes } from './tags/tags';
 import { tutorialRoutes } from './tutorial/tutorial';
@@ -25,7 +27,10 @@ export function apiRouter(services: AppServices): Router {
     tutorialRoutes(services),
     accountRoutes(services),
     profileRoutes(services),
+    // Before reportRoutes: its /reports/:id would take /reports/search/advanced.
+    searchRoutes(services),
     reportRoutes(services),
+    keywordRoutes(services),
     likeRoutes(services),
     commentRoutes(services),
     tagRoutes(services),

@@ -3,3 +3,4 @@ export * from './profile';
 export * from './reports';
 export * from './comments';
 export * from './taxonomy';
+export * from './search';

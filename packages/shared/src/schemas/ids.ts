@@ -27,7 +27,8 @@ export function idSchema(message: string) {
 /** An optional reference: missing, null or an empty string (an unselected <select>) mean "none". */
 export function optionalIdSchema(message: string) {
   return z
-    .union([z.string({ error: message }), z.number({ error: message }), z.null(), z.undefined()], { error: message })
+    .union([z.string({ error: message }), z.number({ error: message })], { error: message })
+    .nullish()
     .transform((value, ctx): number | null => {
       if (value === null || value === undefined) return null;
       const text = typeof value === 'number' ? String(value) : value.trim();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ReportDetail } from '../api/reports';
+import type { TagRef } from '../api/taxonomy';
 import { COMMUNITY_MESSAGES, REPORT_FIELD_LABELS, type ReportFieldName } from '../communityMessages';
 import { LIMITS, SORT_OPTIONS } from '../limits';
 import { MESSAGES } from '../messages';
@@ -128,6 +130,45 @@ export const reportInputSchema = z
 /** A validated report: ids are numbers, blank rows are gone, steps are numbered 1..n. */
 export type ReportInput = z.output<typeof reportInputSchema>;
 
+/**
+ * A new report form (SPEC.md section 4): three empty steps numbered 1 to 3, one empty tool row, and the
+ * member's profile tags prefilled.
+ */
+export function newReportFormValues(profile: { gender?: TagRef | null; sexualOrientation?: TagRef | null; role?: TagRef | null } = {}): ReportFormValues {
+  return {
+    title: '',
+    description: '',
+    tips: '',
+    duration: '',
+    gender: profile.gender?._id ?? null,
+    sexualOrientation: profile.sexualOrientation?._id ?? null,
+    role: profile.role?._id ?? null,
+    isDraft: false,
+    tools: [{ name: '', quantity: '' }],
+    play: Array.from({ length: LIMITS.initialSteps }, (_, i) => ({ stepNumber: i + 1, action: '' })),
+    playCategories: [],
+    playContents: [],
+  };
+}
+
+/** The edit form filled from a report as GET /api/reports/:id returns it. */
+export function reportFormValuesFromDetail(report: ReportDetail): ReportFormValues {
+  return {
+    title: report.title,
+    description: report.description,
+    tips: report.tips,
+    duration: report.duration,
+    gender: report.gender?._id ?? null,
+    sexualOrientation: report.sexualOrientation?._id ?? null,
+    role: report.role?._id ?? null,
+    isDraft: report.isDraft,
+    tools: report.tools.map((tool) => ({ name: tool.name, quantity: tool.quantity })),
+    play: report.play.map((step) => ({ stepNumber: step.stepNumber, action: step.action })),
+    playCategories: report.playCategories.map((tag) => tag._id),
+    playContents: report.playContents.map((tag) => tag._id),
+  };
+}
+
 /** Name of the file field of the report form (at most one file). */
 export const REPORT_IMAGE_FIELD = 'mainImage';
 
@@ -212,7 +253,7 @@ export const reportFeedQuerySchema = z.object({
   sort: z.enum(SORT_OPTIONS, { error: MESSAGES.common.invalidInput }).default('new'),
   lastKey: z
     .string({ error: cm.invalidCursor })
-    .max(512, cm.invalidCursor)
+    .max(2048, cm.invalidCursor)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   limit: z.coerce

@@ -11,8 +11,12 @@ export function createAuthApi(client: ApiClient) {
     login: (input: LoginInput) => client.post<LoginResponse>('/api/auth/login', input, NO_REFRESH),
     logout: () => client.post<MessageResponse | undefined>('/api/auth/logout', undefined, NO_REFRESH),
     refresh: () => client.post<SessionUser>(SESSION_PATHS.refresh, undefined, NO_REFRESH),
-    /** The session check: a failure only means "not signed in", so it never sends anyone to /login itself. */
-    me: (signal?: AbortSignal) => client.get<SessionUser>(SESSION_PATHS.me, { signal, expireSessionOnRefreshFailure: false }),
+    /**
+     * The session check: a failure only means "not signed in", so it never sends anyone to /login itself.
+     * `tryRefresh: false` skips the refresh when the visitor is already known to be signed out.
+     */
+    me: ({ tryRefresh = true, signal }: { tryRefresh?: boolean; signal?: AbortSignal } = {}) =>
+      client.get<SessionUser>(SESSION_PATHS.me, { signal, refreshOn401: tryRefresh, expireSessionOnRefreshFailure: false }),
     signup: (input: SignupInput) => client.post<MessageResponse>('/api/signup', input, NO_REFRESH),
     /** SPEC.md section 7: made without credentials, so a link opened in any browser works the same. */
     verifyEmail: (token: string) =>

@@ -51,6 +51,12 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     initialUser ? { status: 'authenticated', user: initialUser, expired: false, leaving: false } : initialUser === null ? SIGNED_OUT : UNKNOWN,
   );
   const latestCheck = useRef(0);
+  /**
+   * True once the server has said there is no session (or the member ended it): the refresh cookie is
+   * gone then (a refused refresh and a logout delete it, and a login in another tab sets a fresh access
+   * cookie), so the session check skips a refresh that could only be refused.
+   */
+  const refreshPointless = useRef(initialUser === null);
   const onExpiredRef = useRef(onExpired);
   useEffect(() => {
     onExpiredRef.current = onExpired;
@@ -58,11 +64,13 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
 
   const signIn = useCallback((user: SessionUser) => {
     latestCheck.current += 1;
+    refreshPointless.current = false;
     setState({ status: 'authenticated', user, expired: false, leaving: false });
   }, []);
 
   const clear = useCallback((options?: { expired?: boolean; leaving?: boolean }) => {
     latestCheck.current += 1;
+    refreshPointless.current = true;
     setState({ status: 'unauthenticated', user: null, expired: options?.expired ?? false, leaving: options?.leaving ?? false });
   }, []);
 
@@ -74,9 +82,11 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     latestCheck.current += 1;
     const ticket = latestCheck.current;
     try {
-      const user = await api.auth.me();
+      const user = await api.auth.me({ tryRefresh: !refreshPointless.current });
+      refreshPointless.current = false;
       if (ticket === latestCheck.current) setState({ status: 'authenticated', user, expired: false, leaving: false });
     } catch (error) {
+      if (isApiError(error) && !error.isNoResponse) refreshPointless.current = true;
       if (ticket !== latestCheck.current) return;
       setState((previous) => {
         // A network blip must not sign a member out; the next check or call will tell.
@@ -90,6 +100,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     () =>
       api.client.onSessionExpired(() => {
         latestCheck.current += 1;
+        refreshPointless.current = true;
         setState({ status: 'unauthenticated', user: null, expired: true, leaving: false });
         // SPEC.md section 8: a refused refresh logs out, which also clears the cookies on the server.
         api.auth.logout().catch(() => undefined);

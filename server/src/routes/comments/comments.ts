@@ -15,6 +15,7 @@ import { authorInclude } from '../../commands/reportLoader';
 import { notFound } from '../../errors';
 import { parseInput } from '../../http/validate';
 import { requireUser, signedIn } from '../../middlewares/authenticate';
+import { privateAnswer } from '../reports/privateAnswer';
 import type { Comment } from '../../models';
 import { authorizeReport } from '../../policies/report';
 import { isOperator } from '../../policies/viewer';
@@ -27,13 +28,10 @@ import { commentInputSchema, commentListQuerySchema } from './schema';
 export function commentRoutes(services: AppServices): Router {
   const { models, storage } = services;
   const router = new Router({ prefix: '/comments' });
+  // Per route rather than router.use: another router may serve other paths under the same prefix.
+  const signedInOnly = [signedIn, privateAnswer] as const;
 
-  router.use(signedIn, async (ctx, next) => {
-    ctx.set('Cache-Control', 'private, no-store');
-    await next();
-  });
-
-  router.get('/', async (ctx) => {
+  router.get('/', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const { articleId } = parseInput(commentListQuerySchema, ctx.query);
     const report = await models.Report.findByPk(articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
@@ -51,7 +49,7 @@ export function commentRoutes(services: AppServices): Router {
     ctx.body = comments.map((comment) => presentComment(comment, { viewer, storage })) satisfies CommentItem[];
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const input = parseInput(commentInputSchema, ctx.request.body);
     const created = await services.sequelize.transaction((transaction) => createComment(services, { viewer, input }, { transaction }));
@@ -61,14 +59,14 @@ export function commentRoutes(services: AppServices): Router {
     ctx.body = presentComment(comment, { viewer, storage }) satisfies CommentItem;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const commentId = routeId(ctx);
     await services.sequelize.transaction((transaction) => deleteComment(services, { viewer, commentId }, { transaction }));
     ctx.body = { message: COMMUNITY_MESSAGES.comment.deleted } satisfies CommentMessageResponse;
   });
 
-  router.post('/:id/report', async (ctx) => {
+  router.post('/:id/report', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const commentId = routeId(ctx);
     // A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer.

@@ -5,6 +5,7 @@ import { toggleLike } from '../../commands/likeToggler';
 import { notFound } from '../../errors';
 import { parseInput } from '../../http/validate';
 import { requireUser, signedIn } from '../../middlewares/authenticate';
+import { privateAnswer } from '../reports/privateAnswer';
 import { authorizeReport } from '../../policies/report';
 import { reportSubject } from '../../presenters/subjects';
 import type { AppServices } from '../../services';
@@ -15,13 +16,10 @@ import { likeCountsQuerySchema, likeToggleSchema } from './schema';
 export function likeRoutes(services: AppServices): Router {
   const { models } = services;
   const router = new Router({ prefix: '/likes' });
+  // Per route rather than router.use: another router may serve other paths under the same prefix.
+  const signedInOnly = [signedIn, privateAnswer] as const;
 
-  router.use(signedIn, async (ctx, next) => {
-    ctx.set('Cache-Control', 'private, no-store');
-    await next();
-  });
-
-  router.get('/report-counts', async (ctx) => {
+  router.get('/report-counts', ...signedInOnly, async (ctx) => {
     const { ids } = parseInput(likeCountsQuerySchema, ctx.query);
     const reports = await models.Report.findAll({
       where: { listed: true, ...(ids ? { id: { [Op.in]: ids } } : {}) },
@@ -31,7 +29,7 @@ export function likeRoutes(services: AppServices): Router {
     ctx.body = Object.fromEntries(reports.map((report) => [String(report.id), report.likeCount])) satisfies ReportLikeCounts;
   });
 
-  router.get('/:reportId', async (ctx) => {
+  router.get('/:reportId', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const reportId = parseRouteId(ctx.params.reportId);
     const report = reportId === null ? null : await models.Report.findByPk(reportId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
@@ -41,7 +39,7 @@ export function likeRoutes(services: AppServices): Router {
     ctx.body = { likeCount: report.likeCount, isLiked: mine !== null } satisfies LikeInfo;
   });
 
-  router.post('/:reportId/toggle', likeRateLimit(services), async (ctx) => {
+  router.post('/:reportId/toggle', ...signedInOnly, likeRateLimit(services), async (ctx) => {
     const viewer = requireUser(ctx);
     const reportId = parseRouteId(ctx.params.reportId);
     if (reportId === null) throw notFound(COMMUNITY_MESSAGES.like.notFound);

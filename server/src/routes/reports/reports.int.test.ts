@@ -185,14 +185,15 @@ describe('reports API', () => {
       await expectRefused(form({ title: 'あ'.repeat(LIMITS.reportTitleMax + 1) }), MESSAGES.report.titleTooLong, 'title');
     });
 
-    it.each([
+    const missingForPublish: Array<[keyof typeof REPORT_FIELD_LABELS, Partial<ReportFormValues>]> = [
       ['gender', { gender: null }],
       ['sexualOrientation', { sexualOrientation: null }],
       ['role', { role: null }],
       ['playCategories', { playCategories: [] }],
       ['playContents', { playContents: [] }],
       ['description', { description: '  ' }],
-    ] as const)('refuses to publish without %s, naming the field', async (field, overrides) => {
+    ];
+    it.each(missingForPublish)('refuses to publish without %s, naming the field', async (field, overrides) => {
       await expectRefused(form(overrides), MESSAGES.report.requiredForPublish(REPORT_FIELD_LABELS[field]), field);
     });
 

@@ -21,6 +21,7 @@ import { updateReport } from '../../commands/reportUpdater';
 import { notFound } from '../../errors';
 import { parseInput } from '../../http/validate';
 import { requireUser, signedIn } from '../../middlewares/authenticate';
+import { privateAnswer } from './privateAnswer';
 import type { Report } from '../../models';
 import { authorizeReport } from '../../policies/report';
 import type { Viewer } from '../../policies/viewer';
@@ -37,14 +38,10 @@ import { memberReportsQuerySchema, parseReportForm, reportFeedQuerySchema } from
 export function reportRoutes(services: AppServices): Router {
   const { models, storage } = services;
   const router = new Router({ prefix: '/reports' });
+  // Per route rather than router.use: another router may serve other paths under the same prefix.
+  const signedInOnly = [signedIn, privateAnswer] as const;
 
-  router.use(signedIn, async (ctx, next) => {
-    // Answers depend on who asks (drafts, abilities): never stored by a shared cache.
-    ctx.set('Cache-Control', 'private, no-store');
-    await next();
-  });
-
-  router.get('/infinite', async (ctx) => {
+  router.get('/infinite', ...signedInOnly, async (ctx) => {
     const query = parseInput(reportFeedQuerySchema, ctx.query);
     const page = await loadReportFeed(services, query);
     ctx.body = {
@@ -54,7 +51,7 @@ export function reportRoutes(services: AppServices): Router {
     } satisfies ReportPage;
   });
 
-  router.get('/my-reports', async (ctx) => {
+  router.get('/my-reports', ...signedInOnly, async (ctx) => {
     const user = requireUser(ctx);
     const reports = await models.Report.findAll({
       where: { authorId: user.id },
@@ -64,7 +61,7 @@ export function reportRoutes(services: AppServices): Router {
     ctx.body = reports.map((report) => presentMyReport(report, storage)) satisfies MyReportListItem[];
   });
 
-  router.get('/', async (ctx) => {
+  router.get('/', ...signedInOnly, async (ctx) => {
     const { publicId } = parseInput(memberReportsQuerySchema, ctx.query);
     const member = await models.User.findOne({ where: { publicId }, attributes: ['id'] });
     if (!member) throw notFound(COMMUNITY_MESSAGES.report.memberNotFound);
@@ -76,7 +73,7 @@ export function reportRoutes(services: AppServices): Router {
     ctx.body = reports.map((report) => presentReportListItem(report, storage)) satisfies ReportListItem[];
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const report = await loadReportDetail(models, routeId(ctx));
     if (!report) throw notFound(MESSAGES.report.notFound);
@@ -84,7 +81,7 @@ export function reportRoutes(services: AppServices): Router {
     ctx.body = presentReport(report, { viewer, storage }) satisfies ReportDetail;
   });
 
-  router.post('/', reportMultipart(), async (ctx) => {
+  router.post('/', ...signedInOnly, reportMultipart(), async (ctx) => {
     const user = requireUser(ctx);
     const input = parseReportForm(multipartFields(ctx));
     // Cheap refusals first: the image is decoded only for a request that can succeed.
@@ -97,7 +94,7 @@ export function reportRoutes(services: AppServices): Router {
     ctx.body = { message: MESSAGES.report.created, report: await presentFresh(report.id, user) } satisfies ReportMutationResponse;
   });
 
-  router.put('/:id', reportMultipart(), async (ctx) => {
+  router.put('/:id', ...signedInOnly, reportMultipart(), async (ctx) => {
     const user = requireUser(ctx);
     const reportId = routeId(ctx);
     const input = parseReportForm(multipartFields(ctx));
@@ -109,7 +106,7 @@ export function reportRoutes(services: AppServices): Router {
     ctx.body = { message: MESSAGES.report.updated, report: await presentFresh(reportId, user) } satisfies ReportMutationResponse;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', ...signedInOnly, async (ctx) => {
     const user = requireUser(ctx);
     const reportId = routeId(ctx);
     await runReportWrite(services, null, (transaction) => deleteReport(models, { viewer: user, reportId }, { transaction }));

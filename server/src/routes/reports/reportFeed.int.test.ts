@@ -1,0 +1,180 @@
+import { COMMUNITY_MESSAGES, LIMITS, type ErrorBody, type ReportPage, type SortOption } from '@hiraku/shared';
+import { createReport, createUser } from '../../../test/factories';
+import type { HttpClient } from '../../../test/support/httpClient';
+import { signedInMember } from '../../../test/support/session';
+import { startTestApp, type TestApp } from '../../../test/support/testApp';
+import type { Report, User } from '../../models';
+
+/**
+ * The infinite list: keyset pages must stay exact while reports are added between page loads, and with
+ * sort=like a report liked across the page boundary must not be skipped.
+ */
+describe('GET /api/reports/infinite', () => {
+  let app: TestApp;
+  let reader: { client: HttpClient; user: User };
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
+    reader = await signedInMember(app.baseUrl);
+  });
+  afterAll(() => app?.close());
+
+  beforeEach(async () => {
+    await app.services.models.Report.destroy({ where: {} });
+  });
+
+  const base = Date.UTC(2025, 0, 1);
+
+  /** 13 listed reports: three share one creation time and several share a like count, to test tie-breaks. */
+  async function seedReports(): Promise<Report[]> {
+    const author = await createUser();
+    const reports: Report[] = [];
+    const times = [0, 1, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9, 10];
+    const likes = [4, 9, 1, 4, 4, 7, 2, 9, 3, 5, 4, 8, 6];
+    for (let i = 0; i < times.length; i++) {
+      reports.push(await createReport({ author, createdAt: new Date(base + (times[i] ?? 0) * 1000), likeCount: likes[i] ?? 0 }));
+    }
+    // Never in the list.
+    await createReport({ author, isDraft: true, createdAt: new Date(base + 5500) });
+    await createReport({ author, hiddenAt: new Date(), listed: false, likeCount: 50, createdAt: new Date(base + 5600) });
+    return reports;
+  }
+
+  const orderOf: Record<SortOption, (a: Report, b: Report) => number> = {
+    new: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+    old: (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+    like: (a, b) => b.likeCount - a.likeCount || b.id - a.id,
+  };
+
+  async function page(client: HttpClient, sort: SortOption, lastKey: string | null, limit = 3) {
+    const query = new URLSearchParams({ sort, limit: String(limit), ...(lastKey ? { lastKey } : {}) });
+    const res = await client.get<ReportPage>(`/api/reports/infinite?${query}`);
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  /** Loads pages until the server says there are no more, calling `between` after each page. */
+  async function loadAll(sort: SortOption, between: (pageNumber: number) => Promise<void> = async () => undefined): Promise<number[]> {
+    const ids: number[] = [];
+    let lastKey: string | null = null;
+    for (let n = 1; n < 50; n++) {
+      const body: ReportPage = await page(reader.client, sort, lastKey);
+      ids.push(...body.data.map((item) => item._id));
+      if (!body.hasMore) {
+        expect(body.nextKey).toBeNull();
+        return ids;
+      }
+      expect(body.nextKey).toEqual(expect.any(String));
+      lastKey = body.nextKey;
+      await between(n);
+    }
+    throw new Error('the list never ended');
+  }
+
+  it.each(['new', 'old', 'like'] as const)('sort=%s pages through every listed report once, in order, skipping drafts and hidden ones', async (sort) => {
+    const reports = await seedReports();
+    const ids = await loadAll(sort);
+    expect(ids).toEqual([...reports].sort(orderOf[sort]).map((r) => r.id));
+  });
+
+  it.each(['new', 'old', 'like'] as const)('sort=%s stays exact while reports are published between page loads', async (sort) => {
+    const reports = await seedReports();
+    const author = await createUser();
+    const added: Report[] = [];
+    const ids = await loadAll(sort, async (n) => {
+      if (n <= 2) {
+        // Published now: newer than everything, with no likes yet.
+        added.push(await createReport({ author }));
+        added.push(await createReport({ author }));
+      }
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    const original = [...reports].sort(orderOf[sort]).map((r) => r.id);
+    if (sort === 'new') {
+      // Newer than the first page: they show at the top on the next reload, not in this scroll.
+      expect(ids).toEqual(original);
+    } else {
+      // They sort after every report already there (oldest first / fewest likes last), so they follow it.
+      expect(ids.slice(0, original.length)).toEqual(original);
+      expect(ids.slice(original.length).sort((a, b) => a - b)).toEqual(added.map((r) => r.id).sort((a, b) => a - b));
+    }
+  });
+
+  it('sort=like does not skip a report whose likes move it above the page boundary while scrolling', async () => {
+    const author = await createUser();
+    const counts = [5, 5, 4, 4, 3, 3, 2, 2, 1, 1];
+    const reports: Report[] = [];
+    for (const likeCount of counts) reports.push(await createReport({ author, likeCount }));
+    // Created last, so it wins a tie on like count: five likes put it above both reports of page 1's edge.
+    const mover = await createReport({ author });
+    const likers = await Promise.all(Array.from({ length: 5 }, () => signedInMember(app.baseUrl)));
+
+    const first = await page(reader.client, 'like', null, 2);
+    expect(first.data.map((item) => item._id)).toEqual([reports[1]?.id, reports[0]?.id]);
+    for (const liker of likers) {
+      const res = await liker.client.post<{ liked: boolean; likeCount: number }>(`/api/likes/${mover.id}/toggle`);
+      expect(res.body.liked).toBe(true);
+    }
+    expect((await app.services.models.Report.findByPk(mover.id))?.likeCount).toBe(5);
+
+    const ids = first.data.map((item) => item._id);
+    let lastKey = first.nextKey;
+    while (lastKey) {
+      const next = await page(reader.client, 'like', lastKey, 2);
+      ids.push(...next.data.map((item) => item._id));
+      lastKey = next.nextKey;
+    }
+    expect(new Set(ids)).toEqual(new Set([...reports, mover].map((r) => r.id)));
+    // The mover was never on a page before; nothing else repeats.
+    expect(ids).toHaveLength(reports.length + 1);
+  });
+
+  it('sort=like may repeat, but never skips, a report unliked below the boundary', async () => {
+    const author = await createUser();
+    const liker = await signedInMember(app.baseUrl);
+    const top = await createReport({ author, likeCount: 0 });
+    await liker.client.post(`/api/likes/${top.id}/toggle`);
+    const rest: Report[] = [];
+    for (let i = 0; i < 5; i++) rest.push(await createReport({ author, likeCount: 0 }));
+
+    const first = await page(reader.client, 'like', null, 1);
+    expect(first.data.map((item) => item._id)).toEqual([top.id]);
+    await liker.client.post(`/api/likes/${top.id}/toggle`);
+    const ids = first.data.map((item) => item._id);
+    let lastKey = first.nextKey;
+    while (lastKey) {
+      const next = await page(reader.client, 'like', lastKey, 2);
+      ids.push(...next.data.map((item) => item._id));
+      lastKey = next.nextKey;
+    }
+    expect(new Set(ids)).toEqual(new Set([top, ...rest].map((r) => r.id)));
+  });
+
+  it('returns list items with the fields the cards show, 8 by default', async () => {
+    const author = await createUser();
+    for (let i = 0; i < LIMITS.pageSize + 1; i++) await createReport({ author, createdAt: new Date(base + i) });
+    const res = await reader.client.get<ReportPage>('/api/reports/infinite');
+    expect(res.body.data).toHaveLength(LIMITS.pageSize);
+    expect(res.body.hasMore).toBe(true);
+    expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual(['_id', 'authorData', 'createdAt', 'description', 'likeCount', 'thumbnailUrl', 'title']);
+    expect(res.body.data[0]?.authorData).toEqual({ username: author.profile.username, iconUrl: null, publicId: author.publicId });
+  });
+
+  it('refuses a tampered cursor, a cursor of another sort and a bad limit', async () => {
+    await seedReports();
+    const first = await page(reader.client, 'new', null);
+    const invalid = async (query: string, message: string) => {
+      const res = await reader.client.get<ErrorBody>(`/api/reports/infinite?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    };
+    await invalid(`sort=old&lastKey=${first.nextKey}`, COMMUNITY_MESSAGES.report.invalidCursor);
+    await invalid('sort=new&lastKey=not-a-cursor', COMMUNITY_MESSAGES.report.invalidCursor);
+    await invalid(`sort=new&lastKey=${Buffer.from('{"s":"new","k":-1,"i":1}').toString('base64url')}`, COMMUNITY_MESSAGES.report.invalidCursor);
+    await invalid('sort=new&lastKey=%7B%7D', COMMUNITY_MESSAGES.report.invalidCursor);
+    await invalid('sort=popular', '入力内容に誤りがあります。');
+    for (const limit of ['0', String(LIMITS.pageSizeMax + 1), 'abc', '2.5']) await invalid(`limit=${limit}`, '入力内容に誤りがあります。');
+    const max = await reader.client.get<ReportPage>(`/api/reports/infinite?limit=${LIMITS.pageSizeMax}`);
+    expect(max.status).toBe(200);
+  });
+});

@@ -1,0 +1,1 @@
+export { reportSearchQuerySchema, type ReportSearchQuery } from '@hiraku/shared';

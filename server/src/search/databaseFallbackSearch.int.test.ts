@@ -1,0 +1,124 @@
+import type { Sequelize } from 'sequelize';
+import { createCategory, createReport, createTag, createUser, type ReportOverrides } from '../../test/factories';
+import { createTestDatabase } from '../../test/support/db';
+import { createTestSqliteDatabase } from '../../test/support/sqlite';
+import type { Models, Report, Tag } from '../models';
+import { searchReportsInDatabase, type DatabaseSearchParams } from './databaseFallbackSearch';
+import { loadListedReports } from './reportSearch';
+
+interface Backend {
+  sequelize: Sequelize;
+  models: Models;
+  drop(): Promise<void>;
+}
+
+const backends: Array<[string, () => Promise<Backend>]> = [
+  ['MariaDB', createTestDatabase],
+  ['SQLite', createTestSqliteDatabase],
+];
+
+describe.each(backends)('searching from the database on %s', (_name, open) => {
+  let db: Backend;
+  const named = new Map<number, string>();
+  let tags: Record<'female' | 'male' | 'gay' | 'dom' | 'pain' | 'tickle' | 'paddle', Tag>;
+
+  const day = (n: number) => new Date(Date.UTC(2024, 1, n));
+  async function make(name: string, overrides: ReportOverrides): Promise<Report> {
+    const report = await createReport({ description: '', ...overrides });
+    named.set(report.id, name);
+    return report;
+  }
+  async function find(params: Partial<DatabaseSearchParams>) {
+    const result = await searchReportsInDatabase(db.sequelize, { query: '', filters: {}, sort: 'new', limit: 50, offset: 0, ...params });
+    return { names: result.ids.map((id) => named.get(id) ?? `#${id}`), total: result.total };
+  }
+  const names = async (params: Partial<DatabaseSearchParams>) => (await find(params)).names;
+  const sorted = (values: string[]) => [...values].sort();
+
+  beforeAll(async () => {
+    db = await open();
+    const [gender, orientation, role, playCategory, playContent] = await Promise.all(
+      ['性別', '性的指向', '性癖', 'プレイ大分類', 'プレイ内容'].map((name) => createCategory({ name })),
+    );
+    tags = {
+      female: await createTag({ name: '女性', category: gender }),
+      male: await createTag({ name: '男性', category: gender }),
+      gay: await createTag({ name: 'ゲイ', category: orientation }),
+      dom: await createTag({ name: 'ドミナント', category: role }),
+      pain: await createTag({ name: '痛み系', category: playCategory }),
+      tickle: await createTag({ name: 'くすぐり', category: playContent }),
+      paddle: await createTag({ name: 'Paddle', category: playContent }),
+    };
+    const sakura = await createUser({ profile: { username: 'さくら' } });
+    await make('title', { title: '縄の練習', genderTagId: tags.female.id, likeCount: 3, createdAt: day(1) });
+    await make('description', { title: '一', description: '今日はロープで後ろ手に。', genderTagId: tags.male.id, likeCount: 8, createdAt: day(2) });
+    await make('tips', { title: '二', tips: '首輪はゆるめに', sexualOrientationTagId: tags.gay.id, likeCount: 5, createdAt: day(3) });
+    await make('tool', { title: '三', tools: [{ name: '低温ろうそく' }], roleTagId: tags.dom.id, likeCount: 1, createdAt: day(4) });
+    await make('step', { title: '四', steps: ['目隠しをする', 'くすぐる'], playCategories: [tags.pain], likeCount: 0, createdAt: day(5) });
+    await make('tag', { title: '五', playContents: [tags.tickle, tags.paddle], playCategories: [tags.pain], likeCount: 2, createdAt: day(6) });
+    await make('author', { title: '六', author: sakura, likeCount: 4, createdAt: day(7) });
+    await make('percent', { title: '100%の力で', createdAt: day(8) });
+    await make('underscore', { title: 'snake_case と 1000円', createdAt: day(9) });
+
+    await make('draft', { title: '縄の下書き', isDraft: true, createdAt: day(10) });
+    await make('hidden', { title: '縄 隠し', hiddenAt: new Date(), listed: false, createdAt: day(11) });
+    const suspended = await createUser({ suspendedAt: new Date(), profile: { username: 'さくら2' } });
+    await make('suspended', { title: '縄 停止', author: suspended, createdAt: day(12) });
+    // A stale flag: listed, but the draft flag says otherwise. Still never shown.
+    await make('staleFlag', { title: '縄 古い印', isDraft: true, listed: true, createdAt: day(13) });
+  });
+  afterAll(() => db?.drop());
+
+  it.each<[string, string[]]>([
+    ['縄', ['title', 'description']],
+    ['ロープ', ['title', 'description']],
+    ['なわ', ['title', 'description']],
+    ['カラー', ['tips']],
+    ['蝋燭', ['tool']],
+    ['目隠し', ['step']],
+    ['くすぐり', ['tag']],
+    ['paddle', ['tag']],
+    ['PADDLE', ['tag']],
+    ['痛み系', ['step', 'tag']],
+    ['ドミナント', ['tool']],
+    ['女性', ['title']],
+    ['さくら', ['author']],
+    ['縄 練習', ['title']],
+    ['縄 首輪', []],
+    ['ぜんぜんない', []],
+  ])('%s finds %j', async (query, expected) => {
+    expect(sorted(await names({ query }))).toEqual(sorted(expected));
+  });
+
+  it('takes the member’s % and _ literally', async () => {
+    expect(await names({ query: '100%' })).toEqual(['percent']);
+    expect(await names({ query: 'e_c' })).toEqual(['underscore']);
+    expect(await names({ query: '1000' })).toEqual(['underscore']);
+    expect(await names({ query: '_' })).toHaveLength(9);
+  });
+
+  it('filters by tag and keeps the other conditions', async () => {
+    expect(await names({ filters: { gender: tags.female.id } })).toEqual(['title']);
+    expect(await names({ filters: { sexualOrientation: tags.gay.id } })).toEqual(['tips']);
+    expect(await names({ filters: { role: tags.dom.id } })).toEqual(['tool']);
+    expect(sorted(await names({ filters: { playCategory: tags.pain.id } }))).toEqual(['step', 'tag']);
+    expect(await names({ filters: { playContent: tags.tickle.id } })).toEqual(['tag']);
+    expect(await names({ filters: { playCategory: tags.pain.id }, query: '目隠し' })).toEqual(['step']);
+    expect(await names({ filters: { playContent: tags.pain.id } })).toEqual([]);
+  });
+
+  it('sorts like the engine and pages with a total', async () => {
+    const visible = ['title', 'description', 'tips', 'tool', 'step', 'tag', 'author', 'percent', 'underscore'];
+    expect(await names({ sort: 'old' })).toEqual(visible);
+    expect(await names({ sort: 'new' })).toEqual([...visible].reverse());
+    expect((await names({ sort: 'like' })).slice(0, 4)).toEqual(['description', 'tips', 'author', 'title']);
+    expect(await find({ sort: 'old', limit: 3, offset: 3 })).toEqual({ names: ['tool', 'step', 'tag'], total: 9 });
+  });
+
+  it('loads the rows in the order of the ids and drops whatever is not listed', async () => {
+    const ids = [...named.keys()].reverse();
+    const reports = await loadListedReports(db.models, ids);
+    expect(reports.map((report) => named.get(report.id))).toEqual(['underscore', 'percent', 'author', 'tag', 'step', 'tool', 'tips', 'description', 'title']);
+    expect(reports[2]?.author?.profile?.username).toBe('さくら');
+  });
+});

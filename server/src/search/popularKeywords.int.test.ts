@@ -1,0 +1,96 @@
+import { FALLBACK_POPULAR_KEYWORDS, LIMITS, POPULAR_KEYWORDS_MAX } from '@hiraku/shared';
+import type { Sequelize } from 'sequelize';
+import { createUser } from '../../test/factories';
+import { createTestDatabase } from '../../test/support/db';
+import { createTestSqliteDatabase } from '../../test/support/sqlite';
+import type { Models } from '../models';
+import { seedTaxonomy } from '../seed/taxonomy';
+import { loadPopularKeywords, loadPopularKeywordSources } from './popularKeywords';
+import { recordSearchQuery } from './searchLog';
+
+interface Backend {
+  sequelize: Sequelize;
+  models: Models;
+  drop(): Promise<void>;
+}
+
+const backends: Array<[string, () => Promise<Backend>]> = [
+  ['MariaDB', createTestDatabase],
+  ['SQLite', createTestSqliteDatabase],
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(backends)('popular keywords on %s', (_name, open) => {
+  let db: Backend;
+  const now = new Date('2025-03-01T00:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  beforeAll(async () => {
+    db = await open();
+    await seedTaxonomy(db.models);
+  });
+  afterAll(() => db?.drop());
+  beforeEach(async () => {
+    await db.models.SearchQuery.destroy({ where: {} });
+    await db.models.Tag.update({ popularity: 0 }, { where: {} });
+  });
+
+  const members = (count: number) => Promise.all(Array.from({ length: count }, () => createUser()));
+  async function searchedBy(query: string, count: number, when = daysAgo(1)) {
+    for (const member of await members(count)) await recordSearchQuery(db.models, member.id, query, when);
+  }
+  const setPopularity = (name: string, popularity: number) => db.models.Tag.update({ popularity }, { where: { name } });
+
+  it('falls back to the six words of SPEC.md when nobody has searched anything yet', async () => {
+    expect(await loadPopularKeywords(db.sequelize, now)).toEqual([...FALLBACK_POPULAR_KEYWORDS]);
+  });
+
+  it(`needs ${LIMITS.popularKeywordMinMembers} different members, not one member searching many times`, async () => {
+    await searchedBy('亀甲縛り', 3);
+    await searchedBy('ペニバン', 2);
+    const [eager] = await members(1);
+    for (let i = 0; i < 10; i += 1) await recordSearchQuery(db.models, eager?.id ?? 0, '電車', daysAgo(1));
+    expect((await loadPopularKeywordSources(db.sequelize, now)).queries).toEqual(['亀甲縛り']);
+  });
+
+  it(`forgets searches older than ${LIMITS.popularKeywordDays} days`, async () => {
+    await searchedBy('くすぐり', 3, daysAgo(LIMITS.popularKeywordDays + 1));
+    await searchedBy('アイマスク', 3, daysAgo(LIMITS.popularKeywordDays - 1));
+    expect((await loadPopularKeywordSources(db.sequelize, now)).queries).toEqual(['アイマスク']);
+  });
+
+  it('counts spellings that differ only in width, case and spaces as one word', async () => {
+    const [a, b, c] = await members(3);
+    await recordSearchQuery(db.models, a?.id ?? 0, 'ＳＭ  Play', daysAgo(1));
+    await recordSearchQuery(db.models, b?.id ?? 0, 'sm play', daysAgo(1));
+    await recordSearchQuery(db.models, c?.id ?? 0, ' SM PLAY ', daysAgo(1));
+    expect((await loadPopularKeywordSources(db.sequelize, now)).queries).toEqual(['sm play']);
+  });
+
+  it('ranks by members, mixes in popular tags without repeats, and keeps gender and orientation tags out', async () => {
+    await searchedBy('縄', 5);
+    await searchedBy('亀甲縛り', 4);
+    await searchedBy('目隠し', 3);
+    await setPopularity('女性', 100);
+    await setPopularity('ヘテロセクシュアル', 90);
+    await setPopularity('縄', 50);
+    await setPopularity('スパンキング', 40);
+    await setPopularity('首輪', 30);
+    const keywords = await loadPopularKeywords(db.sequelize, now);
+    expect(keywords.slice(0, 5)).toEqual(['縄', '亀甲縛り', 'スパンキング', '目隠し', '首輪']);
+    expect(keywords).not.toContain('女性');
+    expect(keywords).not.toContain('ヘテロセクシュアル');
+    // Five own words; the fallback fills up to six without repeating one.
+    expect(keywords).toEqual(['縄', '亀甲縛り', 'スパンキング', '目隠し', '首輪', 'サディスト']);
+  });
+
+  it(`answers at most ${POPULAR_KEYWORDS_MAX} words`, async () => {
+    for (let i = 0; i < 8; i += 1) await searchedBy(`言葉${i}`, 3);
+    const tagNames = ['スパンキング', '首輪', '縄', '目隠し', 'パドル', 'ろうそく', '緊縛', '調教'];
+    for (const [index, name] of tagNames.entries()) await setPopularity(name, 100 - index);
+    const keywords = await loadPopularKeywords(db.sequelize, now);
+    expect(keywords).toHaveLength(POPULAR_KEYWORDS_MAX);
+    expect(new Set(keywords).size).toBe(POPULAR_KEYWORDS_MAX);
+  });
+});

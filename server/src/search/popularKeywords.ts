@@ -1,0 +1,107 @@
+import { FALLBACK_POPULAR_KEYWORDS, LIMITS, POPULAR_KEYWORDS_MAX, type CategoryKey } from '@hiraku/shared';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { normalizeSearchLogQuery } from './searchLog';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Categories whose tags sit on nearly every report (each report names a gender and an orientation):
+ * their popularity says nothing about what members want to find, so they are not offered as keywords.
+ */
+const NOT_KEYWORD_CATEGORIES: readonly CategoryKey[] = ['gender', 'sexualOrientation'];
+
+export interface PopularKeywordSources {
+  /** Searched by at least LIMITS.popularKeywordMinMembers members in the last LIMITS.popularKeywordDays days. */
+  queries: string[];
+  tags: string[];
+}
+
+/**
+ * Ranked by how many different members searched a query, then by searches: one member repeating a
+ * word a hundred times must not put it on everyone's page.
+ */
+export async function loadPopularKeywordSources(sequelize: Sequelize, now = new Date(), max = POPULAR_KEYWORDS_MAX): Promise<PopularKeywordSources> {
+  const since = new Date(now.getTime() - LIMITS.popularKeywordDays * DAY_MS);
+  const [queries, tags] = await Promise.all([
+    sequelize.query<{ query: string }>(
+      `SELECT query, COUNT(DISTINCT user_id) AS members, COUNT(*) AS searches
+         FROM search_queries
+        WHERE created_at >= :since
+        GROUP BY query
+       HAVING COUNT(DISTINCT user_id) >= :minMembers
+        ORDER BY members DESC, searches DESC, query ASC
+        LIMIT :max`,
+      { replacements: { since, minMembers: LIMITS.popularKeywordMinMembers, max }, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ name: string }>(
+      `SELECT t.name AS name
+         FROM tags t
+         LEFT JOIN categories c ON c.id = t.category_id
+        WHERE t.popularity > 0
+          AND (c.\`key\` IS NULL OR c.\`key\` NOT IN (:excluded))
+        ORDER BY t.popularity DESC, t.id ASC
+        LIMIT :max`,
+      { replacements: { excluded: [...NOT_KEYWORD_CATEGORIES], max }, type: QueryTypes.SELECT },
+    ),
+  ]);
+  return { queries: queries.map((row) => row.query), tags: tags.map((row) => row.name) };
+}
+
+/**
+ * Searched words and popular tags taken in turn, each word once (compared as the search log stores
+ * them), at most `max`. When that gives fewer words than SPEC.md's six, those six fill the list up.
+ */
+export function mixPopularKeywords({ queries, tags }: PopularKeywordSources, max = POPULAR_KEYWORDS_MAX): string[] {
+  const keywords: string[] = [];
+  const seen = new Set<string>();
+  const add = (word: string) => {
+    const key = normalizeSearchLogQuery(word);
+    if (!key || seen.has(key) || keywords.length >= max) return;
+    seen.add(key);
+    keywords.push(word.trim());
+  };
+  for (let i = 0; i < Math.max(queries.length, tags.length); i += 1) {
+    const query = queries[i];
+    const tag = tags[i];
+    if (query !== undefined) add(query);
+    if (tag !== undefined) add(tag);
+  }
+  for (const word of FALLBACK_POPULAR_KEYWORDS) {
+    if (keywords.length >= FALLBACK_POPULAR_KEYWORDS.length) break;
+    add(word);
+  }
+  return keywords;
+}
+
+export async function loadPopularKeywords(sequelize: Sequelize, now = new Date()): Promise<string[]> {
+  return mixPopularKeywords(await loadPopularKeywordSources(sequelize, now));
+}
+
+export interface CachedValue<T> {
+  get(): Promise<T>;
+}
+
+/**
+ * Keeps `load`'s answer for `ttlMs`; callers arriving while it loads share the one load. A failed load
+ * is not kept, so the next caller tries again.
+ */
+export function cacheFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): CachedValue<T> {
+  let cached: { value: Promise<T>; expiresAt: number } | null = null;
+  return {
+    get() {
+      if (cached && now() < cached.expiresAt) return cached.value;
+      const value = load();
+      const entry = { value, expiresAt: Number.POSITIVE_INFINITY };
+      cached = entry;
+      value.then(
+        () => {
+          entry.expiresAt = now() + ttlMs;
+        },
+        () => {
+          if (cached === entry) cached = null;
+        },
+      );
+      return value;
+    },
+  };
+}
