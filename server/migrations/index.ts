@@ -5,6 +5,7 @@ import * as taxonomyProfiles from './0002-taxonomy-profiles';
 import * as reports from './0003-reports';
 import * as social from './0004-social';
 import * as ops from './0005-ops';
+import * as likesCreatedAtIndex from './0006-likes-created-at-index';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -17,4 +18,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0003-reports', ...reports },
   { name: '0004-social', ...social },
   { name: '0005-ops', ...ops },
+  { name: '0006-likes-created-at-index', ...likesCreatedAtIndex },
 ];

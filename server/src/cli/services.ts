@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { createSequelize } from '../db/connection';
 import { migrateUp } from '../db/migrator';
@@ -8,7 +7,7 @@ import { createLogger, type Logger } from '../logger';
 import { initModels, type Models } from '../models';
 import { connectSearch, type ConnectSearchOptions } from '../search/connectSearch';
 import type { SearchService } from '../search/searchService';
-import { createLocalStorage } from '../storage/localStorage';
+import { createStorage } from '../storage/createStorage';
 import type { Storage } from '../storage/storage';
 
 /** What an operator command works with: the same database, storage and search engine as the server. */
@@ -34,9 +33,13 @@ export async function withCliServices<T>(env: Env, work: (services: CliServices)
     const models = initModels(sequelize);
     const search = await connectSearch(env, logger, options);
     try {
-      // Same folder as boot(), so the server serves what a command stores.
-      const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
-      return await work({ env, logger, sequelize, models, storage, search: search.service });
+      // The same driver and place as boot(), so the server serves what a command stores.
+      const { storage, close: closeStorage } = createStorage(env);
+      try {
+        return await work({ env, logger, sequelize, models, storage, search: search.service });
+      } finally {
+        await closeStorage();
+      }
     } finally {
       await search.stop();
     }

@@ -35,6 +35,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
       { transaction },
     );
 
+    // Enquiries may hold an e-mail address the member typed: it goes with the account (DECISIONS.md).
+    await models.ContactEnquiry.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 
