@@ -9,3 +9,5 @@ export * from './content';
 export * from './profileMessages';
 export * from './communityMessages';
 export * from './searchMessages';
+export * from './profileScreenTexts';
+export * from './reportTexts';
