@@ -4,3 +4,4 @@ export * from './reports';
 export * from './comments';
 export * from './taxonomy';
 export * from './search';
+export * from './accountExport';

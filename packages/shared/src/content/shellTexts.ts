@@ -21,6 +21,7 @@ export const SHELL_TEXTS = {
     faq: 'よくある質問',
     contact: 'お問い合わせ',
     deleteAccount: 'アカウント削除',
+    exportData: '登録データのダウンロード',
     terms: '利用規約',
     privacy: 'プライバシーポリシー',
     premium: 'プレミアム（未実装）',

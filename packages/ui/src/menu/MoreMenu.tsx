@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SHELL_TEXTS, TIMINGS } from '@hiraku/shared';
+import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routes/paths';
 import { useShellActions } from '../shell/ShellActionsContext';
 import { MORE_MENU_ITEMS } from './moreMenuItems';
@@ -20,6 +21,7 @@ const ITEM_COUNT = MORE_MENU_ITEMS.length;
 export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu__button' }: MoreMenuProps) {
   const navigate = useNavigate();
   const { logout } = useShellActions();
+  const { apiBaseUrl } = usePlatform();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const [typeAhead] = useState(() => new TypeAheadBuffer(TIMINGS.menuTypeAheadMs));
@@ -144,6 +146,11 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
                 <Link ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} className="more-menu__item" to={item.to} onClick={() => close(false)}>
                   {item.label}
                 </Link>
+              )}
+              {item.kind === 'download' && (
+                <a ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} className="more-menu__item" href={`${apiBaseUrl}${item.apiPath}`} download onClick={() => close(false)}>
+                  {item.label}
+                </a>
               )}
               {item.kind === 'unavailable' && (
                 <span ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} aria-disabled="true" className="more-menu__item more-menu__item--disabled">
