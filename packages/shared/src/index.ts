@@ -11,3 +11,5 @@ export * from './communityMessages';
 export * from './searchMessages';
 export * from './profileScreenTexts';
 export * from './reportTexts';
+export * from './taxonomyTexts';
+export * from './searchTexts';

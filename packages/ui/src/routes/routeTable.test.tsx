@@ -52,7 +52,9 @@ describe('member guard', () => {
   });
 
   it('shows members their page and the landing page a link to the reports instead of the login button', () => {
-    expect(renderAt('/dashboard', { user: member })).toContain('「マイページ」は準備中です');
+    const dashboard = renderAt('/dashboard', { user: member });
+    expect(dashboard).toContain('マイページを読み込んでいます...');
+    expect(dashboard).not.toContain('準備中');
     const landing = renderAt('/', { user: member });
     expect(landing).toContain('レポート一覧へ');
     expect(landing).not.toContain('無料で会員登録');
@@ -65,9 +67,10 @@ describe('member guard', () => {
 });
 
 describe('rendered shell', () => {
-  it('shows a screen that is not built yet as an honest 準備中 page with header and footer', () => {
+  it('renders a member screen inside the shell with header and footer (a report page, still loading)', () => {
     const html = renderAt('/reports/42', { user: member });
-    expect(html).toContain('「レポート」は準備中です');
+    expect(html).toContain('読み込み中...');
+    expect(html).not.toContain('準備中');
     expect(html).toContain('aria-haspopup="menu"');
     expect(html).toContain('role="search"');
   });

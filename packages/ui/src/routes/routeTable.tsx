@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
+import { CategoryManagerPage } from '../pages/CategoryManagerPage';
 import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { DashboardPage } from '../pages/DashboardPage';
 import { DeleteAccountPage } from '../pages/DeleteAccountPage';
 import { FaqPage } from '../pages/FaqPage';
 import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
@@ -9,9 +11,16 @@ import { LandingPage } from '../pages/LandingPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPolicyPage } from '../pages/PrivacyPolicyPage';
+import { ReportDetailPage } from '../pages/ReportDetailPage';
+import { ReportFormPage } from '../pages/ReportFormPage';
+import { ReportsPage } from '../pages/ReportsPage';
+import { ProfilePage } from '../pages/ProfilePage';
+import { PublicProfilePage } from '../pages/PublicProfilePage';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { SearchResultsPage } from '../pages/SearchResultsPage';
 import { SignupPage } from '../pages/SignupPage';
+import { TagManagerPage } from '../pages/TagManagerPage';
 import { TermsOfServicePage } from '../pages/TermsOfServicePage';
 import { TutorialPage } from '../pages/TutorialPage';
 import { VerifyEmailPage } from '../pages/VerifyEmailPage';
@@ -38,16 +47,16 @@ export const PUBLIC_ROUTES: RouteObject[] = [
 
 /** Need a signed-in member; MemberGuard wraps them all. */
 export const MEMBER_ROUTES: RouteObject[] = [
-  { path: PATHS.dashboard, element: <ComingSoonPage page="dashboard" /> },
-  { path: PATHS.createReport, element: <ComingSoonPage page="createReport" /> },
-  { path: PATHS.reports, element: <ComingSoonPage page="reports" /> },
-  { path: PATHS.reportDetail, element: <ComingSoonPage page="reportDetail" /> },
-  { path: PATHS.editReport, element: <ComingSoonPage page="editReport" /> },
-  { path: PATHS.categoryManager, element: <ComingSoonPage page="categoryManager" /> },
-  { path: PATHS.tagManager, element: <ComingSoonPage page="tagManager" /> },
-  { path: PATHS.profile, element: <ComingSoonPage page="profile" /> },
-  { path: PATHS.publicProfile, element: <ComingSoonPage page="publicProfile" /> },
-  { path: PATHS.searchResults, element: <ComingSoonPage page="searchResults" /> },
+  { path: PATHS.dashboard, element: <DashboardPage /> },
+  { path: PATHS.createReport, element: <ReportFormPage /> },
+  { path: PATHS.reports, element: <ReportsPage /> },
+  { path: PATHS.reportDetail, element: <ReportDetailPage /> },
+  { path: PATHS.editReport, element: <ReportFormPage /> },
+  { path: PATHS.categoryManager, element: <CategoryManagerPage /> },
+  { path: PATHS.tagManager, element: <TagManagerPage /> },
+  { path: PATHS.profile, element: <ProfilePage /> },
+  { path: PATHS.publicProfile, element: <PublicProfilePage /> },
+  { path: PATHS.searchResults, element: <SearchResultsPage /> },
   { path: PATHS.deleteAccount, element: <DeleteAccountPage /> },
 ];
 

@@ -1,0 +1,59 @@
+import {
+  PROFILE_API,
+  PROFILE_FORM_FIELDS,
+  type DashboardStats,
+  type MyReportListItem,
+  type OwnProfile,
+  type ProfileCheckResponse,
+  type ProfileSavedResponse,
+  type PublicProfile,
+  type ReportListItem,
+} from '@hiraku/shared';
+import type { ApiClient } from './apiClient';
+
+/** What the profile form sends; tag ids as numbers or null for "not chosen", the X id already without "@". */
+export interface ProfileSaveInput {
+  username: string;
+  gender: number | null;
+  sexualOrientation: number | null;
+  role: number | null;
+  twitterId: string | null;
+  /** A new icon; without one the server keeps the current icon. */
+  icon?: File | Blob | null;
+}
+
+function profileFormData(input: ProfileSaveInput): FormData {
+  const form = new FormData();
+  const f = PROFILE_FORM_FIELDS;
+  form.append(f.username, input.username);
+  form.append(f.gender, input.gender === null ? '' : String(input.gender));
+  form.append(f.sexualOrientation, input.sexualOrientation === null ? '' : String(input.sexualOrientation));
+  form.append(f.role, input.role === null ? '' : String(input.role));
+  form.append(f.twitterId, input.twitterId ?? '');
+  if (input.icon) form.append(f.icon, input.icon, input.icon instanceof File ? input.icon.name : 'icon');
+  return form;
+}
+
+/**
+ * The profile calls of SPEC.md section 7 and the dashboard's counters and report lists. The form's tag
+ * choices come from the taxonomy API.
+ */
+export function createProfileApi(client: ApiClient) {
+  return {
+    /** Rejects with status 404 while the member has no profile yet. */
+    own: (signal?: AbortSignal) => client.get<OwnProfile>(PROFILE_API.own, { signal }),
+    check: (signal?: AbortSignal) => client.get<ProfileCheckResponse>(PROFILE_API.check, { signal }),
+    /** Anyone's public profile, by public id or by the numeric member id a report carries. */
+    byId: (idOrPublicId: string | number, signal?: AbortSignal) => client.get<PublicProfile>(PROFILE_API.byId(idOrPublicId), { signal }),
+    /** Multipart (the icon travels as a file). No time limit: a large icon on a slow line may take a while. */
+    save: (input: ProfileSaveInput) => client.post<ProfileSavedResponse>(PROFILE_API.createOrUpdate, profileFormData(input), { timeoutMs: null }),
+    deleteImage: (publicId: string) => client.post<ProfileSavedResponse>(PROFILE_API.deleteImage, { publicId }),
+    dashboardStats: (signal?: AbortSignal) => client.get<DashboardStats>(PROFILE_API.dashboardStats, { signal }),
+    /** The member's own reports, drafts included, newest first. */
+    myReports: (signal?: AbortSignal) => client.get<MyReportListItem[]>('/api/reports/my-reports', { signal }),
+    /** A member's published reports, as their public profile lists them. */
+    reportsOf: (publicId: string, signal?: AbortSignal) => client.get<ReportListItem[]>('/api/reports', { query: { publicId }, signal }),
+  };
+}
+
+export type ProfileApi = ReturnType<typeof createProfileApi>;

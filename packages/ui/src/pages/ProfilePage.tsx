@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES, PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, profileFormSchema, type OwnProfile, type TagItem } from '@hiraku/shared';
+import { errorMessage, isApiError } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, hasErrors, showAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { PageTitle } from '../components/PageTitle';
+import { useNotice } from '../notice/NoticeContext';
+import { IconPicker } from '../profile/IconPicker';
+import { PROFILE_TAG_KEYS, profileTagChoices, stripAtSign, type ProfileTagKey } from '../profile/profileTagChoices';
+import { SelectField } from '../profile/SelectField';
+import { PATHS } from '../routes/paths';
+
+const t = PROFILE_SCREEN_TEXTS.form;
+const FIELD_ORDER = ['username', 'gender', 'sexualOrientation', 'role', 'twitterId', 'icon'] as const;
+/** Texts the server sends about the icon file: shown under the icon picker rather than above the form. */
+const ICON_MESSAGES: ReadonlySet<string> = new Set([...Object.values(MESSAGES.image), PROFILE_MESSAGES.iconSaveFailed]);
+
+type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; profile: OwnProfile | null; tags: TagItem[] };
+
+interface FormValues {
+  username: string;
+  gender: string;
+  sexualOrientation: string;
+  role: string;
+  twitterId: string;
+}
+
+function valuesFrom(profile: OwnProfile | null): FormValues {
+  const id = (tag: { _id: number } | null | undefined) => (tag ? String(tag._id) : '');
+  return {
+    username: profile?.username ?? '',
+    gender: id(profile?.gender),
+    sexualOrientation: id(profile?.sexualOrientation),
+    role: id(profile?.role),
+    twitterId: profile?.twitterId ?? '',
+  };
+}
+
+/**
+ * /profile: create the profile (GET /api/profile answered 404) or edit it, then go to the dashboard.
+ * Every field is checked with the schema the server uses, so what passes here passes there.
+ */
+export function ProfilePage() {
+  const { profile: profileApi, taxonomy } = useApi();
+  const navigate = useNavigate();
+  const { showNotice } = useNotice();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [values, setValues] = useState<FormValues>(valuesFrom(null));
+  const [icon, setIcon] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ status: 'loading' });
+    const own = profileApi.own(controller.signal).catch((error: unknown) => {
+      // SPEC.md section 4: no profile yet is not a failure, it is the "create" mode.
+      if (isApiError(error) && error.status === 404) return null;
+      throw error;
+    });
+    Promise.all([own, taxonomy.tags(controller.signal)]).then(
+      ([profile, tags]) => {
+        if (controller.signal.aborted) return;
+        setValues(valuesFrom(profile));
+        setLoaded({ status: 'ready', profile, tags });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = errorMessage(error, MESSAGES.profile.fetchFailed);
+        setLoaded({ status: 'failed', message });
+        showAlert(message);
+      },
+    );
+    return () => controller.abort();
+  }, [profileApi, taxonomy, attempt]);
+
+  const setField = useCallback(<K extends keyof FormValues>(name: K, value: FormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // The message was about the old value; it comes back on the next submit if still true.
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  }, []);
+
+  if (loaded.status === 'loading') {
+    return (
+      <div className="page page--narrow profile-page">
+        <PageTitle page={t.editTitle} />
+        <p role="status" className="page-loading">
+          {t.loading}
+        </p>
+      </div>
+    );
+  }
+
+  if (loaded.status === 'failed') {
+    return (
+      <div className="page page--narrow profile-page">
+        <PageTitle page={t.editTitle} />
+        <h1 className="page__title">{t.editTitle}</h1>
+        <div role="alert">
+          <p className="form-problem">{loaded.message}</p>
+        </div>
+        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          {t.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const { profile, tags } = loaded;
+  const isNew = profile === null;
+  const title = isNew ? t.createTitle : t.editTitle;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    setStatus(null);
+    const parsed = profileFormSchema.safeParse(values);
+    const found: FieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+    for (const key of PROFILE_TAG_KEYS) {
+      if (!values[key] && !found[key]) found[key] = t.selectRequired(t[key]);
+    }
+    if (!parsed.success || hasErrors(found)) {
+      setErrors(found);
+      focusFirstError(formRef.current, found, FIELD_ORDER);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await profileApi.save({ ...parsed.data, icon });
+      showAlert(MESSAGES.profile.saved);
+      showNotice(MESSAGES.profile.saved, 'success');
+      navigate(PATHS.dashboard);
+    } catch (error) {
+      const message = errorMessage(error, MESSAGES.profile.saveFailed);
+      const fields: FieldErrors = { ...(isApiError(error) ? error.fields : {}) };
+      if (ICON_MESSAGES.has(message)) fields.icon = message;
+      setErrors(fields);
+      // A message already shown next to its field need not be repeated above the form.
+      setFormError(Object.values(fields).includes(message) ? null : message);
+      setBusy(false);
+      focusFirstError(formRef.current, fields, FIELD_ORDER);
+    }
+  };
+
+  /** Only on request: a new file replaces the old icon when the form is saved, never before. */
+  const removeCurrentIcon = async () => {
+    if (!profile?.iconUrl || busy) return;
+    if (typeof window !== 'undefined' && !window.confirm(PROFILE_SCREEN_TEXTS.icon.removeConfirm)) return;
+    setBusy(true);
+    setFormError(null);
+    setStatus(null);
+    try {
+      const saved = await profileApi.deleteImage(profile.publicId);
+      setLoaded({ status: 'ready', profile: { ...profile, iconUrl: saved.profile.iconUrl }, tags });
+      setStatus(saved.message || PROFILE_MESSAGES.iconDeleted);
+    } catch (error) {
+      setFormError(errorMessage(error, PROFILE_SCREEN_TEXTS.icon.removeFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const tagField = (key: ProfileTagKey) => (
+    <SelectField
+      label={t[key]}
+      name={key}
+      required
+      value={values[key]}
+      onChange={(value) => setField(key, value)}
+      placeholder={t.choose}
+      options={profileTagChoices(tags, key, profile?.[key] ?? null).map((tag) => ({ value: String(tag._id), label: tag.name }))}
+      error={errors[key]}
+    />
+  );
+
+  return (
+    <div className="page page--narrow profile-page">
+      <PageTitle page={title} />
+      <h1 className="page__title">{title}</h1>
+      <p className="page__lead">{isNew ? t.createLead : t.editLead}</p>
+      <div className="account-card">
+        <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+          <FormAlert message={formError} />
+          <FormStatus message={status} />
+          <IconPicker
+            currentIconUrl={profile?.iconUrl ?? null}
+            file={icon}
+            onFileChange={(file) => {
+              setIcon(file);
+              setErrors((current) => ({ ...current, icon: undefined }));
+            }}
+            onProblem={(problem) => setErrors((current) => ({ ...current, icon: problem ?? undefined }))}
+            onRemoveCurrent={profile?.iconUrl ? () => void removeCurrentIcon() : undefined}
+            error={errors.icon}
+            disabled={busy}
+          />
+          <TextField
+            label={t.username}
+            name="username"
+            required
+            autoComplete="nickname"
+            value={values.username}
+            onChange={(value) => setField('username', value)}
+            error={errors.username}
+            hint={t.usernameHint}
+          />
+          {tagField('gender')}
+          {tagField('sexualOrientation')}
+          {tagField('role')}
+          <TextField
+            label={t.twitterId}
+            name="twitterId"
+            autoComplete="off"
+            value={values.twitterId}
+            onChange={(value) => setField('twitterId', stripAtSign(value))}
+            error={errors.twitterId}
+            hint={t.twitterIdHint}
+          />
+          <SubmitButton busy={busy}>{isNew ? t.submitCreate : t.submitEdit}</SubmitButton>
+        </form>
+      </div>
+      <div className="account-page__after profile-page__after">
+        {!isNew && (
+          <p>
+            <Link to={PATHS.dashboard}>{t.cancel}</Link>
+          </p>
+        )}
+        {!isNew && (
+          <p>
+            <Link to={PATHS.deleteAccount} className="profile-page__delete-link">
+              {t.deleteAccount}
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDateTimeJa, MESSAGES, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, REPORT_TEXTS, type ReportDetail, type TagRef } from '@hiraku/shared';
+import { errorMessage, isApiError } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
+import { NO_IMAGE_URL } from '../assets/noImage';
+import { PageTitle } from '../components/PageTitle';
+import { CommentSection } from '../reports/CommentSection';
+import { LikeButton } from '../reports/LikeButton';
+import { StepsList } from '../reports/StepsList';
+import { ToolsTable } from '../reports/ToolsTable';
+import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
+
+const t = REPORT_TEXTS.detail;
+const label = REPORT_FIELD_LABELS;
+
+type Load = { phase: 'loading' } | { phase: 'missing' } | { phase: 'error'; message: string } | { phase: 'ready'; report: ReportDetail };
+
+function ReportNotFound() {
+  return (
+    <div className="page page--narrow">
+      <PageTitle page={t.notFoundTitle} />
+      <h1 className="page__title">{t.notFoundTitle}</h1>
+      <p>{MESSAGES.report.notFound}</p>
+      <p>
+        <Link to={PATHS.reports} className="button button--primary">
+          {t.toList}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function TagChips({ tags }: { tags: readonly TagRef[] }) {
+  if (tags.length === 0) return <span className="report-detail__none">{MESSAGES.common.unset}</span>;
+  return (
+    <ul className="tag-chips">
+      {tags.map((tag) => (
+        <li key={tag._id} className="tag-chip">
+          {tag.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Term({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div className="report-facts__row">
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function TextBlock({ heading, text }: { heading: string; text: string }) {
+  return (
+    <section className="report-detail__section">
+      <h2 className="section-heading">{heading}</h2>
+      {text.trim() ? <p className="report-detail__text">{text}</p> : <p className="report-detail__none">{t.none}</p>}
+    </section>
+  );
+}
+
+function ReportView({ report }: { report: ReportDetail }) {
+  const title = report.title.trim() || MESSAGES.common.untitled;
+  const author = report.authorData;
+  const authorName = author.username?.trim() || MESSAGES.common.unknownAuthor;
+  return (
+    <article className="page report-detail">
+      <PageTitle page={title} />
+      {report.isDraft && (
+        <p className="form-info report-detail__state">
+          <span className="badge">{t.draftBadge}</span> {t.draftNote}
+        </p>
+      )}
+      {report.isHidden && (
+        <p className="form-warning report-detail__state">
+          <span className="badge">{t.hiddenBadge}</span> {t.hiddenNote}
+        </p>
+      )}
+      <figure className="report-detail__figure">
+        <img
+          className="report-detail__image"
+          src={report.mainImageUrl ?? NO_IMAGE_URL}
+          alt={report.mainImageUrl ? t.mainImage(title) : MESSAGES.common.noImage}
+        />
+        {!report.mainImageUrl && <figcaption className="report-detail__no-image">{MESSAGES.common.noImage}</figcaption>}
+      </figure>
+      <h1 className="page__title report-detail__title">{title}</h1>
+      <div className="report-detail__byline">
+        <Link to={publicProfilePath(author.publicId)} className="report-detail__author">
+          <img className="report-detail__icon" src={author.iconUrl ?? DEFAULT_PROFILE_ICON_URL} alt="" width={40} height={40} />
+          <span>
+            <span className="visually-hidden">{t.author}: </span>
+            {authorName}
+          </span>
+        </Link>
+        <span className="report-detail__date">
+          {t.createdAt}: <time dateTime={report.createdAt}>{formatDateTimeJa(report.createdAt)}</time>
+        </span>
+      </div>
+      <div className="report-detail__actions">
+        <LikeButton reportId={report._id} initialCount={report.likeCount} />
+        {report.abilities.update && (
+          <Link to={editReportPath(report._id)} className="button button--ghost">
+            {t.edit}
+          </Link>
+        )}
+      </div>
+
+      <section className="report-detail__section">
+        <h2 className="section-heading">{t.profileTags}</h2>
+        <dl className="report-facts">
+          <Term name={label.gender}>{report.gender ? <span className="tag-chip">{report.gender.name}</span> : MESSAGES.common.unset}</Term>
+          <Term name={label.sexualOrientation}>
+            {report.sexualOrientation ? <span className="tag-chip">{report.sexualOrientation.name}</span> : MESSAGES.common.unset}
+          </Term>
+          <Term name={label.role}>{report.role ? <span className="tag-chip">{report.role.name}</span> : MESSAGES.common.unset}</Term>
+        </dl>
+      </section>
+
+      <section className="report-detail__section">
+        <h2 className="section-heading">{t.playTags}</h2>
+        <dl className="report-facts">
+          <Term name={label.playCategories}>
+            <TagChips tags={report.playCategories} />
+          </Term>
+          <Term name={label.playContents}>
+            <TagChips tags={report.playContents} />
+          </Term>
+        </dl>
+      </section>
+
+      <section className="report-detail__section">
+        <h2 className="section-heading">{t.tools}</h2>
+        <ToolsTable tools={report.tools} caption={t.tools} />
+      </section>
+
+      <section className="report-detail__section">
+        <h2 className="section-heading">{t.steps}</h2>
+        <StepsList steps={report.play} />
+      </section>
+
+      <TextBlock heading={t.impressions} text={report.description} />
+      <TextBlock heading={t.tips} text={report.tips} />
+
+      <CommentSection reportId={report._id} />
+    </article>
+  );
+}
+
+/** /reports/:id. Drafts of others answer 404 on the server, so they look exactly like a missing report. */
+export function ReportDetailPage() {
+  const { id } = useParams();
+  const { reports } = useApi();
+  const reportId = parseRouteId(id);
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+
+  useEffect(() => {
+    if (reportId === null) {
+      setLoad({ phase: 'missing' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setLoad({ phase: 'loading' });
+    reports.get(reportId, controller.signal).then(
+      (report) => setLoad({ phase: 'ready', report }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiError(error) && error.status === 404) setLoad({ phase: 'missing' });
+        else setLoad({ phase: 'error', message: errorMessage(error, MESSAGES.common.fetchFailed) });
+      },
+    );
+    return () => controller.abort();
+  }, [reports, reportId]);
+
+  if (load.phase === 'missing') return <ReportNotFound />;
+  if (load.phase === 'ready') return <ReportView key={load.report._id} report={load.report} />;
+  return (
+    <div className="page page--narrow">
+      <PageTitle page={PAGE_TITLES.reportDetail} />
+      {load.phase === 'loading' ? (
+        <p role="status">{MESSAGES.common.loading}</p>
+      ) : (
+        <p role="alert" className="form-problem">
+          {load.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { ACCOUNT_TEXTS } from '@hiraku/shared';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled select whose error is tied to it, in the same frame as the shared TextField. */
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  required,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** The empty first choice ("選択してください"). */
+  placeholder: string;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {ACCOUNT_TEXTS.required}
+          </span>
+        )}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="field__input field__select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        aria-required={required || undefined}
+        disabled={disabled}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

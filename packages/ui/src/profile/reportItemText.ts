@@ -1,0 +1,11 @@
+import { cut, LIMITS, MESSAGES } from '@hiraku/shared';
+
+/** The title a list shows: 「無題」 for an empty one. */
+export function shownTitle(title: string): string {
+  return title.trim() ? title : MESSAGES.common.untitled;
+}
+
+/** The dashboard and profile-page preview: 35 characters and an ellipsis (SPEC.md section 9). */
+export function shownDescription(description: string): string {
+  return description.trim() ? cut(description.trim(), LIMITS.profileDescriptionCut) : MESSAGES.common.noDescription;
+}

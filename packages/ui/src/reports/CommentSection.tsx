@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, MESSAGES, REPORT_TEXTS, type CommentItem } from '@hiraku/shared';
+import { errorMessage } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
+import { FormAlert } from '../components/forms';
+import { publicProfilePath } from '../routes/paths';
+import { useSession } from '../session/SessionContext';
+
+const t = REPORT_TEXTS.comments;
+
+type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; comments: CommentItem[] };
+type Busy = { kind: 'posting' } | { kind: 'deleting' | 'reporting'; id: number } | null;
+
+const BUSY_NOTES = { posting: t.posting, deleting: t.deleting, reporting: t.reporting } as const;
+
+function confirmed(question: string): boolean {
+  return typeof window === 'undefined' || typeof window.confirm !== 'function' ? true : window.confirm(question);
+}
+
+function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentItem; busy: boolean; onDelete: () => void; onReport: () => void }) {
+  const name = comment.userProfile?.username?.trim() || MESSAGES.common.unknownAuthor;
+  return (
+    <li className="comment" data-comment-id={comment._id}>
+      <div className="comment__head">
+        <Link to={publicProfilePath(comment.publicId)} className="comment__author">
+          <img className="comment__icon" src={comment.userProfile?.icon ?? DEFAULT_PROFILE_ICON_URL} alt="" width={32} height={32} loading="lazy" />
+          <span>{name}</span>
+        </Link>
+        <time className="comment__date" dateTime={comment.createdAt}>
+          {formatDateTimeJa(comment.createdAt)}
+        </time>
+      </div>
+      {comment.isHidden && <p className="badge comment__hidden">{t.hidden}</p>}
+      <p className="comment__text">{comment.text}</p>
+      {(comment.abilities.delete || comment.abilities.report) && (
+        <div className="comment__actions">
+          {comment.abilities.delete && (
+            <button type="button" className="button button--text" onClick={onDelete} disabled={busy}>
+              {t.delete}
+            </button>
+          )}
+          {comment.abilities.report && (
+            <button type="button" className="button button--text comment__report" onClick={onReport} disabled={busy}>
+              {t.report}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Comments of one report (SPEC.md section 4): loading, then the list, an error or an empty note; a new
+ * comment goes to the top and a deleted one leaves the list. While an action runs every control is
+ * disabled and a note says what is happening.
+ */
+export function CommentSection({ reportId }: { reportId: number }) {
+  const { comments: commentsApi } = useApi();
+  const { status } = useSession();
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [attempt, setAttempt] = useState(0);
+  const headingId = useId();
+  const textareaId = useId();
+  const counterId = useId();
+  const errorId = useId();
+  const signedIn = status === 'authenticated';
+
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const controller = new AbortController();
+    setLoad({ phase: 'loading' });
+    commentsApi.list(reportId, controller.signal).then(
+      (comments) => setLoad({ phase: 'ready', comments }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('comments failed', error);
+        setLoad({ phase: 'error', message: MESSAGES.comment.fetchFailed });
+      },
+    );
+    return () => controller.abort();
+  }, [commentsApi, reportId, signedIn, attempt]);
+
+  const updateComments = useCallback((change: (comments: CommentItem[]) => CommentItem[]) => {
+    setLoad((previous) => (previous.phase === 'ready' ? { phase: 'ready', comments: change(previous.comments) } : previous));
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setProblem(null);
+    setNotice(null);
+    const parsed = commentTextSchema.safeParse(text);
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? MESSAGES.comment.empty);
+      document.getElementById(textareaId)?.focus();
+      return;
+    }
+    setFieldError(null);
+    setBusy({ kind: 'posting' });
+    try {
+      const created = await commentsApi.post(reportId, parsed.data);
+      updateComments((comments) => [created, ...comments.filter((comment) => comment._id !== created._id)]);
+      setText('');
+    } catch (error) {
+      setProblem(errorMessage(error, MESSAGES.comment.postFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (id: number) => {
+    if (busy || !confirmed(t.deleteConfirm)) return;
+    setProblem(null);
+    setNotice(null);
+    setBusy({ kind: 'deleting', id });
+    try {
+      const answer = await commentsApi.remove(id);
+      updateComments((comments) => comments.filter((comment) => comment._id !== id));
+      setNotice(answer.message);
+    } catch (error) {
+      setProblem(errorMessage(error, MESSAGES.comment.deleteFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const report = async (id: number) => {
+    if (busy || !confirmed(t.reportConfirm)) return;
+    setProblem(null);
+    setNotice(null);
+    setBusy({ kind: 'reporting', id });
+    try {
+      const answer = await commentsApi.report(id);
+      setNotice(answer.message || MESSAGES.comment.reported);
+    } catch (error) {
+      setProblem(errorMessage(error, MESSAGES.comment.reportFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const length = charLength(text);
+  const describedBy = [counterId, fieldError ? errorId : null].filter(Boolean).join(' ');
+
+  return (
+    <section className="comments" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-heading">
+        {t.heading}
+        {load.phase === 'ready' && <span className="comments__count">{t.count(load.comments.length)}</span>}
+      </h2>
+
+      {!signedIn ? (
+        <p className="form-info">{MESSAGES.comment.loginRequired}</p>
+      ) : (
+        <>
+          <form className="form comment-form" noValidate onSubmit={onSubmit}>
+            <div className={`field${fieldError ? ' field--invalid' : ''}`}>
+              <label htmlFor={textareaId} className="field__label">
+                {t.label}
+              </label>
+              <textarea
+                id={textareaId}
+                name="text"
+                className="field__input comment-form__text"
+                rows={3}
+                placeholder={t.placeholder}
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  if (fieldError) setFieldError(null);
+                }}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={describedBy}
+                disabled={busy !== null}
+              />
+              <p id={counterId} className={`field__hint comment-form__counter${length > LIMITS.commentMax ? ' comment-form__counter--over' : ''}`}>
+                {t.counter(length, LIMITS.commentMax)}
+              </p>
+              {fieldError && (
+                <p id={errorId} className="field__error" role="alert">
+                  {fieldError}
+                </p>
+              )}
+            </div>
+            <button type="submit" className="button button--primary comment-form__submit" disabled={busy !== null}>
+              {busy?.kind === 'posting' ? MESSAGES.common.processing : t.submit}
+            </button>
+          </form>
+
+          <div role="status" className="form-alert-region">
+            {busy && <p className="form-info">{BUSY_NOTES[busy.kind]}</p>}
+            {notice && !busy && <p className="form-status">{notice}</p>}
+          </div>
+          <FormAlert message={problem} />
+
+          {load.phase === 'loading' && <p role="status">{MESSAGES.common.loading}</p>}
+          {load.phase === 'error' && (
+            <div>
+              <p role="alert" className="form-problem">
+                {load.message}
+              </p>
+              <button type="button" className="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
+                {t.retry}
+              </button>
+            </div>
+          )}
+          {load.phase === 'ready' && load.comments.length === 0 && <p className="comments__empty">{t.empty}</p>}
+          {load.phase === 'ready' && load.comments.length > 0 && (
+            <ul className="comments__list" aria-label={t.list}>
+              {load.comments.map((comment) => (
+                <CommentView
+                  key={comment._id}
+                  comment={comment}
+                  busy={busy !== null}
+                  onDelete={() => void remove(comment._id)}
+                  onReport={() => void report(comment._id)}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import { cut, LIMITS, MESSAGES, REPORT_TEXTS, type ReportListItem } from '@hiraku/shared';
+import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
+import { NO_IMAGE_URL } from '../assets/noImage';
+import { publicProfilePath, reportPath } from '../routes/paths';
+
+const t = REPORT_TEXTS.card;
+
+/** The card title: cut to 15 characters, 「無題」 when there is none. */
+export function cardTitle(title: string): string {
+  const trimmed = title.trim();
+  return trimmed ? cut(trimmed, LIMITS.cardTitleCut) : MESSAGES.common.untitled;
+}
+
+/** The card text: the first 55 characters of the feelings, 「説明はありません」 when there are none. */
+export function cardDescription(description: string): string {
+  const trimmed = description.trim();
+  return trimmed ? cut(trimmed, LIMITS.cardDescriptionCut) : MESSAGES.common.noDescription;
+}
+
+/**
+ * One report in a grid (/reports, /search-results). The title link covers the whole card through CSS
+ * (a stretched ::after), so the author link beside it is a sibling, never an <a> inside an <a>, and
+ * both stay reachable by keyboard.
+ */
+export function ReportCard({ report }: { report: ReportListItem }) {
+  const title = cardTitle(report.title);
+  const author = report.authorData;
+  const authorName = author.username?.trim() || MESSAGES.common.unknownAuthor;
+  return (
+    <article className="report-card" data-report-id={report._id}>
+      <img
+        className="report-card__thumbnail"
+        src={report.thumbnailUrl ?? NO_IMAGE_URL}
+        alt={report.thumbnailUrl ? '' : MESSAGES.common.noImage}
+        width={150}
+        height={150}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="report-card__body">
+        <h3 className="report-card__title">
+          <Link to={reportPath(report._id)} className="report-card__link">
+            {title}
+          </Link>
+        </h3>
+        <p className="report-card__description">{cardDescription(report.description)}</p>
+        <div className="report-card__meta">
+          <Link to={publicProfilePath(author.publicId)} className="report-card__author">
+            <img className="report-card__icon" src={author.iconUrl ?? DEFAULT_PROFILE_ICON_URL} alt="" width={28} height={28} loading="lazy" />
+            <span>{authorName}</span>
+          </Link>
+          <span className="report-card__likes">{t.likes(report.likeCount)}</span>
+        </div>
+      </div>
+    </article>
+  );
+}

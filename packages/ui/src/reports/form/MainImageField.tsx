@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES, REPORT_TEXTS } from '@hiraku/shared';
+
+const t = REPORT_TEXTS.form;
+
+/** The first reason the server would refuse this file, checked early so the member need not wait for the upload. */
+export function imageProblem(file: File): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return MESSAGES.image.unsupported;
+  if (file.size > LIMITS.imageMaxBytes) return MESSAGES.image.tooLarge;
+  return null;
+}
+
+/**
+ * Main image: a file input limited to images, a preview of the chosen file, the current image on edit
+ * (with a way to remove it), and the upload progress while the form is being sent.
+ */
+export function MainImageField({
+  file,
+  onFileChange,
+  currentUrl,
+  removeCurrent,
+  onRemoveCurrentChange,
+  progress,
+  error,
+  disabled,
+}: {
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  currentUrl: string | null;
+  removeCurrent: boolean;
+  onRemoveCurrentChange: (remove: boolean) => void;
+  /** 0 to 1 while uploading, null otherwise. */
+  progress: number | null;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return undefined;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const shownError = problem ?? error;
+  const percent = progress === null ? null : Math.round(progress * 100);
+
+  return (
+    <div className={`field image-field${shownError ? ' field--invalid' : ''}`} data-field="mainImage">
+      <input
+        ref={inputRef}
+        id={id}
+        name="mainImage"
+        type="file"
+        accept="image/*"
+        className="image-field__input visually-hidden"
+        disabled={disabled}
+        aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(' ')}
+        aria-invalid={shownError ? true : undefined}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0] ?? null;
+          const reason = chosen ? imageProblem(chosen) : null;
+          setProblem(reason);
+          if (reason) {
+            event.target.value = '';
+            onFileChange(null);
+          } else {
+            onFileChange(chosen);
+          }
+        }}
+      />
+      <div className="image-field__picker">
+        <label htmlFor={id} className={`button button--ghost image-field__button${disabled ? ' image-field__button--disabled' : ''}`}>
+          {file || currentUrl ? t.imageChange : t.imageLabel}
+        </label>
+        {(file || !currentUrl) && <span className="image-field__file">{file ? file.name : t.noFileChosen}</span>}
+      </div>
+      <p id={hintId} className="field__hint">
+        {t.imageHint}
+      </p>
+      {shownError && (
+        <p id={errorId} className="field__error" role="alert">
+          {shownError}
+        </p>
+      )}
+      {preview && (
+        <figure className="image-field__preview">
+          <img src={preview} alt={t.imagePreview} />
+          <button
+            type="button"
+            className="button button--text"
+            disabled={disabled}
+            onClick={() => {
+              if (inputRef.current) inputRef.current.value = '';
+              onFileChange(null);
+            }}
+          >
+            {t.clearImage}
+          </button>
+        </figure>
+      )}
+      {!preview && currentUrl && (
+        <figure className="image-field__preview">
+          <img src={currentUrl} alt={t.currentImage} className={removeCurrent ? 'image-field__img--removed' : undefined} />
+          <label className="checkbox">
+            <input type="checkbox" className="checkbox__input" checked={removeCurrent} disabled={disabled} onChange={(event) => onRemoveCurrentChange(event.target.checked)} />
+            <span className="checkbox__label">{t.removeImage}</span>
+          </label>
+        </figure>
+      )}
+      {percent !== null && (
+        <div className="image-field__progress" role="status">
+          <progress max={100} value={percent} aria-label={t.uploading(percent)} />
+          <span>{t.uploading(percent)}</span>
+        </div>
+      )}
+    </div>
+  );
+}

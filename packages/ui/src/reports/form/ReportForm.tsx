@@ -1,0 +1,372 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  charLength,
+  LIMITS,
+  MESSAGES,
+  REPORT_FIELD_LABELS,
+  REPORT_IMAGE_FIELD,
+  REPORT_TEXTS,
+  reportFormEntries,
+  reportInputSchema,
+  type ReportFormValues,
+} from '@hiraku/shared';
+import { errorMessage, isApiError } from '../../api/apiError';
+import { useApi } from '../../api/ApiContext';
+import { fieldErrorsFromIssues, FormAlert, showAlert, type FieldErrors } from '../../components/forms';
+import { useNotice } from '../../notice/NoticeContext';
+import { PATHS } from '../../routes/paths';
+import { internalPath } from '../../session/returnTo';
+import { MainImageField } from './MainImageField';
+import { RequiredMark } from './RequiredMark';
+import { StepsEditor } from './StepsEditor';
+import { TagMultiSelect } from './TagMultiSelect';
+import { TagSelect } from './TagSelect';
+import { ToolsEditor } from './ToolsEditor';
+import type { TagsByCategory } from './useReportTags';
+import { useLeaveWarning } from './useLeaveWarning';
+import { acceptTitle } from './formRows';
+
+const t = REPORT_TEXTS.form;
+const label = REPORT_FIELD_LABELS;
+
+/** Where focus goes when several fields are wrong: the order they appear in. */
+const FIELD_ORDER = ['title', 'gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'tools', 'play', 'description', 'tips', 'mainImage'] as const;
+
+type Intent = 'draft' | 'publish';
+
+export type ReportFormProps =
+  | { mode: 'create'; initial: ReportFormValues; tags: TagsByCategory; tagsProblem: string | null }
+  | {
+      mode: 'edit';
+      reportId: number;
+      initial: ReportFormValues;
+      tags: TagsByCategory;
+      tagsProblem: string | null;
+      currentImageUrl: string | null;
+      canDelete: boolean;
+    };
+
+function playTags(values: Pick<ReportFormValues, 'playCategories' | 'playContents'>): number[] {
+  return [...values.playCategories, ...values.playContents];
+}
+
+function sameValues(a: ReportFormValues, b: ReportFormValues): boolean {
+  const plain = (v: ReportFormValues) => JSON.stringify({ ...v, removeMainImage: v.removeMainImage ?? false });
+  return plain(a) === plain(b);
+}
+
+function focusField(form: HTMLFormElement | null, errors: FieldErrors) {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  if (!first || !form) return;
+  const target = form.querySelector<HTMLElement>(
+    `[name="${first}"], [data-field="${first}"] input, [data-field="${first}"] textarea, [data-field="${first}"] button`,
+  );
+  target?.focus();
+}
+
+/**
+ * The report form of /create-report and /edit-report/:id (SPEC.md sections 2, 4 and 5). The limits
+ * refuse a change as it is typed; what a published report needs (the ※ fields) is checked with the
+ * same schema the server uses, before anything is sent.
+ */
+export function ReportForm(props: ReportFormProps) {
+  const { reports, taxonomy } = useApi();
+  const { showNotice } = useNotice();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleId = useId();
+  const titleErrorId = useId();
+  const titleCountId = useId();
+  const descriptionId = useId();
+  const tipsId = useId();
+  const [values, setValues] = useState<ReportFormValues>(props.initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [titleLimit, setTitleLimit] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Intent | 'deleting' | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const unsaved = useMemo(() => {
+    if (props.mode === 'create') return values.title.trim() !== '' || values.description.trim() !== '';
+    return file !== null || !sameValues(values, props.initial);
+  }, [props.mode, props.initial, values, file]);
+  const { release } = useLeaveWarning(unsaved);
+
+  const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    if (errors[key]) setErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
+
+  const onTitleChange = (next: string) => {
+    if (!acceptTitle(next)) {
+      setTitleLimit(MESSAGES.report.titleTooLong);
+      return;
+    }
+    setTitleLimit(null);
+    set('title', next);
+  };
+
+  /** Popularity follows what members choose; a failure here must not spoil a save that worked. */
+  const bumpPopularity = (saved: ReportFormValues) => {
+    const before = props.mode === 'edit' ? playTags(props.initial) : [];
+    taxonomy.updatePopularity(playTags(saved), before).catch((error: unknown) => console.warn('tag popularity update failed', error));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent: Intent = submitter instanceof HTMLButtonElement && submitter.value === 'publish' ? 'publish' : 'draft';
+    const toSend: ReportFormValues = { ...values, isDraft: intent === 'draft' };
+    if (props.mode === 'edit' && props.currentImageUrl && values.removeMainImage && !file) toSend.removeMainImage = true;
+    else delete toSend.removeMainImage;
+
+    setFormError(null);
+    const checked = reportInputSchema.safeParse(toSend);
+    if (!checked.success) {
+      const found = fieldErrorsFromIssues(checked.error.issues);
+      setErrors(found);
+      setFormError(Object.values(found).find(Boolean) ?? MESSAGES.common.invalidInput);
+      focusField(formRef.current, found);
+      return;
+    }
+    setErrors({});
+
+    const body = new FormData();
+    for (const [name, value] of reportFormEntries(toSend)) body.append(name, value);
+    if (file) body.append(REPORT_IMAGE_FIELD, file, file.name);
+
+    setBusy(intent);
+    setProgress(file ? 0 : null);
+    const onUploadProgress = file ? ({ ratio }: { ratio: number }) => mounted.current && setProgress(ratio) : undefined;
+    try {
+      if (props.mode === 'create') await reports.create(body, { onUploadProgress });
+      else await reports.update(props.reportId, body, { onUploadProgress });
+      bumpPopularity(toSend);
+      const done = props.mode === 'create' ? MESSAGES.report.created : MESSAGES.report.updated;
+      release();
+      showAlert(done);
+      showNotice(done, 'success');
+      navigate(PATHS.reports);
+    } catch (error) {
+      if (!mounted.current) return;
+      setBusy(null);
+      setProgress(null);
+      if (isApiError(error) && error.status === 409 && error.redirectUrl) {
+        // No profile yet (SPEC.md section 2): the server says where to go.
+        const target = internalPath(error.redirectUrl, window.location.origin) ?? PATHS.profile;
+        showAlert(error.message);
+        release();
+        navigate(target);
+        return;
+      }
+      const fields = isApiError(error) ? error.fields : {};
+      setErrors(fields);
+      const message =
+        props.mode === 'create'
+          ? isApiError(error) && error.isNoResponse
+            ? error.message
+            : MESSAGES.report.createFailed(isApiError(error) ? error.serverMessage : undefined)
+          : errorMessage(error, MESSAGES.report.updateFailed);
+      setFormError(message);
+      focusField(formRef.current, fields);
+    }
+  };
+
+  const onDelete = async () => {
+    if (props.mode !== 'edit' || busy) return;
+    if (!window.confirm(MESSAGES.report.deleteConfirm)) return;
+    setFormError(null);
+    setBusy('deleting');
+    try {
+      await reports.remove(props.reportId);
+      release();
+      showAlert(MESSAGES.report.deleted);
+      showNotice(MESSAGES.report.deleted, 'success');
+      navigate(PATHS.dashboard);
+    } catch (error) {
+      if (!mounted.current) return;
+      setBusy(null);
+      setFormError(errorMessage(error, MESSAGES.report.deleteFailed));
+    }
+  };
+
+  const disabled = busy !== null;
+  const titleLength = charLength(values.title);
+  const titleProblem = titleLimit ?? errors.title;
+  const { tags } = props;
+
+  return (
+    <form ref={formRef} className="form report-form" noValidate onSubmit={onSubmit} aria-busy={disabled}>
+      <p className="form__note">{t.requiredNote}</p>
+      <FormAlert message={formError} />
+      {props.tagsProblem && <p className="form-warning">{props.tagsProblem}</p>}
+
+      <div className={`field${titleProblem ? ' field--invalid' : ''}`}>
+        <label htmlFor={titleId} className="field__label">
+          {label.title}
+          <RequiredMark />
+        </label>
+        <input
+          id={titleId}
+          name="title"
+          className="field__input"
+          value={values.title}
+          placeholder={t.titlePlaceholder}
+          autoComplete="off"
+          aria-required
+          aria-invalid={titleProblem ? true : undefined}
+          aria-describedby={[titleCountId, titleProblem ? titleErrorId : null].filter(Boolean).join(' ')}
+          disabled={disabled}
+          onChange={(event) => onTitleChange(event.target.value)}
+        />
+        <p id={titleCountId} className="field__hint report-form__counter">
+          {t.titleCounter(titleLength, LIMITS.reportTitleMax)}
+        </p>
+        <div role="alert">
+          {titleProblem && (
+            <p id={titleErrorId} className="field__error">
+              {titleProblem}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{t.profileTagsHeading}</legend>
+        <p className="field__hint">{t.profileTagsHint}</p>
+        <div className="report-form__selects">
+          <TagSelect name="gender" label={label.gender} tags={tags.gender} value={values.gender} onChange={(v) => set('gender', v)} required error={errors.gender} disabled={disabled} />
+          <TagSelect
+            name="sexualOrientation"
+            label={label.sexualOrientation}
+            tags={tags.sexualOrientation}
+            value={values.sexualOrientation}
+            onChange={(v) => set('sexualOrientation', v)}
+            required
+            error={errors.sexualOrientation}
+            disabled={disabled}
+          />
+          <TagSelect name="role" label={label.role} tags={tags.role} value={values.role} onChange={(v) => set('role', v)} required error={errors.role} disabled={disabled} />
+        </div>
+      </fieldset>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{t.playHeading}</legend>
+        <TagMultiSelect
+          name="playCategories"
+          label={label.playCategories}
+          tags={tags.playCategory}
+          selected={values.playCategories}
+          max={LIMITS.playCategoriesMax}
+          onChange={(ids) => set('playCategories', ids)}
+          required
+          error={errors.playCategories}
+          disabled={disabled}
+        />
+        <TagMultiSelect
+          name="playContents"
+          label={label.playContents}
+          tags={tags.playContent}
+          selected={values.playContents}
+          max={LIMITS.playContentsMax}
+          onChange={(ids) => set('playContents', ids)}
+          required
+          error={errors.playContents}
+          disabled={disabled}
+        />
+      </fieldset>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{t.toolsHeading}</legend>
+        <ToolsEditor tools={values.tools} suggestions={tags.tools} onChange={(rows) => set('tools', rows)} error={errors.tools} disabled={disabled} />
+      </fieldset>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{t.stepsHeading}</legend>
+        <StepsEditor steps={values.play} onChange={(rows) => set('play', rows)} error={errors.play} disabled={disabled} />
+      </fieldset>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{t.textsHeading}</legend>
+        <div className={`field${errors.description ? ' field--invalid' : ''}`}>
+          <label htmlFor={descriptionId} className="field__label">
+            {label.description}
+            <RequiredMark />
+          </label>
+          <textarea
+            id={descriptionId}
+            name="description"
+            className="field__input report-form__textarea"
+            rows={6}
+            maxLength={LIMITS.reportTextMax}
+            placeholder={t.descriptionPlaceholder}
+            value={values.description}
+            aria-required
+            aria-invalid={errors.description ? true : undefined}
+            disabled={disabled}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          {errors.description && <p className="field__error">{errors.description}</p>}
+        </div>
+        <div className={`field${errors.tips ? ' field--invalid' : ''}`}>
+          <label htmlFor={tipsId} className="field__label">
+            {label.tips}
+          </label>
+          <textarea
+            id={tipsId}
+            name="tips"
+            className="field__input report-form__textarea"
+            rows={4}
+            maxLength={LIMITS.reportTextMax}
+            placeholder={t.tipsPlaceholder}
+            value={values.tips}
+            aria-invalid={errors.tips ? true : undefined}
+            disabled={disabled}
+            onChange={(event) => set('tips', event.target.value)}
+          />
+          {errors.tips && <p className="field__error">{errors.tips}</p>}
+        </div>
+      </fieldset>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{t.imageHeading}</legend>
+        <MainImageField
+          file={file}
+          onFileChange={setFile}
+          currentUrl={props.mode === 'edit' ? props.currentImageUrl : null}
+          removeCurrent={values.removeMainImage ?? false}
+          onRemoveCurrentChange={(remove) => set('removeMainImage', remove)}
+          progress={progress}
+          error={errors.mainImage}
+          disabled={disabled}
+        />
+      </fieldset>
+
+      <div className="report-form__actions">
+        <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
+          {busy === 'draft' ? MESSAGES.common.processing : t.saveDraft}
+        </button>
+        <button type="submit" name="intent" value="publish" className="button button--primary" disabled={disabled}>
+          {busy === 'publish' ? MESSAGES.common.processing : t.publish}
+        </button>
+      </div>
+      {props.mode === 'edit' && props.canDelete && (
+        <div className="report-form__danger">
+          <button type="button" className="button button--danger" onClick={() => void onDelete()} disabled={disabled}>
+            {busy === 'deleting' ? MESSAGES.common.processing : t.delete}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { REPORT_TEXTS } from '@hiraku/shared';
+
+/** The ※ of SPEC.md section 5; aria-required on the field says the same to assistive technology. */
+export function RequiredMark() {
+  return (
+    <span className="field__required report-form__required" aria-hidden="true">
+      {REPORT_TEXTS.form.required}
+    </span>
+  );
+}

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { MESSAGES } from '@hiraku/shared';
+
+/**
+ * Asks before unsaved words are lost (SPEC.md section 4): the browser's own dialog when the tab is closed
+ * or reloaded, and a confirm for moves inside the app. Call `release()` right before navigating away
+ * after a save, so that move is not questioned.
+ */
+export function useLeaveWarning(unsaved: boolean): { release: () => void } {
+  const released = useRef(false);
+  const unsavedRef = useRef(unsaved);
+  useEffect(() => {
+    unsavedRef.current = unsaved;
+  }, [unsaved]);
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => unsavedRef.current && !released.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(MESSAGES.report.leaveWarning)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+
+  useEffect(() => {
+    if (!unsaved) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (released.current) return;
+      event.preventDefault();
+      // Older browsers show the dialog only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const release = useCallback(() => {
+    released.current = true;
+  }, []);
+  return { release };
+}

@@ -1,0 +1,39 @@
+import { useCallback, useState } from 'react';
+import { DEFAULT_SORT, SORT_OPTIONS, SORT_STORAGE_KEY, type SortOption } from '@hiraku/shared';
+
+export function isSortOption(value: unknown): value is SortOption {
+  return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
+}
+
+/** Storage can be missing or refuse access (private modes, blocked cookies): the list still works. */
+function readStoredSort(): SortOption {
+  try {
+    const stored = window.localStorage.getItem(SORT_STORAGE_KEY);
+    return isSortOption(stored) ? stored : DEFAULT_SORT;
+  } catch {
+    return DEFAULT_SORT;
+  }
+}
+
+function writeStoredSort(sort: SortOption | null): void {
+  try {
+    if (sort === null) window.localStorage.removeItem(SORT_STORAGE_KEY);
+    else window.localStorage.setItem(SORT_STORAGE_KEY, sort);
+  } catch {
+    // Not remembered across visits; the current page still uses the choice.
+  }
+}
+
+/** The list's sort order, kept in localStorage under 'sortOption' (SPEC.md section 4); reset forgets it. */
+export function useSortOption(): { sort: SortOption; setSort: (sort: SortOption) => void; resetSort: () => void } {
+  const [sort, setSortState] = useState<SortOption>(() => (typeof window === 'undefined' ? DEFAULT_SORT : readStoredSort()));
+  const setSort = useCallback((next: SortOption) => {
+    writeStoredSort(next);
+    setSortState(next);
+  }, []);
+  const resetSort = useCallback(() => {
+    writeStoredSort(null);
+    setSortState(DEFAULT_SORT);
+  }, []);
+  return { sort, setSort, resetSort };
+}

@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LIMITS, MESSAGES, TAXONOMY_TEXTS, type CategoryItem } from '@hiraku/shared';
+
+const t = TAXONOMY_TEXTS.categories;
+const c = TAXONOMY_TEXTS.common;
+
+export interface CategoryRowProps {
+  category: CategoryItem;
+  editing: boolean;
+  busy: boolean;
+  /** Why the last rename or delete of this row failed, shown where the member is looking. */
+  failure: string | null;
+  onStartRename: () => void;
+  onCancelRename: () => void;
+  /** Resolves true when saved; the row then leaves edit mode. */
+  onRename: (name: string) => Promise<boolean>;
+  onDelete: () => void;
+}
+
+/** One category: its name, level and order, renamed in place (Enter saves, Escape cancels). */
+export function CategoryRow({ category, editing, busy, failure, onStartRename, onCancelRename, onRename, onDelete }: CategoryRowProps) {
+  const [name, setName] = useState(category.name);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const renameButtonRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (editing) {
+      setName(category.name);
+      setError(null);
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (wasEditing.current) {
+      // Back to the button that opened the editor, so a keyboard user stays where they were.
+      renameButtonRef.current?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing, category.name]);
+
+  // A refused rename leaves the editor open: give the (re-enabled) field the focus back.
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy && editing) inputRef.current?.focus();
+    wasBusy.current = busy;
+  }, [busy, editing]);
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(MESSAGES.taxonomy.categoryNameRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    if (trimmed === category.name) {
+      onCancelRename();
+      return;
+    }
+    setError(null);
+    await onRename(trimmed);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancelRename();
+    }
+  };
+
+  const meta = (
+    <p className="taxonomy-row__meta">
+      {t.level} {category.level}・{t.order} {category.order}
+      {category.key && (
+        <span className="badge taxonomy-row__badge" title={t.systemHint}>
+          {t.systemBadge}
+        </span>
+      )}
+    </p>
+  );
+
+  if (editing) {
+    return (
+      <li className="taxonomy-row taxonomy-row--editing">
+        <form className="taxonomy-rename" onSubmit={save} noValidate>
+          <label htmlFor={`${id}-name`} className="visually-hidden">
+            {t.renameLabel(category.name)}
+          </label>
+          <input
+            ref={inputRef}
+            id={`${id}-name`}
+            className={`field__input${error ? ' field__input--invalid' : ''}`}
+            value={name}
+            maxLength={LIMITS.categoryNameMax}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={onKeyDown}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            disabled={busy}
+          />
+          <p id={`${id}-hint`} className="field__hint">
+            {t.renameHint}
+          </p>
+          {(error ?? failure) && (
+            <p id={`${id}-error`} className="field__error" role="alert">
+              {error ?? failure}
+            </p>
+          )}
+          <div className="taxonomy-row__actions">
+            <button type="submit" className="button button--primary button--small" disabled={busy}>
+              {busy ? MESSAGES.common.processing : c.save}
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={onCancelRename} disabled={busy}>
+              {c.cancel}
+            </button>
+          </div>
+        </form>
+        {meta}
+      </li>
+    );
+  }
+
+  return (
+    <li className="taxonomy-row">
+      <div className="taxonomy-row__main">
+        <p className="taxonomy-row__name">{category.name}</p>
+        {meta}
+      </div>
+      <div className="taxonomy-row__actions">
+        <button
+          ref={renameButtonRef}
+          type="button"
+          className="button button--ghost button--small"
+          onClick={onStartRename}
+          disabled={busy}
+          aria-label={t.renameButtonLabel(category.name)}
+        >
+          {t.rename}
+        </button>
+        <button type="button" className="button button--ghost button--small button--danger-text" onClick={onDelete} disabled={busy} aria-label={t.deleteLabel(category.name)}>
+          {c.delete}
+        </button>
+      </div>
+      {failure && (
+        <p className="form-problem taxonomy-row__failure" role="alert">
+          {failure}
+        </p>
+      )}
+    </li>
+  );
+}
