@@ -112,11 +112,11 @@ test('a new member signs up, confirms the address, sees the tutorial once and ca
   await expect(main(page).getByRole('link', { name: 'ログイン' })).toBeVisible();
 
   // Signed out, a members' page sends to /login and says why; logging in brings the member back there.
-  await page.goto('/dashboard');
+  await page.goto('/delete-account');
   await expect(page).toHaveURL(/\/login$/);
   await expect(main(page).getByText('このページを見るにはログインしてください。')).toBeVisible();
   await logIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/delete-account$/);
 
   // The tutorial was switched off: a plain login now goes straight to the reports.
   await logOut(page);
@@ -317,17 +317,18 @@ test('an expired access token is renewed unnoticed; a dead session sends the mem
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
   await footer.getByRole('link', { name: 'マイページ' }).click();
   expect((await refreshed).status()).toBe(200);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(main(page).getByRole('heading', { level: 1 })).toContainText('マイページ');
+  // This member has no profile yet, so the dashboard hands them on to create one (SPEC.md section 8).
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(main(page).getByRole('heading', { level: 1 })).toContainText('プロフィール');
 
   // Both cookies gone, as at the end of a session: to /login, with the reason, and back afterwards.
   await context.clearCookies({ name: 'hiraku_access' });
   await context.clearCookies({ name: 'hiraku_refresh' });
-  await footer.getByRole('link', { name: '投稿' }).click();
+  await footer.getByRole('link', { name: '検索' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(main(page).getByText(MESSAGES.auth.sessionInvalid)).toBeVisible();
   await logIn(page, email, password);
-  await expect(page).toHaveURL(/\/create-report$/);
+  await expect(page).toHaveURL(/\/search-results$/);
 });
 
 test.describe('on a 375 px wide phone @mobile', () => {

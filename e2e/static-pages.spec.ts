@@ -76,7 +76,7 @@ test('the header search goes to the results page with the words in the address',
   await expect(page.getByRole('searchbox', { name: 'レポートを検索' })).toHaveValue('縄');
 
   await page.getByRole('searchbox', { name: 'レポートを検索' }).fill('首輪 スパンキング');
-  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await page.getByRole('banner').getByRole('button', { name: '検索', exact: true }).click();
   await expect(page).toHaveURL(/\/search-results\?query=%E9%A6%96%E8%BC%AA%20%E3%82%B9/);
 });
 
