@@ -8,7 +8,7 @@ import { PageTitle } from '../components/PageTitle';
 import { useNotice } from '../notice/NoticeContext';
 import { IconPicker } from '../profile/IconPicker';
 import { PROFILE_TAG_KEYS, profileTagChoices, stripAtSign, type ProfileTagKey } from '../profile/profileTagChoices';
-import { SelectField } from '../profile/SelectField';
+import { SelectField } from '../components/forms/SelectField';
 import { PATHS } from '../routes/paths';
 
 const t = PROFILE_SCREEN_TEXTS.form;

@@ -1,16 +1,13 @@
-import { useId } from 'react';
 import { REPORT_TEXTS, type TagItem } from '@hiraku/shared';
+import { SelectField } from '../../components/forms/SelectField';
 import { RequiredMark } from './RequiredMark';
 
+/** One tag chosen from a category: the shared select with tag ids as numbers and the report form's ※. */
 export function TagSelect({
-  name,
-  label,
   tags,
   value,
   onChange,
-  required,
-  error,
-  disabled,
+  ...field
 }: {
   name: string;
   label: string;
@@ -21,37 +18,14 @@ export function TagSelect({
   error?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="field__input"
-        value={value === null ? '' : String(value)}
-        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        disabled={disabled}
-      >
-        <option value="">{REPORT_TEXTS.form.selectPlaceholder}</option>
-        {tags.map((tag) => (
-          <option key={tag._id} value={String(tag._id)}>
-            {tag.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField
+      {...field}
+      value={value === null ? '' : String(value)}
+      onChange={(next) => onChange(next === '' ? null : Number(next))}
+      options={tags.map((tag) => ({ value: String(tag._id), label: tag.name }))}
+      placeholder={REPORT_TEXTS.form.selectPlaceholder}
+      requiredMark={<RequiredMark />}
+    />
   );
 }

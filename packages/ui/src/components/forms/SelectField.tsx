@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ACCOUNT_TEXTS } from '@hiraku/shared';
 
 export interface SelectOption {
@@ -6,7 +6,7 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled select whose error is tied to it, in the same frame as the shared TextField. */
+/** A labelled select whose error is tied to it, in the same frame as the shared TextField; profile and report forms use it. */
 export function SelectField({
   label,
   name,
@@ -16,6 +16,7 @@ export function SelectField({
   placeholder,
   error,
   required,
+  requiredMark,
   disabled,
 }: {
   label: string;
@@ -27,6 +28,8 @@ export function SelectField({
   placeholder: string;
   error?: string;
   required?: boolean;
+  /** Drawn after the label of a required field; the account forms' 「必須」 unless a form has its own (the report form's ※). */
+  requiredMark?: ReactNode;
   disabled?: boolean;
 }) {
   const id = useId();
@@ -35,11 +38,12 @@ export function SelectField({
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {ACCOUNT_TEXTS.required}
-          </span>
-        )}
+        {required &&
+          (requiredMark ?? (
+            <span className="field__required" aria-hidden="true">
+              {ACCOUNT_TEXTS.required}
+            </span>
+          ))}
       </label>
       <select
         id={id}
