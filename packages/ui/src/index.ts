@@ -4,7 +4,7 @@ export { PlatformProvider, usePlatform } from './platform/PlatformContext';
 export { DEFAULT_SITE_CONFIG, SiteConfigProvider, useSiteConfig, type SiteConfig } from './config/SiteConfigContext';
 export { ShellActionsProvider, useShellActions, type ShellActions } from './shell/ShellActionsContext';
 export { createHirakuRouter, type HirakuRouter, type RouterKind } from './routes/createHirakuRouter';
-export { buildAppRoutes, MEMBER_ROUTES, PUBLIC_ROUTES, ROUTE_GROUP_IDS, TUTORIAL_ROUTE } from './routes/routeTable';
+export { buildAppRoutes, MEMBER_ROUTES, OPERATOR_ROUTES, PUBLIC_ROUTES, ROUTE_GROUP_IDS, TUTORIAL_ROUTE } from './routes/routeTable';
 export { MemberGuard } from './routes/MemberGuard';
 export { editReportPath, PATHS, publicProfilePath, reportPath, searchResultsPath } from './routes/paths';
 export { AppLayout } from './layout/AppLayout';

@@ -3,7 +3,7 @@ import type { SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
-import { createHirakuRouter } from './createHirakuRouter';
+import { createHirakuRouter, type HirakuRouter } from './createHirakuRouter';
 import { buildAppRoutes, ROUTE_GROUP_IDS } from './routeTable';
 
 const routes = buildAppRoutes();
@@ -17,8 +17,21 @@ const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => un
 
 const member: SessionUser = { publicId: 'abc123', tutorial: false, role: 'member' };
 
-function renderAt(path: string, { supportEmail, user }: { supportEmail?: string; user?: SessionUser | null } = {}): string {
+/** Screens are lazy route modules: render once the router has loaded the matched ones, as the browser does. */
+function loaded(router: HirakuRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+async function renderAt(path: string, { supportEmail, user }: { supportEmail?: string; user?: SessionUser | null } = {}): Promise<string> {
   const router = createHirakuRouter('memory', { initialEntries: [path] });
+  await loaded(router);
   return renderToString(<HirakuApp platform={platform} router={router} siteConfig={supportEmail ? { supportEmail } : undefined} initialUser={user} />);
 }
 
@@ -33,51 +46,65 @@ describe('route table', () => {
     (path) => expect(groupOf(path)).toBe(ROUTE_GROUP_IDS.members),
   );
 
+  it.each(['/category-manager', '/tag-manager'])('%s is in the operators group, inside the members group', (path) => {
+    const ids = (matchRoutes(routes, path) ?? []).map((match) => match.route.id);
+    expect(ids).toEqual(expect.arrayContaining([ROUTE_GROUP_IDS.members, ROUTE_GROUP_IDS.operators]));
+  });
+
+  it('loads every screen lazily, so none of them is in the initial chunk', () => {
+    const leaves = (matchRoutes(routes, '/') ?? []).concat(matchRoutes(routes, '/reports') ?? []).map((match) => match.route).filter((route) => route.path);
+    expect(leaves).toHaveLength(2);
+    for (const route of leaves) {
+      expect(route.element).toBeUndefined();
+      expect(route.lazy).toEqual(expect.any(Function));
+    }
+  });
+
   it('guards /tutorial on its own, outside the members group', () => {
     expect(groupOf('/tutorial')).toBe(ROUTE_GROUP_IDS.tutorial);
   });
 
-  it('sends unknown addresses to the not-found page inside the layout', () => {
-    const html = renderAt('/no-such-page');
+  it('sends unknown addresses to the not-found page inside the layout', async () => {
+    const html = await renderAt('/no-such-page');
     expect(html).toContain('お探しのページは見つかりませんでした。');
     expect(html).toContain('© 2024 ひらく');
   });
 });
 
 describe('member guard', () => {
-  it('shows a waiting note, not the page, while it is not yet known who is visiting', () => {
-    const html = renderAt('/dashboard');
+  it('shows a waiting note, not the page, while it is not yet known who is visiting', async () => {
+    const html = await renderAt('/dashboard');
     expect(html).toContain('ログイン状態を確認しています...');
     expect(html).not.toContain('準備中');
   });
 
-  it('shows members their page and the landing page a link to the reports instead of the login button', () => {
-    const dashboard = renderAt('/dashboard', { user: member });
+  it('shows members their page and the landing page a link to the reports instead of the login button', async () => {
+    const dashboard = await renderAt('/dashboard', { user: member });
     expect(dashboard).toContain('マイページを読み込んでいます...');
     expect(dashboard).not.toContain('準備中');
-    const landing = renderAt('/', { user: member });
+    const landing = await renderAt('/', { user: member });
     expect(landing).toContain('レポート一覧へ');
     expect(landing).not.toContain('無料で会員登録');
   });
 
-  it('offers visitors known to be signed out a login link in the header', () => {
-    expect(renderAt('/faq', { user: null })).toContain('class="site-header__login"');
-    expect(renderAt('/faq', { user: member })).not.toContain('class="site-header__login"');
+  it('offers visitors known to be signed out a login link in the header', async () => {
+    expect(await renderAt('/faq', { user: null })).toContain('class="site-header__login"');
+    expect(await renderAt('/faq', { user: member })).not.toContain('class="site-header__login"');
   });
 });
 
 describe('rendered shell', () => {
-  it('renders a member screen inside the shell with header and footer (a report page, still loading)', () => {
-    const html = renderAt('/reports/42', { user: member });
+  it('renders a member screen inside the shell with header and footer (a report page, still loading)', async () => {
+    const html = await renderAt('/reports/42', { user: member });
     expect(html).toContain('読み込み中...');
     expect(html).not.toContain('準備中');
     expect(html).toContain('aria-haspopup="menu"');
     expect(html).toContain('role="search"');
   });
 
-  it('puts the configured support mailbox into the privacy policy', () => {
-    expect(renderAt('/privacy-policy')).toContain('support@hiraku.local');
-    const html = renderAt('/privacy-policy', { supportEmail: 'privacy@example.jp' });
+  it('puts the configured support mailbox into the privacy policy', async () => {
+    expect(await renderAt('/privacy-policy')).toContain('support@hiraku.local');
+    const html = await renderAt('/privacy-policy', { supportEmail: 'privacy@example.jp' });
     expect(html).toContain('href="mailto:privacy@example.jp"');
     expect(html).not.toContain('support@hiraku.local');
   });

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Issue 13's budget: the landing page and /reports each need at most 120 KiB of JavaScript (gzip) before
+ * first paint. Builds the web app into a scratch folder (apps/web/dist may be in use by browser tests) and
+ * measures it with bench/bundleSize.mjs, the script `npm run build` prints.
+ */
+const repoRoot = path.resolve(__dirname, '../../..');
+const webRoot = path.join(repoRoot, 'apps/web');
+
+interface RouteSize {
+  route: string;
+  gzipBytes: number;
+  files: { file: string; gzipBytes: number }[];
+}
+
+describe('initial JavaScript of the web app', () => {
+  let outDir: string;
+  let budgetBytes: number;
+  let routes: RouteSize[];
+
+  beforeAll(() => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'hiraku-bundle-'));
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: webRoot,
+      stdio: 'pipe',
+      // Jest sets NODE_ENV=test, which would make Vite bundle React's development builds.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const report = execFileSync(process.execPath, [path.join(repoRoot, 'bench/bundleSize.mjs'), '--dist', outDir, '--json'], { encoding: 'utf8' });
+    ({ budgetBytes, routes } = JSON.parse(report) as { budgetBytes: number; routes: RouteSize[] });
+  }, 180_000);
+
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('measures / and /reports against 120 KiB', () => {
+    expect(budgetBytes).toBe(120 * 1024);
+    expect(routes.map((r) => r.route)).toEqual(['/', '/reports']);
+  });
+
+  it.each(['/', '/reports'])('%s stays within the budget', (route) => {
+    const size = routes.find((r) => r.route === route);
+    expect(size).toBeDefined();
+    // The framework alone is ~95 KiB: a size this large means the measurement found real chunks.
+    expect(size?.gzipBytes).toBeGreaterThan(80 * 1024);
+    expect(size?.gzipBytes).toBeLessThanOrEqual(budgetBytes);
+  });
+
+  it('keeps zod out of the landing page (it is only needed by forms)', () => {
+    // zod 4 names its classes with strings that survive minification (quoted one way or another).
+    const hasZod = (file: string) => readFileSync(path.join(outDir, file), 'utf8').includes('$ZodType');
+    const landing = routes.find((r) => r.route === '/');
+    expect(landing?.files.filter((f) => hasZod(f.file))).toEqual([]);
+    const all = readdirSync(path.join(outDir, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(all.some((name) => hasZod(`assets/${name}`))).toBe(true);
+  });
+});

@@ -1,0 +1,3 @@
+// The operators' screens: members never download them unless they open one (and then see OperatorsOnlyPage).
+export { CategoryManagerPage } from '../../pages/CategoryManagerPage';
+export { TagManagerPage } from '../../pages/TagManagerPage';
