@@ -7,5 +7,12 @@ export function createWebPlatform(apiBaseUrl: string): Platform {
     openExternal(url) {
       window.open(url, '_blank', 'noopener,noreferrer');
     },
+    // The browser's own dialogs: they block the page until closed, as the browser tests expect.
+    alert(message) {
+      window.alert(message);
+    },
+    confirm(question) {
+      return Promise.resolve(window.confirm(question));
+    },
   };
 }

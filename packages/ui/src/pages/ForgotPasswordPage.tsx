@@ -3,13 +3,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { AccountPage, EmailRequestForm, showAlert } from '../components/forms';
+import { AccountPage, EmailRequestForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { usePlatform } from '../platform/PlatformContext';
 
 const t = ACCOUNT_TEXTS.forgotPassword;
 
 export function ForgotPasswordPage() {
+  const platform = usePlatform();
   const { auth } = useApi();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
@@ -20,7 +22,7 @@ export function ForgotPasswordPage() {
     try {
       const response = await auth.forgotPassword(email);
       const message = response?.message || MESSAGES.auth.forgotPasswordSent;
-      showAlert(message);
+      platform.alert(message);
       showNotice(message, 'success');
       navigate(PATHS.login);
     } catch (caught) {

@@ -3,13 +3,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, profileFormSchema, type OwnProfile, type TagItem } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, hasErrors, showAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { useNotice } from '../notice/NoticeContext';
 import { IconPicker } from '../profile/IconPicker';
 import { PROFILE_TAG_KEYS, profileTagChoices, stripAtSign, type ProfileTagKey } from '../profile/profileTagChoices';
 import { SelectField } from '../components/forms/SelectField';
 import { PATHS } from '../routes/paths';
+import { usePlatform } from '../platform/PlatformContext';
 
 const t = PROFILE_SCREEN_TEXTS.form;
 const FIELD_ORDER = ['username', 'gender', 'sexualOrientation', 'role', 'twitterId', 'icon'] as const;
@@ -42,6 +43,7 @@ function valuesFrom(profile: OwnProfile | null): FormValues {
  * Every field is checked with the schema the server uses, so what passes here passes there.
  */
 export function ProfilePage() {
+  const platform = usePlatform();
   const { profile: profileApi, taxonomy } = useApi();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
@@ -73,11 +75,11 @@ export function ProfilePage() {
         if (controller.signal.aborted) return;
         const message = errorMessage(error, MESSAGES.profile.fetchFailed);
         setLoaded({ status: 'failed', message });
-        showAlert(message);
+        platform.alert(message);
       },
     );
     return () => controller.abort();
-  }, [profileApi, taxonomy, attempt]);
+  }, [profileApi, taxonomy, attempt, platform]);
 
   const setField = useCallback(<K extends keyof FormValues>(name: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -134,7 +136,7 @@ export function ProfilePage() {
     setBusy(true);
     try {
       await profileApi.save({ ...parsed.data, icon });
-      showAlert(MESSAGES.profile.saved);
+      platform.alert(MESSAGES.profile.saved);
       showNotice(MESSAGES.profile.saved, 'success');
       navigate(PATHS.dashboard);
     } catch (error) {
@@ -152,7 +154,7 @@ export function ProfilePage() {
   /** Only on request: a new file replaces the old icon when the form is saved, never before. */
   const removeCurrentIcon = async () => {
     if (!profile?.iconUrl || busy) return;
-    if (typeof window !== 'undefined' && !window.confirm(PROFILE_SCREEN_TEXTS.icon.removeConfirm)) return;
+    if (!(await platform.confirm(PROFILE_SCREEN_TEXTS.icon.removeConfirm))) return;
     setBusy(true);
     setFormError(null);
     setStatus(null);

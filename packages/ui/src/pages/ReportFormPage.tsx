@@ -4,10 +4,10 @@ import { LIMITS, MESSAGES, newReportFormValues, PAGE_TITLES, parseRouteId, REPOR
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
-import { showAlert } from '../components/forms';
 import { ReportForm } from '../reports/form/ReportForm';
 import { useReportTags } from '../reports/form/useReportTags';
 import { PATHS, reportPath } from '../routes/paths';
+import { usePlatform } from '../platform/PlatformContext';
 
 type Load<T> = { phase: 'loading' } | { phase: 'failed'; message: string; missing?: boolean } | { phase: 'ready'; data: T };
 
@@ -27,6 +27,7 @@ function Loading() {
 
 /** /create-report: the profile's gender, orientation and role are filled in; without a profile the member is sent to make one. */
 export function CreateReportPage() {
+  const platform = usePlatform();
   const { profile } = useApi();
   const navigate = useNavigate();
   const tags = useReportTags();
@@ -39,7 +40,7 @@ export function CreateReportPage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (isApiError(error) && error.status === 404) {
-          showAlert(MESSAGES.profile.notSet);
+          platform.alert(MESSAGES.profile.notSet);
           navigate(PATHS.profile, { replace: true });
           return;
         }
@@ -49,7 +50,7 @@ export function CreateReportPage() {
       },
     );
     return () => controller.abort();
-  }, [profile, navigate]);
+  }, [profile, navigate, platform]);
 
   return (
     <Frame title={PAGE_TITLES.createReport}>

@@ -3,14 +3,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES, passwordSchema } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { AccountPage, focusFirstError, FormAlert, hasErrors, showAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { AccountPage, focusFirstError, FormAlert, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { usePlatform } from '../platform/PlatformContext';
 
 const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['newPassword', 'newPasswordAgain'] as const;
 
 export function ResetPasswordPage() {
+  const platform = usePlatform();
   const { auth } = useApi();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
@@ -56,7 +58,7 @@ export function ResetPasswordPage() {
     try {
       const response = await auth.resetPassword(token, password);
       const message = response?.message || MESSAGES.auth.resetSucceeded;
-      showAlert(message);
+      platform.alert(message);
       showNotice(message, 'success');
       navigate(PATHS.login, { replace: true });
     } catch (error) {

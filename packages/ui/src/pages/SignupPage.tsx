@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXTS, LIMITS, MESSAGES, PAGE_TITLES, signupSchema } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { AccountPage, CheckboxField, fieldErrorsFromIssues, focusFirstError, FormAlert, showAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { AccountPage, CheckboxField, fieldErrorsFromIssues, focusFirstError, FormAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routes/paths';
@@ -12,10 +12,10 @@ const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['email', 'password', 'agreedToTerms'] as const;
 
 export function SignupPage() {
+  const platform = usePlatform();
   const { auth } = useApi();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
-  const platform = usePlatform();
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -42,7 +42,7 @@ export function SignupPage() {
       setEmail('');
       setPassword('');
       setAgreed(false);
-      showAlert(MESSAGES.auth.signupSucceeded);
+      platform.alert(MESSAGES.auth.signupSucceeded);
       showNotice(MESSAGES.auth.signupSucceeded, 'success');
       navigate(PATHS.login);
     } catch (error) {

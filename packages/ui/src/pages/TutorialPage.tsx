@@ -2,16 +2,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES, TUTORIAL_SLIDES } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
-import { CheckboxField, showAlert } from '../components/forms';
+import { CheckboxField } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
+import { usePlatform } from '../platform/PlatformContext';
 
 const t = ACCOUNT_TEXTS.tutorial;
 const LAST = TUTORIAL_SLIDES.length - 1;
 
 /** Five slides after the first login (SPEC.md section 2); the last one can switch the tutorial off. */
 export function TutorialPage() {
+  const platform = usePlatform();
   const { auth } = useApi();
   const { markTutorialDone } = useSession();
   const navigate = useNavigate();
@@ -43,7 +45,7 @@ export function TutorialPage() {
         markTutorialDone();
       } catch (error) {
         console.error('tutorial completion failed', error);
-        showAlert(MESSAGES.auth.tutorialFailed);
+        platform.alert(MESSAGES.auth.tutorialFailed);
       }
     }
     navigate(PATHS.reports, { replace: true });

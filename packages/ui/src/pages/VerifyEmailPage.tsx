@@ -3,9 +3,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { AccountPage, EmailRequestForm, FormStatus, showAlert } from '../components/forms';
+import { AccountPage, EmailRequestForm, FormStatus } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { usePlatform } from '../platform/PlatformContext';
 
 const t = ACCOUNT_TEXTS.verifyEmail;
 
@@ -21,6 +22,7 @@ function emailFromState(state: unknown): string {
  * when the address is not confirmed yet.
  */
 export function VerifyEmailPage() {
+  const platform = usePlatform();
   const { auth } = useApi();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,22 +42,22 @@ export function VerifyEmailPage() {
     handled.current = key;
     if (!token) {
       setPhase(wantsResend ? 'resend' : 'noToken');
-      if (!wantsResend) showAlert(MESSAGES.auth.verifyInvalidToken);
+      if (!wantsResend) platform.alert(MESSAGES.auth.verifyInvalidToken);
       return;
     }
     setPhase('verifying');
     auth.verifyEmail(token).then(
       () => {
-        showAlert(MESSAGES.auth.verifySucceeded);
+        platform.alert(MESSAGES.auth.verifySucceeded);
         showNotice(MESSAGES.auth.verifySucceeded, 'success');
         navigate(PATHS.login, { replace: true });
       },
       () => {
-        showAlert(MESSAGES.auth.verifyFailed);
+        platform.alert(MESSAGES.auth.verifyFailed);
         setPhase('failed');
       },
     );
-  }, [auth, navigate, showNotice, token, wantsResend]);
+  }, [auth, navigate, showNotice, token, wantsResend, platform]);
 
   const resend = async (email: string) => {
     setResendError(null);

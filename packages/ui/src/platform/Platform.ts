@@ -11,4 +11,12 @@ export interface Platform {
   apiBaseUrl: string;
   /** Opens a link outside the app: a new tab on the web, the system browser or mailer on the desktop. */
   openExternal(url: string): void;
+  /**
+   * Tells the user something they must acknowledge (SPEC.md asks for an alert after sign-up, mail links,
+   * password reset and saves): the browser's alert on the web, the app's own dialog on the desktop.
+   * Screens do not wait for it to close; they also keep the text on the page.
+   */
+  alert(message: string): void;
+  /** Asks a yes/no question (leave unsaved edits, delete, report); true when the user agrees. */
+  confirm(question: string): Promise<boolean>;
 }

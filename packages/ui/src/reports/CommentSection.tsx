@@ -5,6 +5,7 @@ import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { FormAlert } from '../components/forms';
+import { usePlatform } from '../platform/PlatformContext';
 import { publicProfilePath } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
 
@@ -14,10 +15,6 @@ type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase
 type Busy = { kind: 'posting' } | { kind: 'deleting' | 'reporting'; id: number } | null;
 
 const BUSY_NOTES = { posting: t.posting, deleting: t.deleting, reporting: t.reporting } as const;
-
-function confirmed(question: string): boolean {
-  return typeof window === 'undefined' || typeof window.confirm !== 'function' ? true : window.confirm(question);
-}
 
 function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentItem; busy: boolean; onDelete: () => void; onReport: () => void }) {
   const name = comment.userProfile?.username?.trim() || MESSAGES.common.unknownAuthor;
@@ -58,6 +55,7 @@ function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentIt
  * disabled and a note says what is happening.
  */
 export function CommentSection({ reportId }: { reportId: number }) {
+  const platform = usePlatform();
   const { comments: commentsApi } = useApi();
   const { status } = useSession();
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
@@ -117,7 +115,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
   };
 
   const remove = async (id: number) => {
-    if (busy || !confirmed(t.deleteConfirm)) return;
+    if (busy || !(await platform.confirm(t.deleteConfirm))) return;
     setProblem(null);
     setNotice(null);
     setBusy({ kind: 'deleting', id });
@@ -133,7 +131,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
   };
 
   const report = async (id: number) => {
-    if (busy || !confirmed(t.reportConfirm)) return;
+    if (busy || !(await platform.confirm(t.reportConfirm))) return;
     setProblem(null);
     setNotice(null);
     setBusy({ kind: 'reporting', id });

@@ -13,7 +13,7 @@ function groupOf(path: string): string | undefined {
   return Object.values(ROUTE_GROUP_IDS).find((group) => ids.includes(group));
 }
 
-const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => undefined };
+const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => undefined, alert: () => undefined, confirm: () => Promise.resolve(true) };
 
 const member: SessionUser = { publicId: 'abc123', tutorial: false, role: 'member' };
 

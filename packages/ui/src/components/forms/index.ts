@@ -2,7 +2,6 @@ export { AccountPage } from './AccountPage';
 export { CheckboxField, type CheckboxFieldProps } from './CheckboxField';
 export { fieldErrorsFromIssues, focusFirstError, hasErrors, type FieldErrors } from './fieldErrors';
 export { FormAlert, FormStatus } from './FormAlert';
-export { showAlert } from './showAlert';
 export { SubmitButton } from './SubmitButton';
 export { TextField, type TextFieldProps } from './TextField';
 export { EmailRequestForm } from './EmailRequestForm';

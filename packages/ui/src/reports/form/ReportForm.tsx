@@ -13,7 +13,7 @@ import {
 } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
-import { fieldErrorsFromIssues, FormAlert, showAlert, type FieldErrors } from '../../components/forms';
+import { fieldErrorsFromIssues, FormAlert, type FieldErrors } from '../../components/forms';
 import { useNotice } from '../../notice/NoticeContext';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
@@ -26,6 +26,7 @@ import { ToolsEditor } from './ToolsEditor';
 import type { TagsByCategory } from './useReportTags';
 import { useLeaveWarning } from './useLeaveWarning';
 import { acceptTitle } from './formRows';
+import { usePlatform } from '../../platform/PlatformContext';
 
 const t = REPORT_TEXTS.form;
 const label = REPORT_FIELD_LABELS;
@@ -71,6 +72,7 @@ function focusField(form: HTMLFormElement | null, errors: FieldErrors) {
  * same schema the server uses, before anything is sent.
  */
 export function ReportForm(props: ReportFormProps) {
+  const platform = usePlatform();
   const { reports, taxonomy } = useApi();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
@@ -154,7 +156,7 @@ export function ReportForm(props: ReportFormProps) {
       bumpPopularity(toSend);
       const done = props.mode === 'create' ? MESSAGES.report.created : MESSAGES.report.updated;
       release();
-      showAlert(done);
+      platform.alert(done);
       showNotice(done, 'success');
       navigate(PATHS.reports);
     } catch (error) {
@@ -164,7 +166,7 @@ export function ReportForm(props: ReportFormProps) {
       if (isApiError(error) && error.status === 409 && error.redirectUrl) {
         // No profile yet (SPEC.md section 2): the server says where to go.
         const target = internalPath(error.redirectUrl, window.location.origin) ?? PATHS.profile;
-        showAlert(error.message);
+        platform.alert(error.message);
         release();
         navigate(target);
         return;
@@ -184,13 +186,13 @@ export function ReportForm(props: ReportFormProps) {
 
   const onDelete = async () => {
     if (props.mode !== 'edit' || busy) return;
-    if (!window.confirm(MESSAGES.report.deleteConfirm)) return;
+    if (!(await platform.confirm(MESSAGES.report.deleteConfirm)) || !mounted.current) return;
     setFormError(null);
     setBusy('deleting');
     try {
       await reports.remove(props.reportId);
       release();
-      showAlert(MESSAGES.report.deleted);
+      platform.alert(MESSAGES.report.deleted);
       showNotice(MESSAGES.report.deleted, 'success');
       navigate(PATHS.dashboard);
     } catch (error) {

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { LIMITS, REPORT_TEXTS, type ReportFormValues } from '@hiraku/shared';
-import { showAlert } from '../../components/forms';
 import { addStep, changeStep, removeStep } from './formRows';
+import { usePlatform } from '../../platform/PlatformContext';
 
 const t = REPORT_TEXTS.form;
 type Steps = ReportFormValues['play'];
 
 /** Numbered play steps, 序盤 / 中盤 / 終盤 as hints for the first three; removing one renumbers the rest. */
 export function StepsEditor({ steps, onChange, error, disabled }: { steps: Steps; onChange: (steps: Steps) => void; error?: string; disabled?: boolean }) {
+  const platform = usePlatform();
   const baseId = useId();
   const errorId = useId();
   return (
@@ -56,7 +57,7 @@ export function StepsEditor({ steps, onChange, error, disabled }: { steps: Steps
         onClick={() => {
           const next = addStep(steps);
           if (next.ok) onChange(next.rows);
-          else showAlert(next.message);
+          else platform.alert(next.message);
         }}
       >
         {t.addStep}

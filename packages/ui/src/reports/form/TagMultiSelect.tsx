@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { REPORT_TEXTS, type TagItem } from '@hiraku/shared';
-import { showAlert } from '../../components/forms';
 import { toggleTag } from './formRows';
 import { RequiredMark } from './RequiredMark';
+import { usePlatform } from '../../platform/PlatformContext';
 
 /**
  * Tags as a group of toggle chips (checkboxes underneath, so keyboards and screen readers know them).
@@ -29,6 +29,7 @@ export function TagMultiSelect({
   error?: string;
   disabled?: boolean;
 }) {
+  const platform = usePlatform();
   const id = useId();
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
@@ -61,7 +62,7 @@ export function TagMultiSelect({
                 onChange={() => {
                   const next = toggleTag(selected, tag._id, max);
                   if (next.ok) onChange(next.rows);
-                  else showAlert(next.message);
+                  else platform.alert(next.message);
                 }}
               />
               <span>{tag.name}</span>

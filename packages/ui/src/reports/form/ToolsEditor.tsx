@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { LIMITS, REPORT_TEXTS, type ReportFormValues, type TagItem } from '@hiraku/shared';
-import { showAlert } from '../../components/forms';
 import { addTool, changeTool, removeTool } from './formRows';
+import { usePlatform } from '../../platform/PlatformContext';
 
 const t = REPORT_TEXTS.form;
 type Tools = ReportFormValues['tools'];
 
 /** The tools table of the form: name and quantity per row, up to 10 rows; tool tags are offered as suggestions. */
 export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: { tools: Tools; suggestions: readonly TagItem[]; onChange: (tools: Tools) => void; error?: string; disabled?: boolean }) {
+  const platform = usePlatform();
   const listId = useId();
   const errorId = useId();
   return (
@@ -60,7 +61,7 @@ export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: {
                     onChange={(event) => {
                       const next = changeTool(tools, index, { quantity: event.target.value });
                       if (next.ok) onChange(next.rows);
-                      else showAlert(next.message);
+                      else platform.alert(next.message);
                     }}
                   />
                 </td>
@@ -86,7 +87,7 @@ export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: {
         onClick={() => {
           const next = addTool(tools);
           if (next.ok) onChange(next.rows);
-          else showAlert(next.message);
+          else platform.alert(next.message);
         }}
       >
         {t.addTool}

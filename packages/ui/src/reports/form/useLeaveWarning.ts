@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { MESSAGES } from '@hiraku/shared';
+import { usePlatform } from '../../platform/PlatformContext';
 
 /**
  * Asks before unsaved words are lost (SPEC.md section 4): the browser's own dialog when the tab is closed
@@ -19,12 +20,19 @@ export function useLeaveWarning(unsaved: boolean): { release: () => void } {
     [],
   );
   const blocker = useBlocker(shouldBlock);
+  const platform = usePlatform();
+  // The question may be answered asynchronously (the desktop app's own dialog); ask it once per blocked move.
+  const asking = useRef(false);
 
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(MESSAGES.report.leaveWarning)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void platform.confirm(MESSAGES.report.leaveWarning).then((leave) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker, platform]);
 
   useEffect(() => {
     if (!unsaved) return undefined;
