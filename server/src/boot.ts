@@ -6,6 +6,7 @@ import { migrateUp } from './db/migrator';
 import type { Env } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { startMailDelivery } from './jobs/mailOutboxWorker';
 import { createSearchOutboxWorker } from './jobs/searchOutboxWorker';
 import { startSearchSync } from './jobs/searchSyncRunner';
 import { initModels } from './models';
@@ -22,7 +23,7 @@ export interface Booted {
 
 /**
  * Brings up everything the API needs: data folder, Meilisearch (a local one unless MEILI_HOST is set),
- * the database with its migrations and taxonomy seed, the index settings and the mailer.
+ * the database with its migrations and taxonomy seed, the index settings, the mailer and the workers that send queued mail and keep the index in step.
  */
 export async function boot(env: Env, { migrate = true, seed = true } = {}): Promise<Booted> {
   const logger = createLogger(env.LOG_LEVEL);
@@ -60,6 +61,9 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
 
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
     stops.push(() => mailer.close());
+    // Sends what requests queued (stops before the mailer and the database close); a down mail server delays, never loses.
+    const mailDelivery = startMailDelivery({ models, mailer, logger });
+    stops.push(() => mailDelivery.stop());
 
     const { storage, mediaMiddleware, close: closeStorage } = createStorage(env);
     stops.push(closeStorage);
@@ -67,7 +71,7 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    return { services: { env, logger, sequelize, models, search, mailer, storage, mediaMiddleware, ...auth }, shutdown };
+    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, ...auth }, shutdown };
   } catch (error) {
     await shutdown();
     throw error;

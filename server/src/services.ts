@@ -2,7 +2,6 @@ import type { Middleware } from 'koa';
 import type { Sequelize } from 'sequelize';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import type { Mailer } from './mail/mailer';
 import type { Models } from './models';
 import type { RateLimiter } from './rateLimit/rateLimiter';
 import type { SearchService } from './search/searchService';
@@ -15,7 +14,6 @@ export interface AppServices {
   sequelize: Sequelize;
   models: Models;
   search: SearchService;
-  mailer: Mailer;
   storage: Storage;
   /** Signs access tokens (SESSION_SECRET, or the key kept in the data folder). */
   sessionKey: Buffer;

@@ -1,16 +1,17 @@
+import type { Transaction } from 'sequelize';
 import { verificationMail } from '../mail/templates';
 import type { User } from '../models';
 import type { AppServices } from '../services';
+import { enqueueMail } from './mailOutbox';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
-import { sendLater } from './sendLater';
 
-type Deps = Pick<AppServices, 'models' | 'sequelize' | 'mailer' | 'env'>;
+type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
-/** Issues a 24-hour link and mails it. */
-export async function sendVerificationMail(deps: Deps, user: User): Promise<void> {
-  const token = await issueOneTimeToken(deps.models, user.id, 'verify_email');
+/** Issues a 24-hour link and queues its mail, both in `transaction`. */
+export async function queueVerificationMail(deps: Deps, user: User, transaction: Transaction): Promise<void> {
+  const token = await issueOneTimeToken(deps.models, user.id, 'verify_email', { transaction });
   const link = `${deps.env.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(verificationMail({ to: user.email, link, publicUrl: deps.env.publicUrl }));
+  await enqueueMail(deps.models, 'verification', verificationMail({ to: user.email, link, publicUrl: deps.env.publicUrl }), { transaction });
 }
 
 /** Marks the address verified when the token is good; false for unknown, used or expired tokens. */
@@ -23,9 +24,9 @@ export async function verifyEmail(deps: Deps, token: string, now = new Date()): 
   });
 }
 
-/** Mails a fresh link to an unverified member; silently nothing for any other address. */
-export async function resendVerificationMail(deps: Deps & Pick<AppServices, 'logger'>, email: string): Promise<void> {
+/** Queues a fresh link for an unverified member; silently nothing for any other address. */
+export async function resendVerificationMail(deps: Deps, email: string): Promise<void> {
   const user = await deps.models.User.findOne({ where: { email } });
   if (!user || user.emailVerifiedAt || user.suspendedAt) return;
-  sendLater(deps, () => sendVerificationMail(deps, user));
+  await deps.sequelize.transaction((transaction) => queueVerificationMail(deps, user, transaction));
 }

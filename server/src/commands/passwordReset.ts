@@ -2,21 +2,24 @@ import { hashPassword } from '../auth/password';
 import { revokeAllSessions } from '../auth/sessions';
 import { passwordResetMail } from '../mail/templates';
 import type { AppServices } from '../services';
+import { enqueueMail } from './mailOutbox';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
-import { sendLater } from './sendLater';
 
-type Deps = Pick<AppServices, 'models' | 'sequelize' | 'mailer' | 'env' | 'logger'>;
+type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
 /**
- * Mails a 1-hour reset link when the address belongs to a member who may log in. The mail is sent after
- * the answer, so known and unknown addresses take the same time to answer.
+ * Queues a 1-hour reset link when the address belongs to a member who may log in, with its token in
+ * one transaction. The mail worker sends it after the answer, so known and unknown addresses take
+ * about the same time to answer, and a mail server that is down delays the mail instead of losing it.
  */
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await deps.models.User.findOne({ where: { email } });
   if (!user || user.suspendedAt) return;
-  const token = await issueOneTimeToken(deps.models, user.id, 'reset_password');
-  const link = `${deps.env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  sendLater(deps, () => deps.mailer.send(passwordResetMail({ to: user.email, link, publicUrl: deps.env.publicUrl })));
+  await deps.sequelize.transaction(async (transaction) => {
+    const token = await issueOneTimeToken(deps.models, user.id, 'reset_password', { transaction });
+    const link = `${deps.env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueMail(deps.models, 'passwordReset', passwordResetMail({ to: user.email, link, publicUrl: deps.env.publicUrl }), { transaction });
+  });
 }
 
 /**

@@ -4,13 +4,16 @@ import { AppError } from '../errors';
 import { alreadyRegisteredMail } from '../mail/templates';
 import type { AppServices } from '../services';
 import { createAccount } from './accountCreator';
-import { sendVerificationMail } from './emailVerification';
+import { queueVerificationMail } from './emailVerification';
+import { enqueueMail } from './mailOutbox';
 
-type Deps = Pick<AppServices, 'models' | 'sequelize' | 'mailer' | 'env'>;
+type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
 /**
- * Registers a member and mails the verification link. Whether the address was already registered never
- * shows in the answer (each path hashes a password and sends one mail, so timing says nothing either):
+ * Registers a member and queues the verification mail in the same transaction (the mail worker sends
+ * it, so a mail server that is down delays the mail but never fails the sign-up). Whether the address
+ * was already registered never shows in the answer (each path hashes a password and queues one mail,
+ * so timing says nothing either):
  * - unverified: the password just typed replaces the earlier one (the person now signing up expects it
  *   to work) and a fresh link goes out;
  * - verified: the owner gets a note that someone tried, with the login and reset pages.
@@ -19,8 +22,10 @@ export async function signUpMember(deps: Deps, input: SignupInput, now = new Dat
   const existing = await deps.models.User.findOne({ where: { email: input.email } });
   if (!existing) {
     try {
-      const user = await createAccount(deps, { email: input.email, password: input.password }, { now });
-      await sendVerificationMail(deps, user);
+      await deps.sequelize.transaction(async (transaction) => {
+        const user = await createAccount(deps, { email: input.email, password: input.password }, { now, transaction });
+        await queueVerificationMail(deps, user, transaction);
+      });
       return;
     } catch (error) {
       // Two sign-ups for one address at the same moment: the loser takes the "already registered" path.
@@ -30,10 +35,12 @@ export async function signUpMember(deps: Deps, input: SignupInput, now = new Dat
   const user = existing ?? (await deps.models.User.findOne({ where: { email: input.email } }));
   if (!user) return;
   const passwordHash = await hashPassword(input.password);
-  if (user.emailVerifiedAt) {
-    await deps.mailer.send(alreadyRegisteredMail({ to: user.email, publicUrl: deps.env.publicUrl }));
-    return;
-  }
-  await user.update({ passwordHash, adultAttestedAt: now });
-  await sendVerificationMail(deps, user);
+  await deps.sequelize.transaction(async (transaction) => {
+    if (user.emailVerifiedAt) {
+      await enqueueMail(deps.models, 'alreadyRegistered', alreadyRegisteredMail({ to: user.email, publicUrl: deps.env.publicUrl }), { transaction });
+      return;
+    }
+    await user.update({ passwordHash, adultAttestedAt: now }, { transaction });
+    await queueVerificationMail(deps, user, transaction);
+  });
 }

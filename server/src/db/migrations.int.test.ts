@@ -16,6 +16,7 @@ const ALL_TABLES = [
   'contact_enquiries',
   'deleted_accounts',
   'likes',
+  'mail_outbox',
   'one_time_tokens',
   'profiles',
   'refresh_tokens',
@@ -57,6 +58,7 @@ const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['comment_reports', 'reporter_id', 'users', 'CASCADE'],
   ['comment_reports', 'resolved_by', 'users', 'SET NULL'],
   ['contact_enquiries', 'user_id', 'users', 'SET NULL'],
+  ['contact_enquiries', 'handled_by', 'users', 'SET NULL'],
   ['audit_logs', 'actor_id', 'users', 'SET NULL'],
   ['search_queries', 'user_id', 'users', 'CASCADE'],
 ];

@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize';
 import { createTestDatabase } from '../../test/support/db';
 import { createTestSqliteDatabase } from '../../test/support/sqlite';
 import type { Models, SearchOutboxEntry } from '../models';
-import { backoffDelayMs, claimOutboxBatch, completeEntries, extendLease, failEntries, releaseEntries } from './outboxLease';
+import { backoffDelayMs, claimOutboxBatch, completeEntries, extendLease, failEntries, releaseEntries, searchOutboxTable } from './outboxLease';
 
 interface Backend {
   sequelize: Sequelize;
@@ -55,8 +55,8 @@ describe.each(backends)('search outbox leases on %s', (_name, open) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(idsOf((await claimOutboxBatch(db.models, { workerId: 'b', ...lease })).entries)).toEqual([row.id]);
     // The first worker finishing late removes nothing that is no longer its own.
-    expect(await completeEntries(db.models, 'a', [row.id])).toBe(0);
-    expect(await completeEntries(db.models, 'b', [row.id])).toBe(1);
+    expect(await completeEntries(searchOutboxTable(db.models), 'a', [row.id])).toBe(0);
+    expect(await completeEntries(searchOutboxTable(db.models), 'b', [row.id])).toBe(1);
   });
 
   it('never lets two workers hold rows of the same report', async () => {
@@ -71,7 +71,7 @@ describe.each(backends)('search outbox leases on %s', (_name, open) => {
     expect(idsOf(b.entries)).toEqual([other.id]);
     expect((await reload(later))?.lockedBy).toBeNull();
 
-    await completeEntries(db.models, 'a', [first.id]);
+    await completeEntries(searchOutboxTable(db.models), 'a', [first.id]);
     expect(idsOf((await claimOutboxBatch(db.models, { workerId: 'b', ...lease })).entries)).toEqual([later.id]);
   });
 
@@ -108,7 +108,7 @@ describe.each(backends)('search outbox leases on %s', (_name, open) => {
       const [claimed] = (await claimOutboxBatch(db.models, { workerId: 'a', ...lease })).entries;
       if (!claimed) throw new Error('not claimed');
       const now = new Date();
-      await failEntries(db.models, 'a', [claimed], new Error(`Meilisearch が応答しません (${attempt})`), { now });
+      await failEntries(searchOutboxTable(db.models), 'a', [claimed], new Error(`Meilisearch が応答しません (${attempt})`), { now });
       const stored = await reload(row);
       expect(stored).toMatchObject({ attempts: attempt, lockedBy: null, lockedUntil: null, lastError: `Error: Meilisearch が応答しません (${attempt})` });
       delays.push((stored?.availableAt.getTime() ?? 0) - now.getTime());
@@ -120,11 +120,11 @@ describe.each(backends)('search outbox leases on %s', (_name, open) => {
   it('releases without counting an attempt, and extends only its own leases', async () => {
     const row = await enqueue(1);
     await claimOutboxBatch(db.models, { workerId: 'a', ...lease, leaseMs: 1_000 });
-    await extendLease(db.models, 'b', [row.id], 60_000);
+    await extendLease(searchOutboxTable(db.models), 'b', [row.id], 60_000);
     expect((await reload(row))?.lockedUntil?.getTime()).toBeLessThan(Date.now() + 2_000);
-    await extendLease(db.models, 'a', [row.id], 60_000);
+    await extendLease(searchOutboxTable(db.models), 'a', [row.id], 60_000);
     expect((await reload(row))?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    await releaseEntries(db.models, 'a', [row.id]);
+    await releaseEntries(searchOutboxTable(db.models), 'a', [row.id]);
     expect(await reload(row)).toMatchObject({ lockedBy: null, lockedUntil: null, attempts: 0 });
   });
 });

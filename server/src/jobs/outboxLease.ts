@@ -1,7 +1,37 @@
 import { Op, type WhereOptions } from 'sequelize';
 import type { Models, SearchOutboxEntry } from '../models';
 
-type OutboxModels = Pick<Models, 'SearchOutboxEntry'>;
+/** The columns every outbox table (search_outbox, mail_outbox) has for leasing its rows to workers. */
+export interface LeasedRow {
+  id: number;
+  attempts: number;
+  availableAt: Date;
+  lockedBy: string | null;
+  lockedUntil: Date | null;
+  lastError: string | null;
+}
+
+type LeaseChange = Partial<Pick<LeasedRow, 'attempts' | 'availableAt' | 'lockedBy' | 'lockedUntil' | 'lastError'>>;
+
+/**
+ * What the lease functions need of an outbox model. Sequelize's static methods are generic over the
+ * model, which TypeScript cannot check against a generic row, so each table is adapted once by name.
+ */
+export interface OutboxTable<Row extends LeasedRow> {
+  findAll(options: { attributes?: string[]; where: WhereOptions; order?: Array<[string, 'ASC' | 'DESC']>; limit?: number }): Promise<Row[]>;
+  update(values: LeaseChange, options: { where: WhereOptions }): Promise<unknown>;
+  destroy(options: { where: WhereOptions }): Promise<number>;
+}
+
+type SearchOutboxModels = Pick<Models, 'SearchOutboxEntry'>;
+
+export function searchOutboxTable({ SearchOutboxEntry: model }: SearchOutboxModels): OutboxTable<SearchOutboxEntry> {
+  return {
+    findAll: (options) => model.findAll(options),
+    update: (values, options) => model.update(values, options),
+    destroy: (options) => model.destroy(options),
+  };
+}
 
 export interface BackoffPolicy {
   minMs: number;
@@ -18,100 +48,122 @@ export function backoffDelayMs(attempts: number, { minMs, maxMs }: BackoffPolicy
 }
 
 /** Free to claim: due, and either never locked or its lease has run out (its worker died or hung). */
-function claimable(now: Date): WhereOptions<SearchOutboxEntry> {
+function claimable(now: Date): WhereOptions {
   return { availableAt: { [Op.lte]: now }, [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }] };
+}
+
+/**
+ * Rows that must not be worked on by two workers at once (the rows of one report in the search outbox):
+ * `keyOf` names the group of a row, `lockedByOthers` lists the groups among `rows` that another
+ * worker holds a live lease on.
+ */
+export interface Exclusivity<Row> {
+  keyOf(row: Row): string;
+  lockedByOthers(workerId: string, rows: readonly Row[], now: Date): Promise<Set<string>>;
 }
 
 const aggregateKey = (entry: Pick<SearchOutboxEntry, 'aggregateType' | 'aggregateId'>) => `${entry.aggregateType}\u0000${entry.aggregateId}`;
 
-/** Aggregates of `entries` on which another worker holds a live lease. */
-async function aggregatesLockedByOthers(models: OutboxModels, workerId: string, entries: readonly SearchOutboxEntry[], now: Date): Promise<Set<string>> {
-  if (entries.length === 0) return new Set();
-  const locked = await models.SearchOutboxEntry.findAll({
-    attributes: ['aggregateType', 'aggregateId'],
-    where: {
-      aggregateId: { [Op.in]: [...new Set(entries.map((entry) => entry.aggregateId))] },
-      lockedBy: { [Op.ne]: workerId },
-      lockedUntil: { [Op.gte]: now },
+/** One report at a time: see claimOutboxBatch. */
+function reportExclusivity(models: SearchOutboxModels): Exclusivity<SearchOutboxEntry> {
+  return {
+    keyOf: aggregateKey,
+    async lockedByOthers(workerId, entries, now) {
+      if (entries.length === 0) return new Set();
+      const locked = await models.SearchOutboxEntry.findAll({
+        attributes: ['aggregateType', 'aggregateId'],
+        where: {
+          aggregateId: { [Op.in]: [...new Set(entries.map((entry) => entry.aggregateId))] },
+          lockedBy: { [Op.ne]: workerId },
+          lockedUntil: { [Op.gte]: now },
+        },
+      });
+      return new Set(locked.map(aggregateKey));
     },
-  });
-  return new Set(locked.map(aggregateKey));
+  };
 }
 
-export interface Claim {
+export interface Claim<Row = SearchOutboxEntry> {
   /** The rows this worker now owns, in id order. */
-  entries: SearchOutboxEntry[];
+  entries: Row[];
   /** Rows claimed and let go again because another worker was busy with the same aggregate. */
   released: number;
   /** The batch was full: more rows are probably due. */
   more: boolean;
 }
 
+export interface ClaimOptions {
+  workerId: string;
+  batchSize: number;
+  leaseMs: number;
+  now?: Date;
+}
+
 /**
  * Takes a lease on up to `batchSize` due rows, oldest first, in plain UPDATE and SELECT statements that
  * MySQL, MariaDB and SQLite all run the same way (no SKIP LOCKED). The UPDATE only takes rows that are
  * still free, so two workers racing for a row cannot both get it; each then reads back what it owns.
- *
- * Two workers must not work on one report at the same time either: the slower could write an older
- * state of the report to the index after the faster wrote the newer one. Rows of aggregates another
- * worker holds are skipped, and after claiming, a worker lets go of every aggregate that someone else
- * also holds. Of two workers that claimed rows of one report at the same moment, the one that checks
- * last sees the other's lease, so at most one goes on (both may let go; the rows wait for the next round).
+ * With `exclusive`, rows of groups another worker holds are skipped, and after claiming a worker lets
+ * go of every group someone else also holds.
  */
-export async function claimOutboxBatch(
-  models: OutboxModels,
-  { workerId, batchSize, leaseMs, now = new Date() }: { workerId: string; batchSize: number; leaseMs: number; now?: Date },
-): Promise<Claim> {
-  const due = await models.SearchOutboxEntry.findAll({
-    attributes: ['id', 'aggregateType', 'aggregateId'],
-    where: claimable(now),
-    order: [['id', 'ASC']],
-    limit: batchSize,
-  });
+export async function claimLeasedRows<Row extends LeasedRow>(
+  table: OutboxTable<Row>,
+  { workerId, batchSize, leaseMs, now = new Date() }: ClaimOptions,
+  exclusive?: Exclusivity<Row>,
+): Promise<Claim<Row>> {
+  const due = await table.findAll({ where: claimable(now), order: [['id', 'ASC']], limit: batchSize });
   const more = due.length === batchSize;
-  const busy = await aggregatesLockedByOthers(models, workerId, due, now);
-  const wanted = due.filter((entry) => !busy.has(aggregateKey(entry))).map((entry) => entry.id);
+  const busy = exclusive ? await exclusive.lockedByOthers(workerId, due, now) : new Set<string>();
+  const wanted = due.filter((row) => !busy.has(exclusive?.keyOf(row) ?? '')).map((row) => row.id);
   if (wanted.length === 0) return { entries: [], released: 0, more };
 
-  await models.SearchOutboxEntry.update(
+  await table.update(
     { lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs) },
     { where: { id: { [Op.in]: wanted }, ...claimable(now) } },
   );
-  const owned = await models.SearchOutboxEntry.findAll({ where: { id: { [Op.in]: wanted }, lockedBy: workerId }, order: [['id', 'ASC']] });
+  const owned = await table.findAll({ where: { id: { [Op.in]: wanted }, lockedBy: workerId }, order: [['id', 'ASC']] });
+  if (!exclusive) return { entries: owned, released: 0, more };
 
-  const contested = await aggregatesLockedByOthers(models, workerId, owned, new Date());
-  const kept = owned.filter((entry) => !contested.has(aggregateKey(entry)));
-  const letGo = owned.filter((entry) => contested.has(aggregateKey(entry))).map((entry) => entry.id);
-  if (letGo.length > 0) await releaseEntries(models, workerId, letGo);
+  const contested = await exclusive.lockedByOthers(workerId, owned, new Date());
+  const kept = owned.filter((row) => !contested.has(exclusive.keyOf(row)));
+  const letGo = owned.filter((row) => contested.has(exclusive.keyOf(row))).map((row) => row.id);
+  if (letGo.length > 0) await releaseEntries(table, workerId, letGo);
   return { entries: kept, released: letGo.length, more };
 }
 
+/**
+ * The search outbox's claim. Two workers must not work on one report at the same time: the slower
+ * could write an older state of the report to the index after the faster wrote the newer one. Of two
+ * workers that claimed rows of one report at the same moment, the one that checks last sees the
+ * other's lease, so at most one goes on (both may let go; the rows wait for the next round).
+ */
+export function claimOutboxBatch(models: SearchOutboxModels, options: ClaimOptions): Promise<Claim> {
+  return claimLeasedRows(searchOutboxTable(models), options, reportExclusivity(models));
+}
+
 /** Gives rows back untouched (no attempt counted). */
-export async function releaseEntries(models: OutboxModels, workerId: string, ids: readonly number[]): Promise<void> {
+export async function releaseEntries(table: OutboxTable<LeasedRow>, workerId: string, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await models.SearchOutboxEntry.update({ lockedBy: null, lockedUntil: null }, { where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
+  await table.update({ lockedBy: null, lockedUntil: null }, { where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
 }
 
 /** Pushes the lease of rows still held further out, while slow work on them goes on. */
-export async function extendLease(models: OutboxModels, workerId: string, ids: readonly number[], leaseMs: number): Promise<void> {
+export async function extendLease(table: OutboxTable<LeasedRow>, workerId: string, ids: readonly number[], leaseMs: number): Promise<void> {
   if (ids.length === 0) return;
-  await models.SearchOutboxEntry.update(
-    { lockedUntil: new Date(Date.now() + leaseMs) },
-    { where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } },
-  );
+  await table.update({ lockedUntil: new Date(Date.now() + leaseMs) }, { where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
 }
 
-/** Removes applied rows; a row whose lease another worker took over meanwhile is left to that worker. */
-export async function completeEntries(models: OutboxModels, workerId: string, ids: readonly number[]): Promise<number> {
+/** Removes done rows; a row whose lease another worker took over meanwhile is left to that worker. */
+export async function completeEntries(table: OutboxTable<LeasedRow>, workerId: string, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return models.SearchOutboxEntry.destroy({ where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
+  return table.destroy({ where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
 }
 
 /** Counts a failed attempt, keeps the reason, and makes the rows due again after a growing pause. */
 export async function failEntries(
-  models: OutboxModels,
+  table: OutboxTable<LeasedRow>,
   workerId: string,
-  entries: readonly SearchOutboxEntry[],
+  entries: readonly LeasedRow[],
   error: unknown,
   { backoff = DEFAULT_BACKOFF, now = new Date() }: { backoff?: BackoffPolicy; now?: Date } = {},
 ): Promise<void> {
@@ -122,7 +174,7 @@ export async function failEntries(
     byAttempts.set(attempts, [...(byAttempts.get(attempts) ?? []), entry.id]);
   }
   for (const [attempts, ids] of byAttempts) {
-    await models.SearchOutboxEntry.update(
+    await table.update(
       { attempts, lastError, availableAt: new Date(now.getTime() + backoffDelayMs(attempts, backoff)), lockedBy: null, lockedUntil: null },
       { where: { id: { [Op.in]: ids }, lockedBy: workerId } },
     );

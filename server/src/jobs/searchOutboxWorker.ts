@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 import type { Models, SearchOutboxEntry } from '../models';
 import { buildReportDocuments } from '../search/reportDocumentBuilder';
 import type { SearchService } from '../search/searchService';
-import { claimOutboxBatch, completeEntries, DEFAULT_BACKOFF, extendLease, failEntries, type BackoffPolicy } from './outboxLease';
+import { claimOutboxBatch, completeEntries, DEFAULT_BACKOFF, extendLease, failEntries, searchOutboxTable, type BackoffPolicy } from './outboxLease';
 
 type WorkerModels = Pick<Models, 'SearchOutboxEntry' | 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
 
@@ -67,6 +67,7 @@ export function createSearchOutboxWorker(deps: SearchOutboxWorkerDeps, options: 
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const table = searchOutboxTable(models);
 
   // Not known at first: boot may have found Meilisearch down. Checked before the first round and again
   // after every outage, so an engine that comes back (maybe empty) gets its Japanese settings first.
@@ -119,7 +120,7 @@ export function createSearchOutboxWorker(deps: SearchOutboxWorkerDeps, options: 
       if (id instanceof Error) unusable.push([entry, id]);
       else byReport.set(id, [...(byReport.get(id) ?? []), entry]);
     }
-    for (const [entry, error] of unusable) await failEntries(models, workerId, [entry], error, { backoff });
+    for (const [entry, error] of unusable) await failEntries(table, workerId, [entry], error, { backoff });
 
     const succeeded: SearchOutboxEntry[] = [];
     let failed = unusable.length;
@@ -136,7 +137,7 @@ export function createSearchOutboxWorker(deps: SearchOutboxWorkerDeps, options: 
             succeeded.push(...group);
           } catch (error) {
             noteFailure(error);
-            await failEntries(models, workerId, group, error, { backoff });
+            await failEntries(table, workerId, group, error, { backoff });
             failed += group.length;
           }
         }
@@ -144,12 +145,12 @@ export function createSearchOutboxWorker(deps: SearchOutboxWorkerDeps, options: 
         noteFailure(batchError);
         if ((await search.health()) !== 'ok') settingsApplied = false;
         const group = [...byReport.values()].flat();
-        await failEntries(models, workerId, group, batchError, { backoff });
+        await failEntries(table, workerId, group, batchError, { backoff });
         failed += group.length;
       }
     }
     if (succeeded.length > 0) {
-      await completeEntries(models, workerId, succeeded.map((entry) => entry.id));
+      await completeEntries(table, workerId, succeeded.map((entry) => entry.id));
       options.onApplied?.(succeeded);
     }
     return { applied: succeeded.length, failed };
@@ -163,7 +164,7 @@ export function createSearchOutboxWorker(deps: SearchOutboxWorkerDeps, options: 
     // Meilisearch may be slow (a large upsert waits for its task); keep the lease so no one else takes over.
     const ids = claim.entries.map((entry) => entry.id);
     const renewal = setInterval(() => {
-      extendLease(models, workerId, ids, leaseMs).catch((error: unknown) => logger.warn({ err: error, workerId }, 'outbox lease could not be extended'));
+      extendLease(table, workerId, ids, leaseMs).catch((error: unknown) => logger.warn({ err: error, workerId }, 'outbox lease could not be extended'));
     }, Math.max(leaseMs / 3, 10));
     try {
       const { applied, failed } = await applyBatch(claim.entries);

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes (an enquiry's sender); the mail itself still goes only to `to`. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -20,7 +22,8 @@ export interface Mailer {
  */
 export function createMailer({ smtpUrl, from, dataDir }: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Bounded waits: the mail worker's lease (30 s, renewed) must outlive a send that hangs.
+    const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send(mail) {
         await transport.sendMail({ from, ...mail });

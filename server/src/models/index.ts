@@ -7,6 +7,7 @@ import { CommentReport, initCommentReport } from './commentReport';
 import { ContactEnquiry, initContactEnquiry } from './contactEnquiry';
 import { DeletedAccount, initDeletedAccount } from './deletedAccount';
 import { initLike, Like } from './like';
+import { initMailOutboxEntry, MailOutboxEntry } from './mailOutboxEntry';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
 import { initRefreshToken, RefreshToken } from './refreshToken';
@@ -27,6 +28,7 @@ export { CommentReport, COMMENT_REPORT_RESOLUTIONS, type CommentReportResolution
 export { ContactEnquiry } from './contactEnquiry';
 export { DeletedAccount } from './deletedAccount';
 export { Like } from './like';
+export { MailOutboxEntry, MAIL_KINDS, type MailKind } from './mailOutboxEntry';
 export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from './oneTimeToken';
 export { Profile } from './profile';
 export { RefreshToken } from './refreshToken';
@@ -58,6 +60,7 @@ export interface Models {
   AnalyticsEvent: typeof AnalyticsEvent;
   AuditLog: typeof AuditLog;
   SearchOutboxEntry: typeof SearchOutboxEntry;
+  MailOutboxEntry: typeof MailOutboxEntry;
   SearchQuery: typeof SearchQuery;
   DeletedAccount: typeof DeletedAccount;
 }
@@ -86,6 +89,7 @@ export function initModels(sequelize: Sequelize): Models {
     AnalyticsEvent: initAnalyticsEvent(sequelize),
     AuditLog: initAuditLog(sequelize),
     SearchOutboxEntry: initSearchOutboxEntry(sequelize),
+    MailOutboxEntry: initMailOutboxEntry(sequelize),
     SearchQuery: initSearchQuery(sequelize),
     DeletedAccount: initDeletedAccount(sequelize),
   };

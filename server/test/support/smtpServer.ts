@@ -13,10 +13,12 @@ export interface TestSmtpServer {
 /**
  * A real SMTP server for the tests: the app sends over SMTP and each message lands as a file
  * (read them with ./mailbox). Used by the integration tests and the browser tests' global setup.
+ * A given `port` lets a test start it again where the app expects it (a mail server that comes back).
  */
-export async function startTestSmtpServer(mailboxDir: string): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(mailboxDir: string, { port = 0 }: { port?: number } = {}): Promise<TestSmtpServer> {
   await fs.mkdir(mailboxDir, { recursive: true });
-  let count = 0;
+  // Continues the numbering of files already there, so a restarted server keeps the order by name.
+  let count = (await fs.readdir(mailboxDir)).length;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,7 +33,7 @@ export async function startTestSmtpServer(mailboxDir: string): Promise<TestSmtpS
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
   return {

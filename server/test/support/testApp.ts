@@ -7,11 +7,14 @@ import { createApp } from '../../src/app';
 import { createAuthServices } from '../../src/auth/authServices';
 import { parseEnv } from '../../src/env';
 import { createLogger } from '../../src/logger';
+import { startMailDelivery } from '../../src/jobs/mailOutboxWorker';
 import { createMailer } from '../../src/mail/mailer';
 import { createSearchService } from '../../src/search/searchService';
 import type { AppServices } from '../../src/services';
 import { createLocalStorage } from '../../src/storage/localStorage';
 import { createTestDatabase } from './db';
+
+export const TEST_MAIL_BACKOFF = { minMs: 50, maxMs: 500 };
 
 export interface TestApp {
   services: AppServices;
@@ -52,11 +55,12 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
     sequelize: db.sequelize,
     models: db.models,
     search,
-    mailer,
     storage,
     mediaMiddleware: storage.serve(),
     ...auth,
   };
+  // As boot() does; short pauses so a test that stops its SMTP server sees the mail soon after it returns.
+  const mailDelivery = startMailDelivery({ models: db.models, mailer, logger }, { backoff: TEST_MAIL_BACKOFF });
   const server: Server = await new Promise((resolve) => {
     const s = createApp(services).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -69,6 +73,7 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await mailDelivery.stop();
       mailer.close();
       await closeAuth();
       await search.client.deleteIndex(search.reportsIndexUid).waitTask().catch(() => undefined);

@@ -1,0 +1,103 @@
+import type { Model, ModelStatic, Transaction } from 'sequelize';
+import type { Logger } from '../logger';
+
+/** A queue processor that works through due outbox rows, one round at a time. */
+export interface OutboxWorker {
+  readonly workerId: string;
+  /** One round; `more` with `claimed > 0` means another round should follow at once. */
+  drainOnce(): Promise<{ claimed: number; more: boolean }>;
+}
+
+export interface OutboxRunner {
+  /** Starts a round soon instead of at the next poll (a write was just committed). */
+  nudge(): void;
+  /** Finishes the round in progress, then stops. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface OutboxRunnerOptions {
+  /** Pause between rounds when there is nothing to do. */
+  idleMs?: number;
+  /** Rows written to this table wake the runner once their transaction commits. */
+  wakeOn?: ModelStatic<Model>;
+  /** Names the queue in the log line of a failed round. */
+  name: string;
+}
+
+export const DEFAULT_IDLE_MS = 1_000;
+
+let hookSequence = 0;
+
+/**
+ * Runs `worker` in the background: round after round while rows are due, then every `idleMs` (with a
+ * little jitter, so several processes do not poll in step), and right after a commit that queued rows.
+ */
+export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options: OutboxRunnerOptions): OutboxRunner {
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  let stopping = false;
+  let nudged = false;
+  let wake: (() => void) | null = null;
+
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
+
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, idleMs * (0.8 + Math.random() * 0.4));
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const unhook = options.wakeOn ? wakeOnCommittedRows(options.wakeOn, nudge) : () => undefined;
+
+  const loop = (async () => {
+    let failing = false;
+    while (!stopping) {
+      nudged = false;
+      let busy = false;
+      try {
+        const result = await worker.drainOnce();
+        busy = result.more && result.claimed > 0;
+        failing = false;
+      } catch (error) {
+        // The database itself is unavailable: try again at the next poll, saying so once per outage.
+        if (!failing) logger.warn({ err: error, workerId: worker.workerId }, `${options.name} round failed`);
+        failing = true;
+      }
+      if (!stopping && !busy && !nudged) await pause();
+    }
+  })();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    nudge,
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        unhook();
+        wake?.();
+        await loop;
+      })()),
+  };
+}
+
+/** Wakes the runner after a commit that wrote outbox rows (or at once for rows written outside a transaction). */
+function wakeOnCommittedRows(model: ModelStatic<Model>, nudge: () => void): () => void {
+  const name = `outboxWake${(hookSequence += 1)}`;
+  const afterWrite = (_rows: unknown, options: { transaction?: Transaction | null }) => {
+    if (options.transaction) options.transaction.afterCommit(() => nudge());
+    else nudge();
+  };
+  model.addHook('afterCreate', name, afterWrite);
+  model.addHook('afterBulkCreate', name, afterWrite);
+  return () => {
+    model.removeHook('afterCreate', name);
+    model.removeHook('afterBulkCreate', name);
+  };
+}

@@ -1,0 +1,52 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+
+export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * A mail waiting to be sent, written in the same transaction as the change that causes it; the mail
+ * worker claims, sends and deletes rows, and retries failures with a growing pause.
+ */
+export class MailOutboxEntry extends Model<InferAttributes<MailOutboxEntry>, InferCreationAttributes<MailOutboxEntry>> {
+  declare id: CreationOptional<number>;
+  /** What the mail is, for logs and operators' queries; never used to decide where it goes. */
+  declare kind: MailKind;
+  declare recipient: string;
+  declare replyTo: CreationOptional<string | null>;
+  declare subject: string;
+  declare body: string;
+  declare attempts: CreationOptional<number>;
+  declare availableAt: CreationOptional<Date>;
+  declare lockedBy: CreationOptional<string | null>;
+  declare lockedUntil: CreationOptional<Date | null>;
+  declare lastError: CreationOptional<string | null>;
+  declare createdAt: CreationOptional<Date>;
+}
+
+export function initMailOutboxEntry(sequelize: Sequelize): typeof MailOutboxEntry {
+  MailOutboxEntry.init(
+    {
+      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+      kind: { type: DataTypes.STRING(30), allowNull: false },
+      recipient: { type: DataTypes.STRING(254), allowNull: false },
+      replyTo: { type: DataTypes.STRING(254), allowNull: true, defaultValue: null },
+      subject: { type: DataTypes.STRING(255), allowNull: false },
+      body: { type: DataTypes.TEXT, allowNull: false },
+      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      availableAt: { type: DataTypes.DATE(3), allowNull: false, defaultValue: DataTypes.NOW },
+      lockedBy: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
+      lockedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      lastError: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+      createdAt: DataTypes.DATE(3),
+    },
+    { sequelize, tableName: 'mail_outbox', modelName: 'MailOutboxEntry', underscored: true, updatedAt: false },
+  );
+  return MailOutboxEntry;
+}
