@@ -13,3 +13,4 @@ export * from './profileScreenTexts';
 export * from './reportTexts';
 export * from './taxonomyTexts';
 export * from './searchTexts';
+export * from './contactTexts';

@@ -29,6 +29,10 @@ export const LIMITS = {
   tagNameMax: 50,
   searchQueryMax: 100,
   contactContentMax: 2000,
+  contactNameMax: 100,
+  /** The enquiry mail's subject quotes this many characters of the content (SPEC.md section 7). */
+  contactSubjectCut: 20,
+  enquiriesPageSize: 50,
   imageMaxBytes: 10 * 1024 * 1024,
   /** Pixels a decoded image may have before we refuse it as a decompression bomb. */
   imageMaxPixels: 40_000_000,

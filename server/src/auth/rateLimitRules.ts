@@ -10,6 +10,7 @@ const BASE_RULES = {
   forgotPassword: { limit: 5, windowSec: 60 * 60 },
   resetPassword: { limit: 10, windowSec: 60 * 60 },
   deleteAccount: { limit: 10, windowSec: 60 * 60 },
+  contact: { limit: 10, windowSec: 60 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof BASE_RULES;

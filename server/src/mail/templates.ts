@@ -1,4 +1,4 @@
-import { MESSAGES, TIMINGS } from '@hiraku/shared';
+import { CONTACT_CATEGORY_LABELS, ENQUIRY_MAIL_TEXTS as E, LIMITS, MESSAGES, TIMINGS, type ContactInput } from '@hiraku/shared';
 import type { OutgoingMail } from './mailer';
 
 const SITE = MESSAGES.site.name;
@@ -67,6 +67,35 @@ export function passwordResetMail({ to, link, publicUrl }: { to: string; link: s
       '',
       'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
       signature(publicUrl),
+    ].join('\n'),
+  };
+}
+
+/**
+ * An enquiry from the contact form, to the support mailbox (SPEC.md section 7): the subject has the
+ * category and the first characters of the content; the body lists category, name, e-mail and content.
+ * A reply goes to the sender's address when they gave one.
+ */
+export function enquiryMail({ to, enquiry, fromMember }: { to: string; enquiry: ContactInput; fromMember: boolean }): OutgoingMail {
+  const category = CONTACT_CATEGORY_LABELS[enquiry.category];
+  const opening = Array.from(enquiry.content.replace(/\s+/g, ' ')).slice(0, LIMITS.contactSubjectCut).join('');
+  return {
+    to,
+    ...(enquiry.email ? { replyTo: enquiry.email } : {}),
+    subject: `【${SITE}】${E.subjectPrefix}（${category}）${opening}`,
+    text: [
+      E.intro,
+      '',
+      `${E.category}: ${category}`,
+      `${E.name}: ${enquiry.name ?? E.anonymous}`,
+      `${E.email}: ${enquiry.email ?? E.noEmail}`,
+      `${E.sender}: ${fromMember ? E.member : E.visitor}`,
+      '',
+      `${E.content}:`,
+      enquiry.content,
+      '',
+      '――',
+      E.operatorsNote,
     ].join('\n'),
   };
 }

@@ -16,6 +16,7 @@ const CALLS: Record<RateLimitName, (client: HttpClient) => Promise<HttpResponse>
   forgotPassword: (c) => c.post('/api/password-reset/forgot-password', { email: 'someone@example.com' }),
   resetPassword: (c) => c.post('/api/password-reset/reset-password', { token: 'no-such-token', newPassword: 'nawa-to-rousoku-2024' }),
   deleteAccount: (c) => c.delete('/api/profile/deleteAccount', { password: 'not-my-password' }),
+  contact: (c) => c.post('/api/contact', { category: 'other', content: '問い合わせの回数制限の確認です。' }),
 };
 
 async function expectLimited(client: HttpClient, name: RateLimitName, alreadyUsed = 0): Promise<void> {
@@ -43,7 +44,7 @@ describe('per-IP rate limits (memory)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['login', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword'] as const)(
+  it.each(['login', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact'] as const)(
     'answers %s with 429, a Japanese message and Retry-After once over the limit',
     async (name) => {
       // The login in beforeAll counted too.

@@ -19,6 +19,9 @@ export class ContactEnquiry extends Model<InferAttributes<ContactEnquiry>, Infer
   declare email: CreationOptional<string | null>;
   declare content: string;
   declare createdAt: CreationOptional<Date>;
+  /** When an operator marked it handled (null: still open), and who. */
+  declare handledAt: CreationOptional<Date | null>;
+  declare handledBy: CreationOptional<number | null>;
 
   declare user?: NonAttribute<User | null>;
 }
@@ -33,6 +36,8 @@ export function initContactEnquiry(sequelize: Sequelize): typeof ContactEnquiry 
       email: { type: DataTypes.STRING(254), allowNull: true, defaultValue: null },
       content: { type: DataTypes.TEXT, allowNull: false },
       createdAt: DataTypes.DATE(3),
+      handledAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      handledBy: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
     },
     { sequelize, tableName: 'contact_enquiries', modelName: 'ContactEnquiry', underscored: true, updatedAt: false },
   );

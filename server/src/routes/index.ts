@@ -5,6 +5,8 @@ import { accountRoutes } from './account/account';
 import { authRoutes } from './auth/auth';
 import { categoryRoutes } from './categories/categories';
 import { commentRoutes } from './comments/comments';
+import { contactRoutes } from './contact/contact';
+import { enquiryRoutes } from './enquiries/enquiries';
 import { healthRoutes } from './health/health';
 import { keywordRoutes } from './keywords/keywords';
 import { likeRoutes } from './likes/likes';
@@ -35,6 +37,8 @@ export function apiRouter(services: AppServices): Router {
     commentRoutes(services),
     tagRoutes(services),
     categoryRoutes(services),
+    contactRoutes(services),
+    enquiryRoutes(services),
   ]) {
     api.use(resource.routes(), resource.allowedMethods());
   }

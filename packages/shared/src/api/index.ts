@@ -5,3 +5,4 @@ export * from './comments';
 export * from './taxonomy';
 export * from './search';
 export * from './accountExport';
+export * from './contact';

@@ -4,3 +4,4 @@ export * from './ids';
 export * from './report';
 export * from './comment';
 export * from './taxonomy';
+export * from './contact';
