@@ -6,6 +6,7 @@ import * as reports from './0003-reports';
 import * as social from './0004-social';
 import * as ops from './0005-ops';
 import * as likesCreatedAtIndex from './0006-likes-created-at-index';
+import * as moderation from './0008-moderation';
 import * as mailOutbox from './0009-mail-outbox';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0004-social', ...social },
   { name: '0005-ops', ...ops },
   { name: '0006-likes-created-at-index', ...likesCreatedAtIndex },
+  { name: '0008-moderation', ...moderation },
   { name: '0009-mail-outbox', ...mailOutbox },
 ];

@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer';
 import { startMailDelivery } from './jobs/mailOutboxWorker';
 import { createSearchOutboxWorker } from './jobs/searchOutboxWorker';
 import { startSearchSync } from './jobs/searchSyncRunner';
+import { startSuspensionSweep } from './jobs/suspensionSweep';
 import { initModels } from './models';
 import { connectSearch } from './search/connectSearch';
 import { seedTaxonomy } from './seed/taxonomy';
@@ -58,6 +59,8 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     // Stops before the database closes (stops run in reverse); the worker re-applies the settings when Meilisearch returns.
     const searchSync = startSearchSync(createSearchOutboxWorker({ models, search, logger }), logger, { models });
     stops.push(() => searchSync.stop());
+    const suspensionSweep = startSuspensionSweep({ models, sequelize }, logger);
+    stops.push(() => suspensionSweep.stop());
 
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
     stops.push(() => mailer.close());

@@ -14,3 +14,4 @@ export * from './reportTexts';
 export * from './taxonomyTexts';
 export * from './searchTexts';
 export * from './contactTexts';
+export * from './moderation';

@@ -43,6 +43,11 @@ export const LIMITS = {
   failedLoginsToLock: 5,
   popularKeywordMinMembers: 3,
   popularKeywordDays: 30,
+  /** An operator's reason for a moderation action (and a member's optional reason for a comment report). */
+  moderationReasonMax: 500,
+  moderationPageSize: 20,
+  memberSearchMax: 20,
+  memberQueryMax: 64,
 } as const;
 
 export const TIMINGS = {

@@ -3,6 +3,8 @@ import type { Sequelize } from 'sequelize';
 import type { Models, User } from '../models';
 import { hashPassword, verifyPassword } from './password';
 import { generateSecretToken } from './secretTokens';
+import { endSuspensionIfDue } from '../commands/moderation/memberSuspender';
+import { suspensionHasEnded } from '../visibility';
 
 export type LoginRefusal = 'invalid' | 'locked' | 'suspended' | 'unverified';
 export type LoginOutcome = { ok: true; user: User } | { ok: false; reason: LoginRefusal };
@@ -30,6 +32,11 @@ export async function checkCredentials(
   if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: 'locked' };
   if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(deps, user.id, now);
   if (user.failedLoginCount !== 0 || user.lockedUntil) await user.update({ failedLoginCount: 0, lockedUntil: null });
+  // A suspension whose end has come is lifted now rather than at the next sweep: the member may log in.
+  if (suspensionHasEnded(user, now)) {
+    await endSuspensionIfDue(deps, user.id, now);
+    await user.reload();
+  }
   if (user.suspendedAt) return { ok: false, reason: 'suspended' };
   if (!user.emailVerifiedAt) return { ok: false, reason: 'unverified' };
   return { ok: true, user };

@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { AppServices } from '../services';
+import { recountReports } from '../visibility';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -25,7 +26,7 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     // The member's likes and comments go first, so the recount below no longer sees them.
     await models.Like.destroy({ where: { userId }, transaction });
     await models.Comment.destroy({ where: { authorId: userId }, transaction });
-    await recountReports(deps, othersTouched, transaction);
+    await recountReports(deps.sequelize, othersTouched, { transaction });
 
     await models.SearchOutboxEntry.bulkCreate(
       [
@@ -56,20 +57,4 @@ async function reportsTouchedBy(deps: Deps, userId: number, transaction: Transac
     { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
   return rows.map((row) => Number(row.reportId));
-}
-
-/**
- * Recomputes the counters from the rows rather than subtracting, so they end up right even if they had
- * drifted. Hidden comments are not counted, as members do not see them. `updated_at` is left alone:
- * the author did not edit anything.
- */
-async function recountReports(deps: Deps, reportIds: number[], transaction: Transaction): Promise<void> {
-  if (reportIds.length === 0) return;
-  await deps.sequelize.query(
-    `UPDATE reports SET
-       like_count = (SELECT COUNT(*) FROM likes WHERE likes.report_id = reports.id),
-       comment_count = (SELECT COUNT(*) FROM comments WHERE comments.report_id = reports.id AND comments.hidden_at IS NULL)
-     WHERE id IN (:reportIds)`,
-    { replacements: { reportIds }, transaction },
-  );
 }

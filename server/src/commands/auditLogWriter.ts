@@ -2,7 +2,8 @@ import type { Transaction } from 'sequelize';
 import type { JsonObject, Models } from '../models';
 
 export interface AuditEntry {
-  actorId: number;
+  /** Null for what the system does by itself (a suspension reaching its end). */
+  actorId: number | null;
   /** `<target>.<verb>`, e.g. `tag.update`. */
   action: string;
   targetType: string;

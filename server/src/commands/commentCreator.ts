@@ -4,9 +4,9 @@ import { notFound } from '../errors';
 import type { Comment, Models } from '../models';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
-import { recountComments } from './commentCounter';
 import { assertHasProfile } from './reportContent';
 import { lockReport } from './reportLoader';
+import { recountReports } from '../visibility';
 
 /**
  * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
@@ -22,6 +22,6 @@ export async function createComment(
   authorizeReport(viewer, 'comment', locked.subject);
   await assertHasProfile(deps.models, viewer.id, { transaction });
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
-  await recountComments(deps.sequelize, input.articleId, { transaction });
+  await recountReports(deps.sequelize, [input.articleId], { transaction });
   return comment;
 }

@@ -3,8 +3,8 @@ import type { Models } from '../models';
 import { authorizeComment } from '../policies/comment';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
-import { recountComments } from './commentCounter';
 import { lockCommentWithReport } from './commentLoader';
+import { recountReports } from '../visibility';
 
 /** The author deletes their own comment (its reports go with it); the report's comment count follows. */
 export async function deleteComment(
@@ -16,5 +16,5 @@ export async function deleteComment(
   authorizeReport(viewer, 'read', reportSubject);
   authorizeComment(viewer, 'delete', commentSubject);
   await deps.models.Comment.destroy({ where: { id: comment.id }, transaction });
-  await recountComments(deps.sequelize, report.id, { transaction });
+  await recountReports(deps.sequelize, [report.id], { transaction });
 }

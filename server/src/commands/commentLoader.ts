@@ -2,9 +2,7 @@ import { COMMUNITY_MESSAGES } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Comment, Models, Report } from '../models';
-import type { CommentSubject } from '../policies/comment';
-import type { ReportSubject } from '../policies/report';
-import { commentSubject } from '../presenters/subjects';
+import { commentFacts, type CommentFacts, type ReportFacts } from '../visibility';
 import { lockReport } from './reportLoader';
 
 /**
@@ -15,7 +13,7 @@ export async function lockCommentWithReport(
   models: Pick<Models, 'Comment' | 'Report' | 'User'>,
   commentId: number,
   transaction: Transaction,
-): Promise<{ comment: Comment; commentSubject: CommentSubject; report: Report; reportSubject: ReportSubject }> {
+): Promise<{ comment: Comment; commentSubject: CommentFacts; report: Report; reportSubject: ReportFacts }> {
   // Outside the transaction on purpose: under REPEATABLE READ its first plain read fixes the snapshot, which
   // must come after the report lock so that the reads below see every write made under that lock.
   // A comment never moves to another report, so this read cannot go stale.
@@ -26,5 +24,5 @@ export async function lockCommentWithReport(
   if (!locked || !comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
   comment.author = (await models.User.findByPk(comment.authorId, { attributes: ['id', 'suspendedAt'], transaction })) ?? undefined;
   if (!comment.author) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
-  return { comment, commentSubject: commentSubject(comment), report: locked.report, reportSubject: locked.subject };
+  return { comment, commentSubject: commentFacts(comment), report: locked.report, reportSubject: locked.subject };
 }

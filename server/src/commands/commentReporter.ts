@@ -4,8 +4,8 @@ import type { Models } from '../models';
 import { authorizeComment } from '../policies/comment';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
-import { recountComments } from './commentCounter';
 import { lockCommentWithReport } from './commentLoader';
+import { recountReports } from '../visibility';
 
 export interface CommentReportOutcome {
   /** False when this member had already reported the comment: nothing changed. */
@@ -21,7 +21,7 @@ export interface CommentReportOutcome {
  */
 export async function reportComment(
   deps: { models: Pick<Models, 'Comment' | 'CommentReport' | 'Report' | 'User'>; sequelize: Sequelize },
-  { viewer, commentId }: { viewer: NonNullable<Viewer>; commentId: number },
+  { viewer, commentId, reason = null }: { viewer: NonNullable<Viewer>; commentId: number; reason?: string | null },
   { transaction }: { transaction: Transaction },
 ): Promise<CommentReportOutcome> {
   const { models } = deps;
@@ -31,12 +31,12 @@ export async function reportComment(
 
   const existing = await models.CommentReport.findOne({ where: { commentId, reporterId: viewer.id }, attributes: ['id'], transaction });
   if (existing) return { recorded: false, hidden: false };
-  await models.CommentReport.create({ commentId, reporterId: viewer.id }, { transaction });
+  await models.CommentReport.create({ commentId, reporterId: viewer.id, reason }, { transaction });
   if (comment.hiddenAt !== null) return { recorded: true, hidden: false };
 
   const openReports = await models.CommentReport.count({ where: { commentId, resolvedAt: { [Op.is]: null } }, transaction });
   if (openReports < LIMITS.commentReportsToHide) return { recorded: true, hidden: false };
   await comment.update({ hiddenAt: new Date() }, { transaction, silent: true });
-  await recountComments(deps.sequelize, report.id, { transaction });
+  await recountReports(deps.sequelize, [report.id], { transaction });
   return { recorded: true, hidden: true };
 }

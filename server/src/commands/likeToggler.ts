@@ -6,6 +6,7 @@ import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
 import { lockReport } from './reportLoader';
 import { enqueueReportSearchSync } from './searchOutbox';
+import { recountReports } from '../visibility';
 
 type LikeModels = Pick<Models, 'Report' | 'User' | 'Like' | 'SearchOutboxEntry'>;
 
@@ -13,7 +14,7 @@ type LikeModels = Pick<Models, 'Report' | 'User' | 'Like' | 'SearchOutboxEntry'>
  * Likes or unlikes a report for `viewer`: flips the current state, or sets `liked` when the client says
  * which state it wants (so a repeated request changes nothing). The report row is locked first, so
  * concurrent toggles of one report run one after another, and like_count is recomputed from the rows:
- * it always equals COUNT(likes) whatever happened before.
+ * it always equals the likes that count (visibility/counters.ts) whatever happened before.
  */
 export async function toggleLike(
   deps: { models: LikeModels; sequelize: Sequelize },
@@ -46,10 +47,7 @@ export async function toggleLike(
 
   if (changed) {
     // updated_at stays: a like is not an edit by the author.
-    await deps.sequelize.query('UPDATE reports SET like_count = (SELECT COUNT(*) FROM likes WHERE likes.report_id = :reportId) WHERE id = :reportId', {
-      replacements: { reportId },
-      transaction,
-    });
+    await recountReports(deps.sequelize, [reportId], { transaction });
     // The like count is part of the search document (sort by likes).
     await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
   }

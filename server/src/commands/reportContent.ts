@@ -2,6 +2,7 @@ import { COMMUNITY_MESSAGES, MESSAGES, REPORT_FIELD_LABELS, type CategoryKey, ty
 import { Op, type Transaction } from 'sequelize';
 import { AppError, validationError } from '../errors';
 import type { Models } from '../models';
+import { isReportListed } from '../visibility';
 
 type TagFields = Pick<ReportInput, 'gender' | 'sexualOrientation' | 'role' | 'playCategories' | 'playContents'>;
 
@@ -91,5 +92,5 @@ export function publicationState(
 ): { isDraft: boolean; publishedAt: Date | null; listed: boolean } {
   if (next.isDraft) return { isDraft: true, publishedAt: null, listed: false };
   const publishedAt = previous && !previous.isDraft && previous.publishedAt ? previous.publishedAt : now;
-  return { isDraft: false, publishedAt, listed: next.hiddenAt === null && !next.authorSuspended };
+  return { isDraft: false, publishedAt, listed: isReportListed({ ...next, isDraft: false }) };
 }

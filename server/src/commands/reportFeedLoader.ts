@@ -3,6 +3,7 @@ import { Op, QueryTypes, type Order, type Sequelize, type WhereOptions } from 's
 import type { Models, Report } from '../models';
 import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
 import { authorInclude } from './reportLoader';
+import { LISTED_REPORT, listedAuthorInclude, listedReportSql } from '../visibility';
 
 type FeedModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
 
@@ -71,8 +72,8 @@ export async function loadReportFeed(
   const cursor = lastKey === undefined ? null : decodeFeedCursor(lastKey, sort);
   const readAt = Date.now();
   const rows = await deps.models.Report.findAll({
-    where: { listed: true, ...(cursor ? afterCursor(cursor) : {}) },
-    include: [authorInclude(deps.models)],
+    where: { ...LISTED_REPORT, ...(cursor ? afterCursor(cursor) : {}) },
+    include: [listedAuthorInclude(authorInclude(deps.models))],
     order: ORDER[sort],
     limit: limit + 1,
   });
@@ -102,7 +103,7 @@ async function likedAcrossCursor(
        FROM reports r
        JOIN likes l ON l.report_id = r.id
       WHERE l.created_at > :since
-        AND r.listed = 1
+        AND ${listedReportSql('r')}
         AND (r.like_count > :key OR (r.like_count = :key AND r.id > :id))
       GROUP BY r.id, r.like_count
      HAVING r.like_count - COUNT(*) < :key OR (r.like_count - COUNT(*) = :key AND r.id < :id)
@@ -116,8 +117,8 @@ async function likedAcrossCursor(
   const caught = qualifying.filter((id) => fresh.includes(id) || (cursor.caught ?? []).includes(id)).slice(0, CAUGHT_MAX);
   if (fresh.length === 0) return { reports: [], caught };
   const reports = await deps.models.Report.findAll({
-    where: { id: { [Op.in]: fresh }, listed: true },
-    include: [authorInclude(deps.models)],
+    where: { id: { [Op.in]: fresh }, ...LISTED_REPORT },
+    include: [listedAuthorInclude(authorInclude(deps.models))],
     order: ORDER.like,
   });
   return { reports, caught };

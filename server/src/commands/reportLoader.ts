@@ -1,7 +1,6 @@
 import type { Includeable, IncludeOptions, Transaction } from 'sequelize';
 import type { Models, Report } from '../models';
-import type { ReportSubject } from '../policies/report';
-import { reportSubject } from '../presenters/subjects';
+import { reportFacts, type ReportFacts } from '../visibility';
 
 type LoaderModels = Pick<Models, 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
 
@@ -49,11 +48,11 @@ export async function lockReport(
   models: Pick<Models, 'Report' | 'User'>,
   id: number,
   transaction: Transaction,
-): Promise<{ report: Report; subject: ReportSubject } | null> {
+): Promise<{ report: Report; subject: ReportFacts } | null> {
   const report = await models.Report.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!report) return null;
   const author = await models.User.findByPk(report.authorId, { attributes: ['id', 'suspendedAt'], transaction });
   report.author = author ?? undefined;
   if (!author) return null;
-  return { report, subject: reportSubject(report) };
+  return { report, subject: reportFacts(report) };
 }

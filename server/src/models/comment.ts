@@ -17,6 +17,8 @@ export class Comment extends Model<InferAttributes<Comment>, InferCreationAttrib
   declare authorId: number;
   declare text: string;
   declare hiddenAt: CreationOptional<Date | null>;
+  /** Removed by an operator: gone for everyone, kept for the moderation record. */
+  declare deletedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -33,6 +35,7 @@ export function initComment(sequelize: Sequelize): typeof Comment {
       authorId: { type: DataTypes.BIGINT, allowNull: false },
       text: { type: DataTypes.TEXT, allowNull: false },
       hiddenAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      deletedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

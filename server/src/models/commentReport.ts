@@ -10,14 +10,17 @@ import {
 import type { Comment } from './comment';
 import type { User } from './user';
 
-export const COMMENT_REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'suspended'] as const;
-export type CommentReportResolution = (typeof COMMENT_REPORT_RESOLUTIONS)[number];
+import { COMMENT_REPORT_RESOLUTIONS, type CommentReportResolution } from '@hiraku/shared';
+
+export { COMMENT_REPORT_RESOLUTIONS, type CommentReportResolution };
 
 /** A member's report of a comment; at most one per member and comment (unique index). */
 export class CommentReport extends Model<InferAttributes<CommentReport>, InferCreationAttributes<CommentReport>> {
   declare id: CreationOptional<number>;
   declare commentId: number;
   declare reporterId: number;
+  /** Why the member reported it, when they said. */
+  declare reason: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare resolvedAt: CreationOptional<Date | null>;
   declare resolution: CreationOptional<CommentReportResolution | null>;
@@ -35,6 +38,7 @@ export function initCommentReport(sequelize: Sequelize): typeof CommentReport {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       commentId: { type: DataTypes.BIGINT, allowNull: false },
       reporterId: { type: DataTypes.BIGINT, allowNull: false },
+      reason: { type: DataTypes.STRING(500), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       resolvedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       resolution: { type: DataTypes.ENUM(...COMMENT_REPORT_RESOLUTIONS), allowNull: true, defaultValue: null },

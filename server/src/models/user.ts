@@ -21,6 +21,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare emailVerifiedAt: CreationOptional<Date | null>;
   declare role: CreationOptional<UserRole>;
   declare suspendedAt: CreationOptional<Date | null>;
+  /** When a suspension ends by itself; null with `suspendedAt` set means until an operator lifts it. */
+  declare suspendedUntil: CreationOptional<Date | null>;
   declare failedLoginCount: CreationOptional<number>;
   declare lockedUntil: CreationOptional<Date | null>;
   declare tutorialPending: CreationOptional<boolean>;
@@ -42,6 +44,7 @@ export function initUser(sequelize: Sequelize): typeof User {
       emailVerifiedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       role: { type: DataTypes.ENUM(...USER_ROLES), allowNull: false, defaultValue: 'member' },
       suspendedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      suspendedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       failedLoginCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       lockedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       tutorialPending: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },

@@ -1,36 +1,25 @@
 import { COMMUNITY_MESSAGES, MESSAGES, type ReportAbilities } from '@hiraku/shared';
 import { AppError, authorizationError, notFound } from '../errors';
-import { isOperator, type Viewer } from './viewer';
-
-/** The facts about a report that decide who may do what with it. */
-export interface ReportSubject {
-  authorId: number;
-  isDraft: boolean;
-  hiddenAt: Date | null;
-  authorSuspended: boolean;
-}
+import { canSeeReport, isReportListed, type ReportFacts } from '../visibility';
+import type { Viewer } from './viewer';
 
 export type ReportAction = 'read' | 'update' | 'delete' | 'like' | 'comment';
 
-/** Published, not hidden, author not suspended: what everyone may see (the `listed` column). */
-export const isReportPublic = (report: ReportSubject): boolean => !report.isDraft && report.hiddenAt === null && !report.authorSuspended;
-
 /**
- * DECISIONS.md: a draft is its author's alone (operators included out); hidden content, and the content
- * of a suspended member, stays visible to its author and operators only; only the author edits or deletes.
+ * Who sees a report is the visibility module's rule; this adds who may act on it: only the author edits
+ * or deletes, and only a listed report takes likes and comments.
  */
-export function reportAbilities(viewer: Viewer, report: ReportSubject): ReportAbilities & { read: boolean } {
+export function reportAbilities(viewer: Viewer, report: ReportFacts): ReportAbilities & { read: boolean } {
   const isAuthor = viewer !== null && viewer.id === report.authorId;
-  const read = isAuthor || (!report.isDraft && (isReportPublic(report) || isOperator(viewer)));
-  const open = viewer !== null && isReportPublic(report);
-  return { read, update: isAuthor, delete: isAuthor, like: open && !isAuthor, comment: open };
+  const open = viewer !== null && isReportListed(report);
+  return { read: canSeeReport(viewer, report), update: isAuthor, delete: isAuthor, like: open && !isAuthor, comment: open };
 }
 
 /**
  * Throws unless `viewer` may do `action`. A report the viewer may not read answers 404, so a draft's
  * existence does not leak; a readable one answers 403 (or the like/comment refusal).
  */
-export function authorizeReport(viewer: Viewer, action: ReportAction, report: ReportSubject): void {
+export function authorizeReport(viewer: Viewer, action: ReportAction, report: ReportFacts): void {
   const can = reportAbilities(viewer, report);
   if (!can.read) throw notFound(MESSAGES.report.notFound);
   if (can[action]) return;
@@ -39,7 +28,7 @@ export function authorizeReport(viewer: Viewer, action: ReportAction, report: Re
     case 'delete':
       throw authorizationError(MESSAGES.report.notAuthor);
     case 'like':
-      if (viewer !== null && viewer.id === report.authorId && isReportPublic(report)) {
+      if (viewer !== null && viewer.id === report.authorId && isReportListed(report)) {
         throw new AppError(400, 'validation_error', MESSAGES.like.ownReport);
       }
       throw notFound(COMMUNITY_MESSAGES.like.notFound);

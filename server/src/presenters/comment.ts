@@ -3,11 +3,11 @@ import type { Comment } from '../models';
 import { commentAbilities } from '../policies/comment';
 import type { Viewer } from '../policies/viewer';
 import type { Storage } from '../storage/storage';
-import { commentSubject } from './subjects';
+import { commentFacts } from '../visibility';
 
 /** A comment as the comment section shows it. Expects the author with profile (`COMMENT_INCLUDE`). */
 export function presentComment(comment: Comment, { viewer, storage }: { viewer: Viewer; storage: Pick<Storage, 'url'> }): CommentItem {
-  const { read: _read, ...abilities } = commentAbilities(viewer, commentSubject(comment));
+  const { read: _read, ...abilities } = commentAbilities(viewer, commentFacts(comment));
   const profile = comment.author?.profile ?? null;
   return {
     _id: comment.id,

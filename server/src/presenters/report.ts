@@ -11,7 +11,7 @@ import { reportAbilities } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
 import type { Storage } from '../storage/storage';
 import { presentAuthor } from './author';
-import { reportSubject } from './subjects';
+import { reportFacts } from '../visibility';
 
 const tagRef = (tag: Tag | null | undefined): TagRef | null => (tag ? { _id: tag.id, name: tag.name } : null);
 
@@ -27,7 +27,7 @@ function linkedTags(report: Report, kind: ReportTagKind): TagRef[] {
  * (commands/reportLoader.ts); `abilities` tell the UI which buttons will work for `viewer`.
  */
 export function presentReport(report: Report, { viewer, storage }: { viewer: Viewer; storage: Pick<Storage, 'url'> }): ReportDetail {
-  const { read: _read, ...abilities } = reportAbilities(viewer, reportSubject(report));
+  const { read: _read, ...abilities } = reportAbilities(viewer, reportFacts(report));
   return {
     _id: report.id,
     title: report.title,

@@ -10,6 +10,7 @@ import { enquiryRoutes } from './enquiries/enquiries';
 import { healthRoutes } from './health/health';
 import { keywordRoutes } from './keywords/keywords';
 import { likeRoutes } from './likes/likes';
+import { moderationRoutes } from './moderation/moderation';
 import { passwordResetRoutes } from './passwordReset/passwordReset';
 import { profileRoutes } from './profile/profile';
 import { reportRoutes } from './reports/reports';
@@ -39,6 +40,7 @@ export function apiRouter(services: AppServices): Router {
     categoryRoutes(services),
     contactRoutes(services),
     enquiryRoutes(services),
+    moderationRoutes(services),
   ]) {
     api.use(resource.routes(), resource.allowedMethods());
   }

@@ -1,6 +1,7 @@
 import { SYNONYM_GROUPS } from '@hiraku/search';
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { listedReportSql } from '../visibility';
 
 /** Tag-id filters as the search endpoint validated them; null means "no filter". */
 export interface DatabaseSearchFilters {
@@ -74,8 +75,8 @@ function wordMatches(param: string): string {
  */
 export async function searchReportsInDatabase(sequelize: Sequelize, params: DatabaseSearchParams): Promise<DatabaseSearchResult> {
   const replacements: Record<string, string | number> = {};
-  // The same visibility as the search documents (reportDocumentBuilder): listed, and the flags it stands for.
-  const conditions = ['r.listed = 1', 'r.is_draft = 0', 'r.hidden_at IS NULL', 'u.suspended_at IS NULL'];
+  // The same visibility as the search documents (reportDocumentBuilder), from the visibility module.
+  const conditions = [listedReportSql('r')];
 
   const { gender, sexualOrientation, role, playCategory, playContent } = params.filters;
   const column = (name: string, value: number | null | undefined, sql: string) => {

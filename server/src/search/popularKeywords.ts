@@ -1,6 +1,7 @@
 import { FALLBACK_POPULAR_KEYWORDS, LIMITS, POPULAR_KEYWORDS_MAX, type CategoryKey } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { normalizeSearchLogQuery } from './searchLog';
+import { activeMemberSql } from '../visibility';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,15 +19,16 @@ export interface PopularKeywordSources {
 
 /**
  * Ranked by how many different members searched a query, then by searches: one member repeating a
- * word a hundred times must not put it on everyone's page.
+ * word a hundred times must not put it on everyone's page. A suspended member's searches do not count.
  */
 export async function loadPopularKeywordSources(sequelize: Sequelize, now = new Date(), max = POPULAR_KEYWORDS_MAX): Promise<PopularKeywordSources> {
   const since = new Date(now.getTime() - LIMITS.popularKeywordDays * DAY_MS);
   const [queries, tags] = await Promise.all([
     sequelize.query<{ query: string }>(
       `SELECT query, COUNT(DISTINCT user_id) AS members, COUNT(*) AS searches
-         FROM search_queries
-        WHERE created_at >= :since
+         FROM search_queries sq
+        WHERE sq.created_at >= :since
+          AND ${activeMemberSql('sq.user_id')}
         GROUP BY query
        HAVING COUNT(DISTINCT user_id) >= :minMembers
         ORDER BY members DESC, searches DESC, query ASC

@@ -1,6 +1,7 @@
 import type { ReportSearchDocument } from '@hiraku/search';
-import { Op, type IncludeOptions, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { Models, Report } from '../models';
+import { LISTED_REPORT, listedAuthorInclude, listedAuthorOnly } from '../visibility';
 
 type BuilderModels = Pick<Models, 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
 
@@ -11,7 +12,8 @@ export interface BuildOptions {
 export const DEFAULT_DOCUMENT_BATCH_SIZE = 500;
 
 /**
- * Search documents for those of `reportIds` that are listed, in id order. An id that is missing from
+ * Search documents for those of `reportIds` that are listed (the visibility module's rule: a document is
+ * eligible exactly when the report is listed), in id order. An id that is missing from
  * the answer (draft, hidden, suspended author, deleted) must not be in the index: the caller deletes it.
  */
 export async function buildReportDocuments(
@@ -50,8 +52,8 @@ export async function listedReportIds(models: Pick<Models, 'Report' | 'User'>, r
   if (ids.length === 0) return new Set();
   const rows = await models.Report.findAll({
     attributes: ['id'],
-    where: { ...LISTED, id: { [Op.in]: ids } },
-    include: [{ ...listedAuthor(models), attributes: [] }],
+    where: { ...LISTED_REPORT, id: { [Op.in]: ids } },
+    include: [listedAuthorOnly(models)],
     transaction: options.transaction,
   });
   return new Set(rows.map((report) => report.id));
@@ -59,17 +61,7 @@ export async function listedReportIds(models: Pick<Models, 'Report' | 'User'>, r
 
 /** How many reports allListedReportDocuments will yield (for a progress bar). */
 export function countListedReports(models: Pick<Models, 'Report' | 'User'>): Promise<number> {
-  return models.Report.count({ where: LISTED, include: [listedAuthor(models)] });
-}
-
-/**
- * `listed` is the column the product filters on; the other three conditions repeat what it stands for,
- * so a row whose flag was not recomputed still never reaches search.
- */
-const LISTED = { listed: true, isDraft: false, hiddenAt: null } as const;
-
-function listedAuthor(models: Pick<Models, 'User'>): IncludeOptions {
-  return { model: models.User, as: 'author', attributes: ['id', 'publicId'], where: { suspendedAt: null }, required: true };
+  return models.Report.count({ where: LISTED_REPORT, include: [listedAuthorOnly(models)] });
 }
 
 async function loadDocuments(
@@ -79,8 +71,15 @@ async function loadDocuments(
 ): Promise<ReportSearchDocument[]> {
   const reports = await models.Report.findAll({
     attributes: ['id', 'authorId', 'title', 'description', 'tips', 'genderTagId', 'sexualOrientationTagId', 'roleTagId', 'likeCount', 'createdAt'],
-    where: { ...LISTED, ...idCondition },
-    include: [{ ...listedAuthor(models), include: [{ model: models.Profile, as: 'profile', attributes: ['username'], required: false }] }],
+    where: { ...LISTED_REPORT, ...idCondition },
+    include: [
+      listedAuthorInclude({
+        model: models.User,
+        as: 'author',
+        attributes: ['id', 'publicId'],
+        include: [{ model: models.Profile, as: 'profile', attributes: ['username'], required: false }],
+      }),
+    ],
     order: [['id', 'ASC']],
     limit,
     transaction,

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { Models, Report } from '../models';
 import { searchReportsInDatabase } from './databaseFallbackSearch';
 import type { SearchService } from './searchService';
+import { LISTED_REPORT, listedAuthorInclude } from '../visibility';
 
 type SearchModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
 
@@ -66,8 +67,8 @@ export function createReportSearch(deps: ReportSearchDeps, { now = Date.now } = 
 export async function loadListedReports(models: SearchModels, ids: readonly number[]): Promise<Report[]> {
   if (ids.length === 0) return [];
   const rows = await models.Report.findAll({
-    where: { id: { [Op.in]: [...new Set(ids)] }, listed: true, isDraft: false, hiddenAt: null },
-    include: [{ ...authorInclude(models), where: { suspendedAt: null }, required: true }],
+    where: { id: { [Op.in]: [...new Set(ids)] }, ...LISTED_REPORT },
+    include: [listedAuthorInclude(authorInclude(models))],
   });
   const byId = new Map(rows.map((report) => [report.id, report]));
   return ids.map((id) => byId.get(id)).filter((report): report is Report => report !== undefined);

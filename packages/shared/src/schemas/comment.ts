@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from '../communityMessages';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
+import { MODERATION_MESSAGES } from '../moderation/messages';
 import { charLength } from '../text';
 import { idSchema } from './ids';
 
@@ -23,6 +24,26 @@ export const commentInputSchema = z.object(
   { error: MESSAGES.common.invalidInput },
 );
 export type CommentInput = z.output<typeof commentInputSchema>;
+
+/**
+ * POST /api/comments/:id/report: the body is optional; a member may say why (up to
+ * LIMITS.moderationReasonMax characters), which operators see in the queue.
+ */
+export const commentReportInputSchema = z
+  .object(
+    {
+      reason: z
+        .string({ error: MODERATION_MESSAGES.reasonTooLong })
+        .trim()
+        .refine((text) => charLength(text) <= LIMITS.moderationReasonMax, MODERATION_MESSAGES.reasonTooLong)
+        .nullish()
+        .transform((text) => (text ? text : null)),
+    },
+    { error: MESSAGES.common.invalidInput },
+  )
+  .nullish()
+  .transform((input) => ({ reason: input?.reason ?? null }));
+export type CommentReportInput = z.output<typeof commentReportInputSchema>;
 
 /** GET /api/comments?articleId= */
 export const commentListQuerySchema = z.object({

@@ -7,7 +7,6 @@ import {
   type CommentMessageResponse,
 } from '@hiraku/shared';
 import type { Context } from 'koa';
-import { Op, type WhereOptions } from 'sequelize';
 import { createComment } from '../../commands/commentCreator';
 import { deleteComment } from '../../commands/commentDeleter';
 import { reportComment } from '../../commands/commentReporter';
@@ -16,13 +15,11 @@ import { notFound } from '../../errors';
 import { parseInput } from '../../http/validate';
 import { requireUser, signedIn } from '../../middlewares/authenticate';
 import { privateAnswer } from '../reports/privateAnswer';
-import type { Comment } from '../../models';
 import { authorizeReport } from '../../policies/report';
-import { isOperator } from '../../policies/viewer';
 import { presentComment } from '../../presenters/comment';
-import { reportSubject } from '../../presenters/subjects';
+import { reportFacts, visibleCommentsWhere } from '../../visibility';
 import type { AppServices } from '../../services';
-import { commentInputSchema, commentListQuerySchema } from './schema';
+import { commentInputSchema, commentListQuerySchema, commentReportInputSchema } from './schema';
 
 /** Comments on reports: signed-in members post, authors delete their own, anyone else may report one. */
 export function commentRoutes(services: AppServices): Router {
@@ -36,13 +33,9 @@ export function commentRoutes(services: AppServices): Router {
     const { articleId } = parseInput(commentListQuerySchema, ctx.query);
     const report = await models.Report.findByPk(articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
     if (!report) throw notFound(MESSAGES.report.notFound);
-    authorizeReport(viewer, 'read', reportSubject(report));
-    // Hidden comments and those of suspended members: only for their author and operators.
-    const visibility: WhereOptions<Comment> = isOperator(viewer)
-      ? {}
-      : { [Op.or]: [{ hiddenAt: null, '$author.suspended_at$': null }, { authorId: viewer.id }] };
+    authorizeReport(viewer, 'read', reportFacts(report));
     const comments = await models.Comment.findAll({
-      where: { reportId: articleId, ...visibility },
+      where: { reportId: articleId, ...visibleCommentsWhere(viewer) },
       include: [{ ...authorInclude(models), required: true }],
       order: [['createdAt', 'DESC'], ['id', 'DESC']],
     });
@@ -69,8 +62,9 @@ export function commentRoutes(services: AppServices): Router {
   router.post('/:id/report', ...signedInOnly, async (ctx) => {
     const viewer = requireUser(ctx);
     const commentId = routeId(ctx);
+    const { reason } = parseInput(commentReportInputSchema, ctx.request.body);
     // A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer.
-    await services.sequelize.transaction((transaction) => reportComment(services, { viewer, commentId }, { transaction }));
+    await services.sequelize.transaction((transaction) => reportComment(services, { viewer, commentId, reason }, { transaction }));
     ctx.body = { message: MESSAGES.comment.reported } satisfies CommentMessageResponse;
   });
 

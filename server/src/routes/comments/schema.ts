@@ -1,1 +1,1 @@
-export { commentInputSchema, commentListQuerySchema } from '@hiraku/shared';
+export { commentInputSchema, commentListQuerySchema, commentReportInputSchema } from '@hiraku/shared';

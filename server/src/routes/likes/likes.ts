@@ -7,7 +7,7 @@ import { parseInput } from '../../http/validate';
 import { requireUser, signedIn } from '../../middlewares/authenticate';
 import { privateAnswer } from '../reports/privateAnswer';
 import { authorizeReport } from '../../policies/report';
-import { reportSubject } from '../../presenters/subjects';
+import { LISTED_REPORT, listedAuthorOnly, reportFacts } from '../../visibility';
 import type { AppServices } from '../../services';
 import { likeRateLimit } from './likeRateLimit';
 import { likeCountsQuerySchema, likeToggleSchema } from './schema';
@@ -22,7 +22,8 @@ export function likeRoutes(services: AppServices): Router {
   router.get('/report-counts', ...signedInOnly, async (ctx) => {
     const { ids } = parseInput(likeCountsQuerySchema, ctx.query);
     const reports = await models.Report.findAll({
-      where: { listed: true, ...(ids ? { id: { [Op.in]: ids } } : {}) },
+      where: { ...LISTED_REPORT, ...(ids ? { id: { [Op.in]: ids } } : {}) },
+      include: [listedAuthorOnly(models)],
       attributes: ['id', 'likeCount'],
       order: [['id', 'ASC']],
     });
@@ -34,7 +35,7 @@ export function likeRoutes(services: AppServices): Router {
     const reportId = parseRouteId(ctx.params.reportId);
     const report = reportId === null ? null : await models.Report.findByPk(reportId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
     if (!report) throw notFound(COMMUNITY_MESSAGES.like.notFound);
-    authorizeReport(viewer, 'read', reportSubject(report));
+    authorizeReport(viewer, 'read', reportFacts(report));
     const mine = await models.Like.findOne({ where: { reportId: report.id, userId: viewer.id }, attributes: ['reportId'] });
     ctx.body = { likeCount: report.likeCount, isLiked: mine !== null } satisfies LikeInfo;
   });

@@ -9,6 +9,7 @@ import { presentProfile, profileIncludes, type LoadedProfile } from '../../prese
 import type { AppServices } from '../../services';
 import { deleteProfileImageSchema, profileFormSchema, profileLookupSchema } from './schema';
 import { dashboardStats } from './dashboardStats';
+import { ACTIVE_MEMBER } from '../../visibility';
 
 /**
  * The member's own profile (read, check, save, remove the icon), the dashboard counters and other
@@ -63,7 +64,7 @@ export function profileRoutes(services: AppServices): Router {
 async function findPublicProfile(services: AppServices, idOrPublicId: string): Promise<LoadedProfile | null> {
   const { models } = services;
   const find = (userWhere: { publicId: string } | { id: number }) =>
-    models.Profile.findOne({ include: profileIncludes(models, { ...userWhere, suspendedAt: null }) }) as Promise<LoadedProfile | null>;
+    models.Profile.findOne({ include: profileIncludes(models, { ...userWhere, ...ACTIVE_MEMBER }) }) as Promise<LoadedProfile | null>;
   const byPublicId = await find({ publicId: idOrPublicId });
   if (byPublicId || !/^\d{1,15}$/.test(idOrPublicId)) return byPublicId;
   return find({ id: Number(idOrPublicId) });

@@ -26,7 +26,7 @@ import type { Report } from '../../models';
 import { authorizeReport } from '../../policies/report';
 import type { Viewer } from '../../policies/viewer';
 import { presentMyReport, presentReport, presentReportListItem } from '../../presenters/report';
-import { reportSubject } from '../../presenters/subjects';
+import { LISTED_REPORT, listedAuthorInclude, reportFacts } from '../../visibility';
 import type { AppServices } from '../../services';
 import { multipartFields, reportMultipart, uploadedImage } from './multipart';
 import { memberReportsQuerySchema, parseReportForm, reportFeedQuerySchema } from './schema';
@@ -66,8 +66,8 @@ export function reportRoutes(services: AppServices): Router {
     const member = await models.User.findOne({ where: { publicId }, attributes: ['id'] });
     if (!member) throw notFound(COMMUNITY_MESSAGES.report.memberNotFound);
     const reports = await models.Report.findAll({
-      where: { authorId: member.id, listed: true },
-      include: [authorInclude(models)],
+      where: { authorId: member.id, ...LISTED_REPORT },
+      include: [listedAuthorInclude(authorInclude(models))],
       order: [['createdAt', 'DESC'], ['id', 'DESC']],
     });
     ctx.body = reports.map((report) => presentReportListItem(report, storage)) satisfies ReportListItem[];
@@ -77,7 +77,7 @@ export function reportRoutes(services: AppServices): Router {
     const viewer = requireUser(ctx);
     const report = await loadReportDetail(models, routeId(ctx));
     if (!report) throw notFound(MESSAGES.report.notFound);
-    authorizeReport(viewer, 'read', reportSubject(report));
+    authorizeReport(viewer, 'read', reportFacts(report));
     ctx.body = presentReport(report, { viewer, storage }) satisfies ReportDetail;
   });
 
@@ -100,7 +100,7 @@ export function reportRoutes(services: AppServices): Router {
     const input = parseReportForm(multipartFields(ctx));
     const current = await loadReportDetail(models, reportId);
     if (!current) throw notFound(MESSAGES.report.notFound);
-    authorizeReport(user, 'update', reportSubject(current));
+    authorizeReport(user, 'update', reportFacts(current));
     const images = await imagesOf(ctx);
     await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId, input, images }, { transaction }));
     ctx.body = { message: MESSAGES.report.updated, report: await presentFresh(reportId, user) } satisfies ReportMutationResponse;

@@ -1,0 +1,36 @@
+/**
+ * Every action the audit log records, with the label the screens show. Category and tag changes were
+ * logged before moderation existed and keep their names.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'report.hide': 'レポートの非表示',
+  'report.unhide': 'レポートの再表示',
+  'user.suspend': '会員の利用停止',
+  'user.unsuspend': '利用停止の解除',
+  'user.suspension_end': '利用停止の期間終了',
+  'user.role': '権限の変更',
+  'comment.dismiss_reports': 'コメント通報の却下',
+  'comment.delete': 'コメントの削除',
+  'category.create': 'カテゴリの作成',
+  'category.update': 'カテゴリの変更',
+  'category.delete': 'カテゴリの削除',
+  'tag.create': 'タグの作成',
+  'tag.update': 'タグの変更',
+  'tag.delete': 'タグの削除',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+export const MODERATION_ROLES = ['member', 'operator'] as const;
+export type ModerationRole = (typeof MODERATION_ROLES)[number];
+
+/** What an operator does with a reported comment. */
+export const COMMENT_RESOLUTION_ACTIONS = ['dismiss', 'delete', 'suspend'] as const;
+export type CommentResolutionAction = (typeof COMMENT_RESOLUTION_ACTIONS)[number];
+
+/** How a comment report was closed, as stored (`comment_reports.resolution`). */
+export const COMMENT_REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'suspended'] as const;
+export type CommentReportResolution = (typeof COMMENT_REPORT_RESOLUTIONS)[number];
+
+export const COMMENT_REPORT_STATUSES = ['pending', 'resolved'] as const;
+export type CommentReportStatus = (typeof COMMENT_REPORT_STATUSES)[number];

@@ -1,0 +1,4 @@
+export * from './actions';
+export * from './messages';
+export * from './responses';
+export * from './schemas';

@@ -1,0 +1,45 @@
+import { MODERATION_MESSAGES } from '@hiraku/shared';
+import type { Sequelize, Transaction } from 'sequelize';
+import { notFound } from '../../errors';
+import type { Models, Report } from '../../models';
+import type { Viewer } from '../../policies/viewer';
+import { refreshListed } from '../../visibility';
+import { writeAuditLog } from '../auditLogWriter';
+import { lockReport } from '../reportLoader';
+import { enqueueReportSearchSync } from '../searchOutbox';
+
+export interface ReportHideOutcome {
+  /** False when the report was already in the asked-for state: nothing changed, no audit row. */
+  changed: boolean;
+  report: Report;
+}
+
+/**
+ * An operator hides (`hidden: true`) or shows again a play report. Hidden, it leaves every list, search,
+ * and the author's public profile for everyone but its author and operators (the visibility module),
+ * and comes back exactly when shown again: nothing else about the report changes. The `listed` column,
+ * the search outbox row and the audit row are written in the transaction of the change. Drafts are their
+ * author's alone, operators included out, so hiding one answers 404 like reading it.
+ */
+export async function setReportHidden(
+  deps: { models: Pick<Models, 'Report' | 'User' | 'SearchOutboxEntry' | 'AuditLog'>; sequelize: Sequelize },
+  { actor, reportId, hidden, reason, now = new Date() }: { actor: NonNullable<Viewer>; reportId: number; hidden: boolean; reason: string; now?: Date },
+  { transaction }: { transaction: Transaction },
+): Promise<ReportHideOutcome> {
+  const locked = await lockReport(deps.models, reportId, transaction);
+  if (!locked || locked.report.isDraft) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  const { report } = locked;
+  if ((report.hiddenAt !== null) === hidden) return { changed: false, report };
+
+  // silent: updated_at is the author's last edit, and an operator edited nothing.
+  await report.update({ hiddenAt: hidden ? now : null }, { transaction, silent: true });
+  await refreshListed(deps.sequelize, [report.id], { transaction });
+  await enqueueReportSearchSync(deps.models, [report.id], 'upsert', { transaction });
+  await writeAuditLog(
+    deps.models,
+    { actorId: actor.id, action: hidden ? 'report.hide' : 'report.unhide', targetType: 'report', targetId: report.id, reason, details: { title: report.title } },
+    { transaction },
+  );
+  await report.reload({ transaction });
+  return { changed: true, report };
+}

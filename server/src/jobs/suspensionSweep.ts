@@ -1,0 +1,45 @@
+import type { Sequelize } from 'sequelize';
+import { endDueSuspensions } from '../commands/moderation/memberSuspender';
+import type { Logger } from '../logger';
+import type { Models } from '../models';
+
+export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+
+export interface SuspensionSweep {
+  /** Finishes the sweep in progress, then stops. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Lifts suspensions whose end has come, every `intervalMs`. A member whose suspension ended can log in
+ * at once (login lifts it too); this brings their content back for everyone else even if they never do.
+ */
+export function startSuspensionSweep(
+  deps: { models: Models; sequelize: Sequelize },
+  logger: Logger,
+  { intervalMs = DEFAULT_SWEEP_INTERVAL_MS }: { intervalMs?: number } = {},
+): SuspensionSweep {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = endDueSuspensions(deps)
+      .then((lifted) => {
+        if (lifted > 0) logger.info({ lifted }, '期間が終わった利用停止を解除しました');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, '利用停止の期間終了処理に失敗しました（次回再試行します）'));
+  };
+  sweep();
+  const timer = setInterval(() => {
+    void running.then(sweep);
+  }, intervalMs);
+  timer.unref();
+  let stopped: Promise<void> | null = null;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        clearInterval(timer);
+        await running;
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { AuditLogEntry, CommentReportQueueItem, CommentReportStatus, ModeratedMember } from '@hiraku/shared';
+import type { MemberCounts } from '../commands/moderation/memberDirectory';
+import type { AuditLog, Comment, User } from '../models';
+
+/** The fields of a member that operators see: never the e-mail address or anything about the password. */
+export function presentModeratedMember(member: User, counts: MemberCounts): ModeratedMember {
+  return {
+    publicId: member.publicId,
+    username: member.profile?.username ?? null,
+    role: member.role,
+    suspendedAt: member.suspendedAt?.toISOString() ?? null,
+    suspendedUntil: member.suspendedAt ? (member.suspendedUntil?.toISOString() ?? null) : null,
+    reportCount: counts.reportCount,
+    commentCount: counts.commentCount,
+    createdAt: member.createdAt.toISOString(),
+  };
+}
+
+/** Expects a comment loaded by loadQueueComments. */
+export function presentQueueItem(comment: Comment, status: CommentReportStatus): CommentReportQueueItem {
+  const reports = comment.commentReports ?? [];
+  return {
+    status,
+    comment: {
+      id: comment.id,
+      text: comment.text,
+      createdAt: comment.createdAt.toISOString(),
+      isHidden: comment.hiddenAt !== null,
+      isDeleted: comment.deletedAt !== null,
+    },
+    author: {
+      publicId: comment.author?.publicId ?? '',
+      username: comment.author?.profile?.username ?? null,
+      suspended: comment.author ? comment.author.suspendedAt !== null : false,
+    },
+    report: { id: comment.reportId, title: comment.report?.title ?? '' },
+    reports: reports.map((entry) => ({
+      reporterPublicId: entry.reporter?.publicId ?? '',
+      reportedAt: entry.createdAt.toISOString(),
+      reason: entry.reason,
+      resolvedAt: entry.resolvedAt?.toISOString() ?? null,
+      resolution: entry.resolution,
+    })),
+    reporterCount: new Set(reports.map((entry) => entry.reporterId)).size,
+  };
+}
+
+export function presentAuditEntry(entry: AuditLog): AuditLogEntry {
+  return {
+    id: entry.id,
+    action: entry.action,
+    actor: entry.actor ? { publicId: entry.actor.publicId, username: entry.actor.profile?.username ?? null } : null,
+    target: { type: entry.targetType, id: entry.targetId },
+    reason: entry.reason,
+    details: entry.details,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}

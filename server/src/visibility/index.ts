@@ -1,0 +1,10 @@
+/**
+ * Who may see a report, a comment or a member's profile: the one place that says it. predicates.ts for
+ * a single record and a viewer, queries.ts (Sequelize) and sql.ts (raw SQL) for lists and counts,
+ * counters.ts for the denormalised columns that follow the same rules.
+ */
+export * from './counters';
+export * from './facts';
+export * from './predicates';
+export * from './queries';
+export * from './sql';

@@ -1,0 +1,47 @@
+import { Op, type IncludeOptions, type WhereOptions } from 'sequelize';
+import type { Comment, Models, Report, User } from '../models';
+import { isOperator, type Viewer } from '../policies/viewer';
+
+/**
+ * The same rules as predicates.ts, as Sequelize conditions for lists and counts. Every list of other
+ * members' reports, comments or profiles takes its condition from here, so hiding, suspending or
+ * deleting cannot leave something visible on one read path while another hides it.
+ */
+
+/** A member who is not suspended (suspendedAt is the stored state: see facts.ts). */
+export const ACTIVE_MEMBER = { suspendedAt: null } as const satisfies WhereOptions<User>;
+
+/**
+ * Listed reports. `listed` is what the (listed, key, id) indexes serve; the flags it stands for are
+ * repeated so a row whose column was not recomputed still never shows. The author condition lives on
+ * the author include: use `listedAuthorInclude`, which every caller needs anyway.
+ */
+export const LISTED_REPORT = { listed: true, isDraft: false, hiddenAt: null } as const satisfies WhereOptions<Report>;
+
+/**
+ * `include` (the report's `author` association, plus whatever it loads) restricted to active members and
+ * made required: a listed report's author is never suspended.
+ */
+export function listedAuthorInclude(include: IncludeOptions): IncludeOptions {
+  return { ...include, where: { ...(include.where as object | undefined), ...ACTIVE_MEMBER }, required: true };
+}
+
+/** The bare author condition, for queries that load no author columns. */
+export function listedAuthorOnly(models: Pick<Models, 'User'>): IncludeOptions {
+  return listedAuthorInclude({ model: models.User, as: 'author', attributes: [] });
+}
+
+/**
+ * Comments of one report as `viewer` may list them; the query must include the comment's `author`.
+ * Operators see hidden ones and those of suspended members; deleted ones nobody lists.
+ */
+export function visibleCommentsWhere(viewer: NonNullable<Viewer>): WhereOptions<Comment> {
+  const notDeleted = { deletedAt: null };
+  if (isOperator(viewer)) return notDeleted;
+  return { ...notDeleted, [Op.or]: [{ hiddenAt: null, '$author.suspended_at$': null }, { authorId: viewer.id }] };
+}
+
+/** Likes that count (on counters and dashboards): the liker is not suspended. Include as the like's `user`. */
+export function countedLikerInclude(models: Pick<Models, 'User'>): IncludeOptions {
+  return { model: models.User, as: 'user', attributes: [], where: ACTIVE_MEMBER, required: true };
+}
