@@ -13,6 +13,7 @@ import { renderIconArt, renderReportArt } from './demoImages';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_MEMBERS_MIN, demoEmail } from './demoMembers';
 import { DEMO_DRAFTS, DEMO_REPORTS, type DemoDraft, type DemoReport } from './demoReports';
 import { createRandom, hashText } from './random';
+import { isReportListed } from '../../visibility';
 
 export interface SeedDemoServices {
   sequelize: Sequelize;
@@ -241,7 +242,7 @@ async function createPublishedReport(
   const art = await renderReportArt(hashText(template.title));
   const mainImageKey = await storeImage(storage, art, 'reportMain', 'reports', result);
   const thumbnailKey = await storeImage(storage, art, 'reportThumbnail', 'reports', result);
-  const listed = !author.suspended;
+  const listed = isReportListed({ isDraft: false, hiddenAt: null, authorSuspended: author.suspended });
   try {
     const id = await sequelize.transaction(async (transaction) => {
       const report = await models.Report.create(
