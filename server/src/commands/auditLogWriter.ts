@@ -1,11 +1,12 @@
+import type { AuditAction } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import type { JsonObject, Models } from '../models';
 
 export interface AuditEntry {
   /** Null for what the system does by itself (a suspension reaching its end). */
   actorId: number | null;
-  /** `<target>.<verb>`, e.g. `tag.update`. */
-  action: string;
+  /** `<target>.<verb>`, e.g. `tag.update`; one of AUDIT_ACTION_LABELS, so the screens can name it. */
+  action: AuditAction;
   targetType: string;
   targetId: number | string;
   reason?: string | null;

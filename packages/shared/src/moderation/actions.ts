@@ -1,6 +1,7 @@
 /**
- * Every action the audit log records, with the label the screens show. Category and tag changes were
- * logged before moderation existed and keep their names.
+ * Every action the audit log records, with the label the screens show. Category, tag and enquiry
+ * changes were logged before moderation existed and keep their names. The audit log writer only takes
+ * these, so a new action cannot be logged without a label here.
  */
 export const AUDIT_ACTION_LABELS = {
   'report.hide': 'レポートの非表示',
@@ -17,6 +18,8 @@ export const AUDIT_ACTION_LABELS = {
   'tag.create': 'タグの作成',
   'tag.update': 'タグの変更',
   'tag.delete': 'タグの削除',
+  'enquiry.handle': 'お問い合わせの対応済み',
+  'enquiry.reopen': 'お問い合わせの未対応への戻し',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
