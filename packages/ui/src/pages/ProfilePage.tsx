@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, profileFormSchema, type OwnProfile, type TagItem } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, messagesOf, messagesResolver, SubmitButton, TextField, type FieldErrors } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { useNotice } from '../notice/NoticeContext';
 import { IconPicker } from '../profile/IconPicker';
@@ -25,6 +26,16 @@ interface FormValues {
   sexualOrientation: string;
   role: string;
   twitterId: string;
+}
+
+/** The shared schema's messages, and 「…を選択してください」 for a profile tag left unchosen. */
+function checkProfile(values: FormValues): FieldErrors {
+  const parsed = profileFormSchema.safeParse(values);
+  const found: FieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+  for (const key of PROFILE_TAG_KEYS) {
+    if (!values[key] && !found[key]) found[key] = t.selectRequired(t[key]);
+  }
+  return found;
 }
 
 function valuesFrom(profile: OwnProfile | null): FormValues {
@@ -50,9 +61,14 @@ export function ProfilePage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [values, setValues] = useState<FormValues>(valuesFrom(null));
+  const resolver = useMemo(() => messagesResolver(checkProfile), []);
+  // A message stays until its field changes or the form is sent again, never re-judged per key.
+  const { control, handleSubmit, reset, setValue, clearErrors, setError, formState } = useForm<FormValues>({ defaultValues: valuesFrom(null), resolver, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const values = useWatch({ control }) as FormValues;
   const [icon, setIcon] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  /** The icon file is judged by the picker and the server, not by the schema. */
+  const [iconError, setIconError] = useState<string | undefined>(undefined);
+  const errors: FieldErrors = { ...messagesOf(formState.errors), icon: iconError };
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -68,7 +84,7 @@ export function ProfilePage() {
     Promise.all([own, taxonomy.tags(controller.signal)]).then(
       ([profile, tags]) => {
         if (controller.signal.aborted) return;
-        setValues(valuesFrom(profile));
+        reset(valuesFrom(profile));
         setLoaded({ status: 'ready', profile, tags });
       },
       (error: unknown) => {
@@ -79,13 +95,16 @@ export function ProfilePage() {
       },
     );
     return () => controller.abort();
-  }, [profileApi, taxonomy, attempt, platform]);
+  }, [profileApi, taxonomy, attempt, platform, reset]);
 
-  const setField = useCallback(<K extends keyof FormValues>(name: K, value: FormValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    // The message was about the old value; it comes back on the next submit if still true.
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-  }, []);
+  const setField = useCallback(
+    (name: keyof FormValues, value: string) => {
+      setValue(name, value);
+      // The message was about the old value; it comes back on the next submit if still true.
+      clearErrors(name);
+    },
+    [setValue, clearErrors],
+  );
 
   if (loaded.status === 'loading') {
     return (
@@ -117,25 +136,12 @@ export function ProfilePage() {
   const isNew = profile === null;
   const title = isNew ? t.createTitle : t.editTitle;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    setStatus(null);
-    const parsed = profileFormSchema.safeParse(values);
-    const found: FieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-    for (const key of PROFILE_TAG_KEYS) {
-      if (!values[key] && !found[key]) found[key] = t.selectRequired(t[key]);
-    }
-    if (!parsed.success || hasErrors(found)) {
-      setErrors(found);
-      focusFirstError(formRef.current, found, FIELD_ORDER);
-      return;
-    }
-    setErrors({});
+  const save = async (checked: FormValues) => {
+    setIconError(undefined);
     setBusy(true);
     try {
-      await profileApi.save({ ...parsed.data, icon });
+      // The resolver has passed these values, so this parse only applies the schema's normalisation.
+      await profileApi.save({ ...profileFormSchema.parse(checked), icon });
       platform.alert(MESSAGES.profile.saved);
       showNotice(MESSAGES.profile.saved, 'success');
       navigate(PATHS.dashboard);
@@ -143,12 +149,26 @@ export function ProfilePage() {
       const message = errorMessage(error, MESSAGES.profile.saveFailed);
       const fields: FieldErrors = { ...(isApiError(error) ? error.fields : {}) };
       if (ICON_MESSAGES.has(message)) fields.icon = message;
-      setErrors(fields);
+      for (const [name, text] of Object.entries(fields)) {
+        if (!text) continue;
+        if (name === 'icon') setIconError(text);
+        else if (name in checked) setError(name as keyof FormValues, { type: 'server', message: text });
+      }
       // A message already shown next to its field need not be repeated above the form.
       setFormError(Object.values(fields).includes(message) ? null : message);
       setBusy(false);
       focusFirstError(formRef.current, fields, FIELD_ORDER);
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    setStatus(null);
+    void handleSubmit(save, (found) => focusFirstError(formRef.current, messagesOf(found), FIELD_ORDER))(event);
   };
 
   /** Only on request: a new file replaces the old icon when the form is saved, never before. */
@@ -196,9 +216,9 @@ export function ProfilePage() {
             file={icon}
             onFileChange={(file) => {
               setIcon(file);
-              setErrors((current) => ({ ...current, icon: undefined }));
+              setIconError(undefined);
             }}
-            onProblem={(problem) => setErrors((current) => ({ ...current, icon: problem ?? undefined }))}
+            onProblem={(problem) => setIconError(problem ?? undefined)}
             onRemoveCurrent={profile?.iconUrl ? () => void removeCurrentIcon() : undefined}
             error={errors.icon}
             disabled={busy}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
   charLength,
@@ -13,7 +14,7 @@ import {
 } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
-import { fieldErrorsFromIssues, FormAlert, type FieldErrors } from '../../components/forms';
+import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
 import { useNotice } from '../../notice/NoticeContext';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
@@ -25,7 +26,7 @@ import { TagSelect } from './TagSelect';
 import { ToolsEditor } from './ToolsEditor';
 import type { TagsByCategory } from './useReportTags';
 import { useLeaveWarning } from './useLeaveWarning';
-import { acceptTitle } from './formRows';
+import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
 
 const t = REPORT_TEXTS.form;
@@ -82,10 +83,10 @@ export function ReportForm(props: ReportFormProps) {
   const titleCountId = useId();
   const descriptionId = useId();
   const tipsId = useId();
-  const [values, setValues] = useState<ReportFormValues>(props.initial);
   const [file, setFile] = useState<File | null>(null);
   const [titleLimit, setTitleLimit] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  /** Only the server judges the image file; its message stays until the next valid submit. */
+  const [imageError, setImageError] = useState<string | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Intent | 'deleting' | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -97,25 +98,46 @@ export function ReportForm(props: ReportFormProps) {
     };
   }, []);
 
+  // Which button sent the form decides what the schema asks for (a draft needs less than a published report).
+  const intent = useRef<Intent>('draft');
+  const toSend = useRef<(values: ReportFormValues) => ReportFormValues>((values) => values);
+  toSend.current = (values) => {
+    const prepared: ReportFormValues = { ...values, play: numberSteps(values.play), isDraft: intent.current === 'draft' };
+    if (props.mode === 'edit' && props.currentImageUrl && values.removeMainImage && !file) prepared.removeMainImage = true;
+    else delete prepared.removeMainImage;
+    return prepared;
+  };
+  const resolver = useMemo(
+    () =>
+      messagesResolver<ReportFormValues>((values) => {
+        const checked = reportInputSchema.safeParse(toSend.current(values));
+        return checked.success ? {} : fieldErrorsFromIssues(checked.error.issues);
+      }),
+    [],
+  );
+  const form = useForm<ReportFormValues>({
+    defaultValues: props.initial,
+    resolver,
+    // As before: a message stays until its field changes or the form is sent again, never re-judged per key.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, register, handleSubmit, clearErrors, setError, setValue, formState } = form;
+
+  /** For the widgets that hand over a whole value (selects, chips): a change clears that field's message. */
+  const set = <K extends 'gender' | 'sexualOrientation' | 'role' | 'playCategories' | 'playContents' | 'removeMainImage'>(key: K, value: PathValue<ReportFormValues, K>) => {
+    setValue(key, value);
+    clearErrors(key);
+  };
+  const textField = (name: 'description' | 'tips') => register(name, { onChange: () => clearErrors(name) });
+  const errors = messagesOf(formState.errors);
+  const values = useWatch({ control }) as ReportFormValues;
+
   const unsaved = useMemo(() => {
     if (props.mode === 'create') return values.title.trim() !== '' || values.description.trim() !== '';
-    return file !== null || !sameValues(values, props.initial);
+    return file !== null || !sameValues({ ...values, play: numberSteps(values.play) }, props.initial);
   }, [props.mode, props.initial, values, file]);
   const { release } = useLeaveWarning(unsaved);
-
-  const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    if (errors[key]) setErrors((previous) => ({ ...previous, [key]: undefined }));
-  };
-
-  const onTitleChange = (next: string) => {
-    if (!acceptTitle(next)) {
-      setTitleLimit(MESSAGES.report.titleTooLong);
-      return;
-    }
-    setTitleLimit(null);
-    set('title', next);
-  };
 
   /** Popularity follows what members choose; a failure here must not spoil a save that worked. */
   const bumpPopularity = (saved: ReportFormValues) => {
@@ -123,37 +145,20 @@ export function ReportForm(props: ReportFormProps) {
     taxonomy.updatePopularity(playTags(saved), before).catch((error: unknown) => console.warn('tag popularity update failed', error));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const intent: Intent = submitter instanceof HTMLButtonElement && submitter.value === 'publish' ? 'publish' : 'draft';
-    const toSend: ReportFormValues = { ...values, isDraft: intent === 'draft' };
-    if (props.mode === 'edit' && props.currentImageUrl && values.removeMainImage && !file) toSend.removeMainImage = true;
-    else delete toSend.removeMainImage;
-
-    setFormError(null);
-    const checked = reportInputSchema.safeParse(toSend);
-    if (!checked.success) {
-      const found = fieldErrorsFromIssues(checked.error.issues);
-      setErrors(found);
-      setFormError(Object.values(found).find(Boolean) ?? MESSAGES.common.invalidInput);
-      focusField(formRef.current, found);
-      return;
-    }
-    setErrors({});
-
+  const save = async (checked: ReportFormValues) => {
+    const sent = toSend.current(checked);
+    setImageError(undefined);
     const body = new FormData();
-    for (const [name, value] of reportFormEntries(toSend)) body.append(name, value);
+    for (const [name, value] of reportFormEntries(sent)) body.append(name, value);
     if (file) body.append(REPORT_IMAGE_FIELD, file, file.name);
 
-    setBusy(intent);
+    setBusy(intent.current);
     setProgress(file ? 0 : null);
     const onUploadProgress = file ? ({ ratio }: { ratio: number }) => mounted.current && setProgress(ratio) : undefined;
     try {
       if (props.mode === 'create') await reports.create(body, { onUploadProgress });
       else await reports.update(props.reportId, body, { onUploadProgress });
-      bumpPopularity(toSend);
+      bumpPopularity(sent);
       const done = props.mode === 'create' ? MESSAGES.report.created : MESSAGES.report.updated;
       release();
       platform.alert(done);
@@ -172,7 +177,11 @@ export function ReportForm(props: ReportFormProps) {
         return;
       }
       const fields = isApiError(error) ? error.fields : {};
-      setErrors(fields);
+      for (const [name, message] of Object.entries(fields)) {
+        if (!message) continue;
+        if (name === 'mainImage') setImageError(message);
+        else if (name in checked) setError(name as keyof ReportFormValues, { type: 'server', message });
+      }
       const message =
         props.mode === 'create'
           ? isApiError(error) && error.isNoResponse
@@ -182,6 +191,22 @@ export function ReportForm(props: ReportFormProps) {
       setFormError(message);
       focusField(formRef.current, fields);
     }
+  };
+
+  const refuse = (found: FieldErrors) => {
+    setFormError(Object.values(found).find(Boolean) ?? MESSAGES.common.invalidInput);
+    focusField(formRef.current, found);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    intent.current = submitter instanceof HTMLButtonElement && submitter.value === 'publish' ? 'publish' : 'draft';
+    setFormError(null);
+    void handleSubmit(save, (found) => refuse(messagesOf(found)))(event);
   };
 
   const onDelete = async () => {
@@ -208,6 +233,7 @@ export function ReportForm(props: ReportFormProps) {
   const { tags } = props;
 
   return (
+    <FormProvider {...form}>
     <form ref={formRef} className="form report-form" noValidate onSubmit={onSubmit} aria-busy={disabled}>
       <p className="form__note">{t.requiredNote}</p>
       <FormAlert message={formError} />
@@ -229,7 +255,17 @@ export function ReportForm(props: ReportFormProps) {
           aria-invalid={titleProblem ? true : undefined}
           aria-describedby={[titleCountId, titleProblem ? titleErrorId : null].filter(Boolean).join(' ')}
           disabled={disabled}
-          onChange={(event) => onTitleChange(event.target.value)}
+          onChange={(event) => {
+            // A title beyond the limit is refused, not cut: what was there stays (SPEC.md section 5).
+            const next = event.target.value;
+            if (!acceptTitle(next)) {
+              setTitleLimit(MESSAGES.report.titleTooLong);
+              return;
+            }
+            setTitleLimit(null);
+            clearErrors('title');
+            setValue('title', next);
+          }}
         />
         <p id={titleCountId} className="field__hint report-form__counter">
           {t.titleCounter(titleLength, LIMITS.reportTitleMax)}
@@ -290,12 +326,12 @@ export function ReportForm(props: ReportFormProps) {
 
       <fieldset className="report-form__group">
         <legend className="report-form__legend">{t.toolsHeading}</legend>
-        <ToolsEditor tools={values.tools} suggestions={tags.tools} onChange={(rows) => set('tools', rows)} error={errors.tools} disabled={disabled} />
+        <ToolsEditor suggestions={tags.tools} error={errors.tools} disabled={disabled} />
       </fieldset>
 
       <fieldset className="report-form__group">
         <legend className="report-form__legend">{t.stepsHeading}</legend>
-        <StepsEditor steps={values.play} onChange={(rows) => set('play', rows)} error={errors.play} disabled={disabled} />
+        <StepsEditor error={errors.play} disabled={disabled} />
       </fieldset>
 
       <fieldset className="report-form__group">
@@ -307,16 +343,14 @@ export function ReportForm(props: ReportFormProps) {
           </label>
           <textarea
             id={descriptionId}
-            name="description"
             className="field__input report-form__textarea"
             rows={6}
             maxLength={LIMITS.reportTextMax}
             placeholder={t.descriptionPlaceholder}
-            value={values.description}
+            {...textField('description')}
             aria-required
             aria-invalid={errors.description ? true : undefined}
             disabled={disabled}
-            onChange={(event) => set('description', event.target.value)}
           />
           {errors.description && <p className="field__error">{errors.description}</p>}
         </div>
@@ -326,15 +360,13 @@ export function ReportForm(props: ReportFormProps) {
           </label>
           <textarea
             id={tipsId}
-            name="tips"
             className="field__input report-form__textarea"
             rows={4}
             maxLength={LIMITS.reportTextMax}
             placeholder={t.tipsPlaceholder}
-            value={values.tips}
+            {...textField('tips')}
             aria-invalid={errors.tips ? true : undefined}
             disabled={disabled}
-            onChange={(event) => set('tips', event.target.value)}
           />
           {errors.tips && <p className="field__error">{errors.tips}</p>}
         </div>
@@ -349,7 +381,7 @@ export function ReportForm(props: ReportFormProps) {
           removeCurrent={values.removeMainImage ?? false}
           onRemoveCurrentChange={(remove) => set('removeMainImage', remove)}
           progress={progress}
-          error={errors.mainImage}
+          error={imageError}
           disabled={disabled}
         />
       </fieldset>
@@ -370,5 +402,6 @@ export function ReportForm(props: ReportFormProps) {
         </div>
       )}
     </form>
+    </FormProvider>
   );
 }

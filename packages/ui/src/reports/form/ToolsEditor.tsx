@@ -1,16 +1,23 @@
 import { useId } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS, REPORT_TEXTS, type ReportFormValues, type TagItem } from '@hiraku/shared';
-import { addTool, changeTool, removeTool } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
+import { addTool, changeTool, removeTool } from './formRows';
 
 const t = REPORT_TEXTS.form;
-type Tools = ReportFormValues['tools'];
 
-/** The tools table of the form: name and quantity per row, up to 10 rows; tool tags are offered as suggestions. */
-export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: { tools: Tools; suggestions: readonly TagItem[]; onChange: (tools: Tools) => void; error?: string; disabled?: boolean }) {
+/**
+ * The tools table of the report form (a field array of its react-hook-form): name and quantity per row, up to
+ * 10 rows; tool tags are offered as suggestions. The limits in ./formRows refuse a change with an alert.
+ */
+export function ToolsEditor({ suggestions, error, disabled }: { suggestions: readonly TagItem[]; error?: string; disabled?: boolean }) {
   const platform = usePlatform();
   const listId = useId();
   const errorId = useId();
+  const { control, register, getValues, setValue, clearErrors } = useFormContext<ReportFormValues>();
+  const { fields, append, replace } = useFieldArray({ control, name: 'tools' });
+  const tools = useWatch({ control, name: 'tools' });
+
   return (
     <div className={`tools-editor${error ? ' field--invalid' : ''}`} data-field="tools">
       <datalist id={listId}>
@@ -18,7 +25,7 @@ export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: {
           <option key={tag._id} value={tag.name} />
         ))}
       </datalist>
-      {tools.length > 0 && (
+      {fields.length > 0 && (
         <table className="tools-editor__table">
           <thead>
             <tr>
@@ -30,43 +37,50 @@ export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: {
             </tr>
           </thead>
           <tbody>
-            {tools.map((tool, index) => (
-              // Rows have no identity of their own; the index is what the multipart field names use too.
-              <tr key={index} className="tools-editor__row">
+            {fields.map((field, index) => (
+              <tr key={field.id} className="tools-editor__row">
                 <td data-label={t.toolName}>
                   <input
                     className="field__input"
-                    name={`tools[${index}][name]`}
+                    {...register(`tools.${index}.name`, { onChange: () => clearErrors('tools') })}
                     aria-label={`${t.toolRow(index + 1)}：${t.toolName}`}
                     list={listId}
                     maxLength={LIMITS.toolNameMax}
                     placeholder={index === 0 ? t.toolNamePlaceholder : undefined}
-                    value={tool.name}
                     disabled={disabled}
                     aria-describedby={error ? errorId : undefined}
-                    onChange={(event) => {
-                      const next = changeTool(tools, index, { name: event.target.value });
-                      if (next.ok) onChange(next.rows);
-                    }}
                   />
                 </td>
                 <td data-label={t.toolQuantity}>
                   <input
                     className="field__input"
-                    name={`tools[${index}][quantity]`}
+                    name={`tools.${index}.quantity`}
                     aria-label={`${t.toolRow(index + 1)}：${t.toolQuantity}`}
                     placeholder={index === 0 ? t.toolQuantityPlaceholder : undefined}
-                    value={tool.quantity}
+                    value={tools[index]?.quantity ?? ''}
                     disabled={disabled}
                     onChange={(event) => {
-                      const next = changeTool(tools, index, { quantity: event.target.value });
-                      if (next.ok) onChange(next.rows);
-                      else platform.alert(next.message);
+                      const next = changeTool(getValues('tools'), index, { quantity: event.target.value });
+                      if (!next.ok) {
+                        platform.alert(next.message);
+                        return;
+                      }
+                      setValue(`tools.${index}.quantity`, event.target.value);
+                      clearErrors('tools');
                     }}
                   />
                 </td>
                 <td className="tools-editor__remove">
-                  <button type="button" className="button button--text" onClick={() => onChange(removeTool(tools, index))} disabled={disabled} aria-label={t.removeTool(index + 1)}>
+                  <button
+                    type="button"
+                    className="button button--text"
+                    onClick={() => {
+                      replace(removeTool(getValues('tools'), index));
+                      clearErrors('tools');
+                    }}
+                    disabled={disabled}
+                    aria-label={t.removeTool(index + 1)}
+                  >
                     {t.remove}
                   </button>
                 </td>
@@ -85,9 +99,13 @@ export function ToolsEditor({ tools, suggestions, onChange, error, disabled }: {
         className="button button--ghost"
         disabled={disabled}
         onClick={() => {
-          const next = addTool(tools);
-          if (next.ok) onChange(next.rows);
-          else platform.alert(next.message);
+          const next = addTool(getValues('tools'));
+          const added = next.ok ? next.rows.at(-1) : undefined;
+          if (!next.ok) platform.alert(next.message);
+          else if (added) {
+            append(added, { shouldFocus: false });
+            clearErrors('tools');
+          }
         }}
       >
         {t.addTool}
