@@ -8,6 +8,7 @@ import * as ops from './0005-ops';
 import * as likesCreatedAtIndex from './0006-likes-created-at-index';
 import * as moderation from './0008-moderation';
 import * as mailOutbox from './0009-mail-outbox';
+import * as analyticsDaily from './0010-analytics-daily';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -23,4 +24,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0006-likes-created-at-index', ...likesCreatedAtIndex },
   { name: '0008-moderation', ...moderation },
   { name: '0009-mail-outbox', ...mailOutbox },
+  { name: '0010-analytics-daily', ...analyticsDaily },
 ];

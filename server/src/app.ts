@@ -19,12 +19,14 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   app.use(errorHandler(services.logger));
   app.use(requestLog(services.logger));
   app.use(securityHeaders({ production: services.env.production }));
-  // JSON only: upload routes add their own multipart parser. DELETE too (account deletion sends a password).
+  // JSON, and text for the analytics beacon (sendBeacon sends JSON as text/plain, see routes/analytics);
+  // upload routes add their own multipart parser. DELETE too (account deletion sends a password).
   app.use(
     koaBody({
       json: true,
       urlencoded: false,
-      text: false,
+      text: true,
+      textLimit: '64kb',
       multipart: false,
       jsonLimit: '1mb',
       parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],

@@ -6,6 +6,7 @@ import { migrateUp } from './db/migrator';
 import type { Env } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { startAnalyticsMaintenance } from './jobs/analyticsMaintenance';
 import { startMailDelivery } from './jobs/mailOutboxWorker';
 import { createSearchOutboxWorker } from './jobs/searchOutboxWorker';
 import { startSearchSync } from './jobs/searchSyncRunner';
@@ -67,6 +68,8 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     // Sends what requests queued (stops before the mailer and the database close); a down mail server delays, never loses.
     const mailDelivery = startMailDelivery({ models, mailer, logger });
     stops.push(() => mailDelivery.stop());
+    const analytics = startAnalyticsMaintenance({ models, sequelize, logger });
+    stops.push(() => analytics.stop());
 
     const { storage, mediaMiddleware, close: closeStorage } = createStorage(env);
     stops.push(closeStorage);

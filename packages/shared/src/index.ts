@@ -15,3 +15,4 @@ export * from './taxonomyTexts';
 export * from './searchTexts';
 export * from './contactTexts';
 export * from './moderation';
+export * from './analytics';

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits';
+import { ANALYTICS_LIMITS } from './analytics';
 
 /**
  * Every Japanese sentence a member or an operator reads, in one catalogue. The server sends these as
@@ -152,5 +153,13 @@ export const MESSAGES = {
     enquiryNotFound: 'お問い合わせが見つかりません。',
     markedHandled: '対応済みにしました。',
     markedUnhandled: '未対応に戻しました。',
+  },
+  analytics: {
+    badBatch: '送信されたアクセス記録の形式が正しくありません。',
+    unknownEvent: '記録できないイベントです。',
+    badPath: 'ページのパスが正しくありません。',
+    badVisitorKey: '訪問者キーの形式が正しくありません。',
+    badRange: '期間は YYYY-MM-DD 形式で、開始日を終了日以前にしてください。',
+    rangeTooLong: `一度に表示できる期間は${ANALYTICS_LIMITS.dailyRangeMaxDays}日までです。`,
   },
 } as const;

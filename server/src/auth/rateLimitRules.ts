@@ -11,6 +11,8 @@ const BASE_RULES = {
   resetPassword: { limit: 10, windowSec: 60 * 60 },
   deleteAccount: { limit: 10, windowSec: 60 * 60 },
   contact: { limit: 10, windowSec: 60 * 60 },
+  // A batch per route change at most, usually fewer: generous for browsing, a cap on filling the table.
+  analytics: { limit: 120, windowSec: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof BASE_RULES;

@@ -8,6 +8,7 @@ import { createSequelize, sqliteFilePath } from './connection';
 import { createMigrator, migrateDown, migrateUp, MIGRATIONS_TABLE } from './migrator';
 
 const ALL_TABLES = [
+  'analytics_daily',
   'analytics_events',
   'audit_logs',
   'categories',
@@ -143,6 +144,7 @@ describe('migrations on MariaDB', () => {
       .map((column) => [column.tableName, column.columnName, column.collation])
       .sort();
     expect(exact).toEqual([
+      ['analytics_daily', 'dimension', 'utf8mb4_bin'],
       ['analytics_events', 'properties', 'utf8mb4_bin'],
       ['audit_logs', 'details', 'utf8mb4_bin'],
       ['categories', 'name', 'utf8mb4_bin'],

@@ -1,9 +1,15 @@
-import { COOKIE_NAMES, XSRF_HEADER } from '@hiraku/shared';
+import { ANALYTICS_PATH, COOKIE_NAMES, XSRF_HEADER } from '@hiraku/shared';
 import type { Middleware } from 'koa';
 import { generateSecretToken, safeEqual } from '../auth/secretTokens';
 import { csrfError } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Calls a browser makes with navigator.sendBeacon, which cannot set the header. Only calls that act for
+ * no one may be listed: the analytics beacon reads no session and stores nothing tied to anyone
+ * (routes/analytics).
+ */
+const BEACON_PATHS = new Set([ANALYTICS_PATH]);
 
 /**
  * Double-submit anti-forgery: every response gives a browser without one a random XSRF-TOKEN cookie that
@@ -17,7 +23,7 @@ export function csrfProtection({ production }: { production: boolean }): Middlew
       if (production) ctx.cookies.secure = true;
       ctx.cookies.set(COOKIE_NAMES.xsrf, generateSecretToken(), { httpOnly: false, sameSite: 'lax', path: '/', secure: production, overwrite: true });
     }
-    if (STATE_CHANGING.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+    if (STATE_CHANGING.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/')) && !BEACON_PATHS.has(ctx.path)) {
       const header = ctx.get(XSRF_HEADER);
       if (!cookie || !header || !safeEqual(header, cookie)) throw csrfError();
     }

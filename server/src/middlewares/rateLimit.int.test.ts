@@ -17,6 +17,7 @@ const CALLS: Record<RateLimitName, (client: HttpClient) => Promise<HttpResponse>
   resetPassword: (c) => c.post('/api/password-reset/reset-password', { token: 'no-such-token', newPassword: 'nawa-to-rousoku-2024' }),
   deleteAccount: (c) => c.delete('/api/profile/deleteAccount', { password: 'not-my-password' }),
   contact: (c) => c.post('/api/contact', { category: 'other', content: '問い合わせの回数制限の確認です。' }),
+  analytics: (c) => c.post('/api/analytics/events', { events: [{ name: 'page_view', path: '/reports' }] }),
 };
 
 async function expectLimited(client: HttpClient, name: RateLimitName, alreadyUsed = 0): Promise<void> {
@@ -44,7 +45,7 @@ describe('per-IP rate limits (memory)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['login', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact'] as const)(
+  it.each(['login', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact', 'analytics'] as const)(
     'answers %s with 429, a Japanese message and Retry-After once over the limit',
     async (name) => {
       // The login in beforeAll counted too.

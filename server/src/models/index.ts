@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { AnalyticsDaily, initAnalyticsDaily } from './analyticsDaily';
 import { AnalyticsEvent, initAnalyticsEvent } from './analyticsEvent';
 import { AuditLog, initAuditLog } from './auditLog';
 import { Category, initCategory } from './category';
@@ -20,6 +21,7 @@ import { initSearchQuery, SearchQuery } from './searchQuery';
 import { initTag, Tag } from './tag';
 import { initUser, User } from './user';
 
+export { AnalyticsDaily, ANALYTICS_METRICS, type AnalyticsMetric } from './analyticsDaily';
 export { AnalyticsEvent } from './analyticsEvent';
 export { AuditLog } from './auditLog';
 export { Category } from './category';
@@ -58,6 +60,7 @@ export interface Models {
   OneTimeToken: typeof OneTimeToken;
   ContactEnquiry: typeof ContactEnquiry;
   AnalyticsEvent: typeof AnalyticsEvent;
+  AnalyticsDaily: typeof AnalyticsDaily;
   AuditLog: typeof AuditLog;
   SearchOutboxEntry: typeof SearchOutboxEntry;
   MailOutboxEntry: typeof MailOutboxEntry;
@@ -87,6 +90,7 @@ export function initModels(sequelize: Sequelize): Models {
     OneTimeToken: initOneTimeToken(sequelize),
     ContactEnquiry: initContactEnquiry(sequelize),
     AnalyticsEvent: initAnalyticsEvent(sequelize),
+    AnalyticsDaily: initAnalyticsDaily(sequelize),
     AuditLog: initAuditLog(sequelize),
     SearchOutboxEntry: initSearchOutboxEntry(sequelize),
     MailOutboxEntry: initMailOutboxEntry(sequelize),

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { notFound } from '../errors';
 import type { AppServices } from '../services';
 import { accountRoutes } from './account/account';
+import { analyticsRoutes } from './analytics/analytics';
 import { authRoutes } from './auth/auth';
 import { categoryRoutes } from './categories/categories';
 import { commentRoutes } from './comments/comments';
@@ -41,6 +42,7 @@ export function apiRouter(services: AppServices): Router {
     contactRoutes(services),
     enquiryRoutes(services),
     moderationRoutes(services),
+    analyticsRoutes(services),
   ]) {
     api.use(resource.routes(), resource.allowedMethods());
   }

@@ -6,3 +6,4 @@ export * from './taxonomy';
 export * from './search';
 export * from './accountExport';
 export * from './contact';
+export * from './analytics';

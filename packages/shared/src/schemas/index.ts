@@ -5,3 +5,4 @@ export * from './report';
 export * from './comment';
 export * from './taxonomy';
 export * from './contact';
+export * from './analytics';

@@ -1,0 +1,126 @@
+import { ANALYTICS_LIMITS, MESSAGES, type AnalyticsDailyResponse } from '@hiraku/shared';
+import { QueryTypes } from 'sequelize';
+import { createReport, createUser } from '../../../test/factories';
+import { createHttpClient } from '../../../test/support/httpClient';
+import { signedInMember } from '../../../test/support/session';
+import { startTestApp, type TestApp } from '../../../test/support/testApp';
+import { addDays, japanDay, japanDayRange, maintainAnalytics, rollUpDay } from '../../commands/analytics';
+
+describe('first-party analytics', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '1000' } });
+  });
+  afterAll(() => app.close());
+
+  const models = () => app.services.models;
+  const visitorKey = 'k7Qm2ZpX9vRt4LwB8nYc';
+  /** What navigator.sendBeacon(url, JSON string) sends: text/plain, no anti-forgery header, the browser's cookies. */
+  const beacon = (body: string, cookie = '') =>
+    fetch(`${app.baseUrl}/api/analytics/events`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...(cookie ? { Cookie: cookie } : {}) }, body });
+
+  it('takes a beacon batch without the anti-forgery header and stores no e-mail, IP address or member id', async () => {
+    const { client, user } = await signedInMember(app.baseUrl);
+    const cookie = client.cookieHeader('/api/analytics/events');
+    const res = await beacon(
+      JSON.stringify({
+        visitorKey,
+        events: [
+          { name: 'page_view', path: `/reports?query=${encodeURIComponent(user.email)}#top` },
+          { name: 'page_view', path: `/profile/${user.publicId}` },
+          { name: 'report_create_submit' },
+        ],
+      }),
+      cookie,
+    );
+    expect(res.status).toBe(204);
+
+    const rows = await app.services.sequelize.query<Record<string, unknown>>('SELECT * FROM analytics_events ORDER BY id', { type: QueryTypes.SELECT });
+    expect(rows).toHaveLength(3);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['id', 'name', 'occurred_at', 'path', 'properties', 'visitor_id']);
+    expect(rows.map((row) => [row.name, row.path])).toEqual([
+      ['page_view', '/reports'],
+      ['page_view', '/profile/:publicId'],
+      ['report_create_submit', null],
+    ]);
+    const stored = JSON.stringify(rows);
+    for (const secret of [user.email, user.publicId, visitorKey, '127.0.0.1', `"${user.id}"`]) expect(stored).not.toContain(secret);
+    expect(rows.every((row) => row.properties === null && typeof row.visitor_id === 'string')).toBe(true);
+  });
+
+  it('accepts JSON from fetch too, and refuses what is not a batch', async () => {
+    const client = createHttpClient(app.baseUrl);
+    expect((await client.post('/api/analytics/events', { events: [{ name: 'report_delete_attempt' }] })).status).toBe(204);
+    const before = await models().AnalyticsEvent.count();
+    for (const body of ['not json', JSON.stringify({ events: [] }), JSON.stringify({ events: [{ name: 'purchase' }] }), JSON.stringify({ events: [{ name: 'page_view', path: 'reports' }] })]) {
+      const res = await beacon(body);
+      expect(res.status).toBe(400);
+      expect((await res.json()) as unknown).toMatchObject({ error: 'validation_error' });
+    }
+    const tooMany = Array.from({ length: ANALYTICS_LIMITS.batchMax + 1 }, () => ({ name: 'page_view', path: '/' }));
+    expect((await beacon(JSON.stringify({ events: tooMany }))).status).toBe(400);
+    expect(await models().AnalyticsEvent.count()).toBe(before);
+  });
+
+  describe('daily report', () => {
+    it('is for operators only', async () => {
+      const query = '/api/moderation/analytics/daily?from=2026-01-01&to=2026-01-02';
+      expect((await createHttpClient(app.baseUrl).get(query)).status).toBe(401);
+      expect((await (await signedInMember(app.baseUrl)).client.get(query)).status).toBe(403);
+    });
+
+    it('counts page views by path, sign-ups, published reports, likes and comments per Japanese day', async () => {
+      const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
+      const today = japanDay(new Date());
+      const url = `/api/moderation/analytics/daily?from=${addDays(today, -1)}&to=${today}`;
+      const before = (await operator.get<AnalyticsDailyResponse>(url)).body.days.at(-1);
+
+      await beacon(JSON.stringify({ events: [{ name: 'page_view', path: '/faq' }, { name: 'page_view', path: '/faq' }, { name: 'report_edit_failure' }] }));
+      const author = await createUser();
+      const report = await createReport({ author });
+      await createReport({ author, isDraft: true });
+      await models().Like.create({ reportId: report.id, userId: (await createUser()).id });
+      await models().Comment.create({ reportId: report.id, authorId: author.id, text: 'ありがとうございました。' });
+
+      const res = await operator.get<AnalyticsDailyResponse>(url);
+      expect(res.status).toBe(200);
+      expect(res.body.days.map((day) => day.date)).toEqual([addDays(today, -1), today]);
+      const after = res.body.days.at(-1);
+      expect(after?.pageViewsByPath['/faq']).toBe((before?.pageViewsByPath['/faq'] ?? 0) + 2);
+      expect(after?.pageViews).toBe((before?.pageViews ?? 0) + 2);
+      expect(after?.events.report_edit_failure).toBe((before?.events.report_edit_failure ?? 0) + 1);
+      expect(after?.signUps).toBe((before?.signUps ?? 0) + 2);
+      expect(after?.reportsPublished).toBe((before?.reportsPublished ?? 0) + 1);
+      expect(after?.likes).toBe((before?.likes ?? 0) + 1);
+      expect(after?.comments).toBe((before?.comments ?? 0) + 1);
+    });
+
+    it('refuses a bad range with a Japanese message', async () => {
+      const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
+      const backwards = await operator.get('/api/moderation/analytics/daily?from=2026-02-02&to=2026-02-01');
+      expect(backwards.status).toBe(400);
+      expect(backwards.body).toMatchObject({ message: MESSAGES.analytics.badRange });
+      expect((await operator.get('/api/moderation/analytics/daily?from=2024-01-01&to=2026-01-01')).body).toMatchObject({ message: MESSAGES.analytics.rangeTooLong });
+      expect((await operator.get('/api/moderation/analytics/daily?from=2026-02-30&to=2026-03-01')).status).toBe(400);
+    });
+  });
+
+  it('keeps daily totals after pruning raw events older than 90 days', async () => {
+    const now = new Date();
+    const oldDay = addDays(japanDay(now), -(ANALYTICS_LIMITS.rawRetentionDays + 1));
+    const [oldStart] = japanDayRange(oldDay);
+    await models().AnalyticsEvent.bulkCreate([
+      { name: 'page_view', path: '/glossary', occurredAt: new Date(oldStart.getTime() + 3_600_000) },
+      { name: 'page_view', path: '/glossary', occurredAt: new Date(oldStart.getTime() + 7_200_000) },
+    ]);
+    // An earlier round rolled that day up while its events were still inside the window.
+    await rollUpDay(app.services, oldDay);
+
+    const { pruned } = await maintainAnalytics(app.services, now);
+    expect(pruned).toBe(2);
+    expect(await models().AnalyticsEvent.count({ where: { path: '/glossary' } })).toBe(0);
+    const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
+    const res = await operator.get<AnalyticsDailyResponse>(`/api/moderation/analytics/daily?from=${oldDay}&to=${oldDay}`);
+    expect(res.body.days[0]?.pageViewsByPath).toEqual({ '/glossary': 2 });
+  });
+});
