@@ -178,7 +178,14 @@ test('a used or missing mail link says so and offers a way on', async ({ page })
   await page.goto(link);
   await expect(page).toHaveURL(/\/login$/);
 
+  // Opened again: the address is confirmed by now, so the member is told so and led to login.
   await page.goto(link);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.auth.verifyAlreadyDone)).toBeVisible();
+  expect(alerts.at(-1)).toBe(MESSAGES.auth.verifyAlreadyDone);
+
+  // A link the server cannot use (expired, or mangled by a mail program) may have expired: offer a resend.
+  await page.goto(`${link}x`);
   await expect(main(page).getByText(MESSAGES.auth.verifyFailed)).toBeVisible();
   await expect(main(page).getByRole('button', { name: '確認メールを再送信' })).toBeVisible();
   expect(alerts.at(-1)).toBe(MESSAGES.auth.verifyFailed);

@@ -143,7 +143,7 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   await expect(xLink).toHaveAttribute('href', 'https://x.com/hiraku_test');
   await expect(xLink).toHaveAttribute('rel', /noopener/);
   await expect(card.getByRole('link', { name: 'プロフィールを編集' })).toHaveAttribute('href', '/profile');
-  await expect(counter(page, '作成した記事')).toHaveText('0');
+  await expect(counter(page, '作成したレポート')).toHaveText('0');
   await expect(counter(page, 'もらったいいね')).toHaveText('0');
   await expect(main(page).getByText(MESSAGES.profile.noArticles)).toBeVisible();
 
@@ -193,7 +193,7 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   await expect(publishedRow.getByText('いいね 0')).toBeVisible();
   await expect(draftRow.getByRole('link', { name: '「まだ書きかけの記録」を編集する' })).toHaveAttribute('href', `/edit-report/${draftId}`);
   await expect(publishedRow.getByRole('link', { name: '「初めての後手縛り」を編集する' })).toHaveAttribute('href', `/edit-report/${publishedId}`);
-  await expect(counter(page, '作成した記事')).toHaveText('2');
+  await expect(counter(page, '作成したレポート')).toHaveText('2');
   await expect(main(page).getByText(MESSAGES.profile.noArticles)).toBeHidden();
 
   // Another member opens the public profile: the name and the published report, no draft, no e-mail.

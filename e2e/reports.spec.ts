@@ -190,9 +190,18 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await c.page.goto(`/reports/${reportId}`);
   const cComment = main(c.page).getByRole('listitem').filter({ hasText: 'とても参考になりました。' });
   await expect(cComment.getByRole('button', { name: '削除' })).toHaveCount(0);
+  // The question comes in the page's own dialog, with an optional reason for the operators.
   await cComment.getByRole('button', { name: '通報' }).click();
+  const reportDialog = c.page.getByRole('alertdialog', { name: REPORT_TEXTS.comments.reportTitle });
+  await expect(reportDialog).toHaveAccessibleDescription(REPORT_TEXTS.comments.reportConfirm);
+  await reportDialog.getByLabel(REPORT_TEXTS.comments.reportReason).fill('個人が特定できる情報が書かれています');
+  await reportDialog.getByRole('button', { name: REPORT_TEXTS.comments.reportSubmit }).click();
   await expect(main(c.page).getByText(MESSAGES.comment.reported)).toBeVisible();
-  await expect.poll(() => cDialogs).toEqual([REPORT_TEXTS.comments.reportConfirm]);
+  await expect(reportDialog).toHaveCount(0);
+  expect(cDialogs).toEqual([]);
+  // Reported once: the button says so, and a second report is told it was already received.
+  await cComment.getByRole('button', { name: REPORT_TEXTS.comments.reported }).click();
+  await expect(main(c.page).getByText(REPORT_TEXTS.comments.alreadyReported)).toBeVisible();
   await expect(main(c.page).getByTestId('like-count')).toHaveText('1');
 
   // B takes the comment back; it leaves the list at once and for good.

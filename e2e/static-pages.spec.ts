@@ -108,8 +108,6 @@ test('the other menu opens, keeps premium disabled and its links go where they s
     ['用語集', '/glossary'],
     ['よくある質問', '/faq'],
     ['お問い合わせ', '/contact-form'],
-    // A members' page: a visitor is sent to log in first.
-    ['アカウント削除', '/login'],
     ['利用規約', '/terms-of-service'],
     ['プライバシーポリシー', '/privacy-policy'],
   ] as const;
@@ -120,8 +118,22 @@ test('the other menu opens, keeps premium disabled and its links go where they s
     await expect(page.getByRole('menu')).toBeHidden();
   }
 
+  // A visitor has no account to delete, download or log out of.
+  const visitorMenu = await openMoreMenu(page);
+  await expect(visitorMenu.getByRole('menuitem')).toHaveCount(6);
+  for (const name of ['アカウント削除', '登録データのダウンロード', 'ログアウト']) await expect(visitorMenu.getByRole('menuitem', { name })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A member's menu has them: account deletion is a members' page, logout goes to the top page.
+  await logInThroughApi(page.request, await createConfirmedMember(page.request, 'menu'));
+  await page.goto('/faq');
+  await (await openMoreMenu(page)).getByRole('menuitem', { name: 'アカウント削除' }).click();
+  await expect(page).toHaveURL(/\/delete-account$/);
+  await expect((await openMoreMenu(page)).getByRole('menuitem', { name: '登録データのダウンロード' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await (await openMoreMenu(page)).getByRole('menuitem', { name: 'ログアウト' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect((await openMoreMenu(page)).getByRole('menuitem', { name: 'ログアウト' })).toHaveCount(0);
 });
 
 test('the other menu works from the keyboard, with type-ahead that starts afresh after a pause', async ({ page }) => {
@@ -133,8 +145,9 @@ test('the other menu works from the keyboard, with type-ahead that starts afresh
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: '用語集' })).toBeFocused();
 
+  // A visitor's menu ends with プレミアム (logout is for members).
   await page.keyboard.press('ArrowUp');
-  await expect(menu.getByRole('menuitem', { name: 'ログアウト' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'プレミアム（未実装）' })).toBeFocused();
   await page.keyboard.press('Home');
   await expect(menu.getByRole('menuitem', { name: '用語集' })).toBeFocused();
 

@@ -48,7 +48,7 @@ export const PROFILE_SCREEN_TEXTS = {
   },
   dashboard: {
     counters: '活動の記録',
-    reportCount: '作成した記事',
+    reportCount: '作成したレポート',
     likesReceived: 'もらったいいね',
     myReports: '自分のレポート',
     writeReport: 'レポートを書く',

@@ -43,3 +43,9 @@ export async function consumeOneTimeToken(
   await models.OneTimeToken.update({ usedAt: now }, { where: { userId: row.userId, purpose, usedAt: null }, transaction });
   return row.userId;
 }
+
+/** The member a token was issued to, whatever its state: lets a used link be told apart from a wrong one. */
+export async function ownerOfOneTimeToken(models: Models, token: string, purpose: OneTimeTokenPurpose): Promise<number | null> {
+  const row = await models.OneTimeToken.findOne({ where: { tokenHash: hashSecretToken(token), purpose } });
+  return row?.userId ?? null;
+}

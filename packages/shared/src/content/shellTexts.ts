@@ -22,6 +22,7 @@ export const SHELL_TEXTS = {
     contact: 'お問い合わせ',
     deleteAccount: 'アカウント削除',
     exportData: '登録データのダウンロード',
+    exportFailed: '登録データのダウンロードに失敗しました。もう一度お試しください。',
     terms: '利用規約',
     privacy: 'プライバシーポリシー',
     premium: 'プレミアム（未実装）',

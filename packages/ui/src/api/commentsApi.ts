@@ -9,7 +9,8 @@ export function createCommentsApi(client: ApiClient) {
     list: (articleId: number, signal?: AbortSignal) => client.get<CommentItem[]>('/api/comments', { query: { articleId }, signal }),
     post: (articleId: number, text: string) => client.post<CommentItem>('/api/comments', { articleId, text }),
     remove: (id: number) => client.delete<CommentMessageResponse>(commentPath(id)),
-    report: (id: number) => client.post<CommentMessageResponse>(`${commentPath(id)}/report`),
+    /** The reason is optional: operators see it in the queue. */
+    report: (id: number, reason: string | null = null) => client.post<CommentMessageResponse>(`${commentPath(id)}/report`, reason ? { reason } : {}),
   };
 }
 

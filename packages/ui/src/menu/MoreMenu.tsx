@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SHELL_TEXTS, TIMINGS } from '@hiraku/shared';
-import { usePlatform } from '../platform/PlatformContext';
+import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { useSession } from '../session/SessionContext';
 import { useShellActions } from '../shell/ShellActionsContext';
-import { MORE_MENU_ITEMS } from './moreMenuItems';
+import { moreMenuItemsFor } from './moreMenuItems';
 import { findTypeAheadIndex, TypeAheadBuffer } from './typeAhead';
+import { useAccountDownload } from './useAccountDownload';
 
 export interface MoreMenuProps {
   /** 'up' from the footer bar; 'down' from a button higher on a page, such as the dashboard card. */
@@ -15,13 +17,15 @@ export interface MoreMenuProps {
   buttonClassName?: string;
 }
 
-const ITEM_COUNT = MORE_MENU_ITEMS.length;
-
 /** The 'その他' menu: a menu button following the WAI-ARIA menu pattern, keyboard and type-ahead included. */
 export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu__button' }: MoreMenuProps) {
   const navigate = useNavigate();
   const { logout } = useShellActions();
-  const { apiBaseUrl } = usePlatform();
+  const { status } = useSession();
+  const { showNotice } = useNotice();
+  const items = moreMenuItemsFor(status === 'authenticated');
+  const itemCount = items.length;
+  const download = useAccountDownload();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const [typeAhead] = useState(() => new TypeAheadBuffer(TIMINGS.menuTypeAheadMs));
@@ -47,8 +51,8 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
   }, []);
 
   useEffect(() => {
-    if (open) itemRefs.current[focusIndex]?.focus();
-  }, [open, focusIndex]);
+    if (open) itemRefs.current[Math.min(focusIndex, itemCount - 1)]?.focus();
+  }, [open, focusIndex, itemCount]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -62,7 +66,7 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      openAt(event.key === 'ArrowDown' ? 0 : ITEM_COUNT - 1);
+      openAt(event.key === 'ArrowDown' ? 0 : itemCount - 1);
     }
   };
 
@@ -71,11 +75,11 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        setFocusIndex((i) => (i + 1) % ITEM_COUNT);
+        setFocusIndex((i) => (i + 1) % itemCount);
         return;
       case 'ArrowUp':
         event.preventDefault();
-        setFocusIndex((i) => (i - 1 + ITEM_COUNT) % ITEM_COUNT);
+        setFocusIndex((i) => (i - 1 + itemCount) % itemCount);
         return;
       case 'Home':
         event.preventDefault();
@@ -83,7 +87,7 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
         return;
       case 'End':
         event.preventDefault();
-        setFocusIndex(ITEM_COUNT - 1);
+        setFocusIndex(itemCount - 1);
         return;
       case 'Escape':
         event.preventDefault();
@@ -99,7 +103,7 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
         return;
       default:
         if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-          const match = findTypeAheadIndex(MORE_MENU_ITEMS, typeAhead.push(event.key), focusIndex);
+          const match = findTypeAheadIndex(items, typeAhead.push(event.key), focusIndex);
           if (match >= 0) setFocusIndex(match);
         }
     }
@@ -112,8 +116,18 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
     try {
       await logout();
     } catch (error) {
-      // SPEC.md section 8: a failed logout from this menu is only logged; the session is cleared all the same.
+      // The session keeps trying and tells the member they are still signed in; nothing more to say here.
       console.error('logout failed', error);
+    }
+  };
+
+  const onDownload = async () => {
+    close(false);
+    try {
+      await download();
+    } catch (error) {
+      console.error('download failed', error);
+      showNotice(SHELL_TEXTS.moreMenu.exportFailed, 'error');
     }
   };
 
@@ -138,7 +152,7 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
         <span>{SHELL_TEXTS.moreMenu.button}</span>
       </button>
       <ul id={menuId} role="menu" aria-labelledby={buttonId} className="more-menu__list" hidden={!open} onKeyDown={onMenuKeyDown}>
-        {MORE_MENU_ITEMS.map((item, index) => {
+        {items.map((item, index) => {
           const tabIndex = index === focusIndex ? 0 : -1;
           return (
             <li key={item.label} role="none">
@@ -148,9 +162,9 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
                 </Link>
               )}
               {item.kind === 'download' && (
-                <a ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} className="more-menu__item" href={`${apiBaseUrl}${item.apiPath}`} download onClick={() => close(false)}>
+                <button ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} type="button" className="more-menu__item" onClick={() => void onDownload()}>
                   {item.label}
-                </a>
+                </button>
               )}
               {item.kind === 'unavailable' && (
                 <span ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} aria-disabled="true" className="more-menu__item more-menu__item--disabled">

@@ -1,9 +1,11 @@
-import { ACCOUNT_EXPORT_PATH, SHELL_TEXTS } from '@hiraku/shared';
+import { SHELL_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../routes/paths';
 import type { TypeAheadCandidate } from './typeAhead';
 
-export type MoreMenuItem = TypeAheadCandidate &
-  ({ kind: 'link'; to: string } | { kind: 'download'; apiPath: string } | { kind: 'unavailable' } | { kind: 'logout' });
+export type MoreMenuItem = TypeAheadCandidate & {
+  /** Shown to signed-in members only: a visitor has no account to delete, download or log out of. */
+  membersOnly?: true;
+} & ({ kind: 'link'; to: string } | { kind: 'download' } | { kind: 'unavailable' } | { kind: 'logout' });
 
 const t = SHELL_TEXTS.moreMenu;
 
@@ -12,11 +14,16 @@ export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'link', to: PATHS.glossary, label: t.glossary, keywords: ['ようごしゅう', 'yougoshuu', 'glossary'] },
   { kind: 'link', to: PATHS.faq, label: t.faq, keywords: ['faq', 'yokuaru', 'しつもん'] },
   { kind: 'link', to: PATHS.contactForm, label: t.contact, keywords: ['otoiawase', 'contact', 'といあわせ'] },
-  { kind: 'link', to: PATHS.deleteAccount, label: t.deleteAccount, keywords: ['account', 'delete', 'sakujo'] },
+  { kind: 'link', to: PATHS.deleteAccount, membersOnly: true, label: t.deleteAccount, keywords: ['account', 'delete', 'sakujo'] },
   // The privacy policy promises members may view their data (DECISIONS.md): a JSON file of all of it.
-  { kind: 'download', apiPath: ACCOUNT_EXPORT_PATH, label: t.exportData, keywords: ['download', 'data', 'daunrodo', 'でーた'] },
+  { kind: 'download', membersOnly: true, label: t.exportData, keywords: ['download', 'data', 'daunrodo', 'でーた'] },
   { kind: 'link', to: PATHS.termsOfService, label: t.terms, keywords: ['りようきやく', 'riyoukiyaku', 'terms', 'kiyaku'] },
   { kind: 'link', to: PATHS.privacyPolicy, label: t.privacy, keywords: ['privacy', 'puraibashii'] },
   { kind: 'unavailable', label: t.premium, keywords: ['premium', 'puremiamu'] },
-  { kind: 'logout', label: t.logout, keywords: ['logout', 'roguauto'] },
+  { kind: 'logout', membersOnly: true, label: t.logout, keywords: ['logout', 'roguauto'] },
 ];
+
+/** The items a visitor or a member sees; while the session is still being checked, the visitor's. */
+export function moreMenuItemsFor(signedIn: boolean): readonly MoreMenuItem[] {
+  return signedIn ? MORE_MENU_ITEMS : MORE_MENU_ITEMS.filter((item) => !item.membersOnly);
+}

@@ -97,12 +97,15 @@ function ReportView({ report }: { report: ReportDetail }) {
             {authorName}
           </span>
         </Link>
-        <span className="report-detail__date">
-          {t.createdAt}: <time dateTime={report.createdAt}>{formatDateTimeJa(report.createdAt)}</time>
-        </span>
+        {/* A draft has not been posted: no posting date, and nothing anyone could like yet. */}
+        {!report.isDraft && (
+          <span className="report-detail__date">
+            {t.createdAt}: <time dateTime={report.createdAt}>{formatDateTimeJa(report.createdAt)}</time>
+          </span>
+        )}
       </div>
       <div className="report-detail__actions">
-        <LikeButton reportId={report._id} initialCount={report.likeCount} />
+        {!report.isDraft && <LikeButton reportId={report._id} initialCount={report.likeCount} />}
         {report.abilities.update && (
           <Link to={editReportPath(report._id)} className="button button--ghost">
             {t.edit}

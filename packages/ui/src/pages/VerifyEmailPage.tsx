@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES } from '@hiraku/shared';
-import { errorMessage } from '../api/apiError';
+import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, EmailRequestForm, FormStatus } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
@@ -52,7 +52,14 @@ export function VerifyEmailPage() {
         showNotice(MESSAGES.auth.verifySucceeded, 'success');
         navigate(PATHS.login, { replace: true });
       },
-      () => {
+      (error: unknown) => {
+        // 409: the link was used already and the address is confirmed, so the member only needs to log in.
+        if (isApiError(error) && error.status === 409) {
+          platform.alert(MESSAGES.auth.verifyAlreadyDone);
+          showNotice(MESSAGES.auth.verifyAlreadyDone, 'info');
+          navigate(PATHS.login, { replace: true });
+          return;
+        }
         platform.alert(MESSAGES.auth.verifyFailed);
         setPhase('failed');
       },

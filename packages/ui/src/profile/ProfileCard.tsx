@@ -1,13 +1,41 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES, PROFILE_SCREEN_TEXTS, type ProfileTagRef, type PublicProfile } from '@hiraku/shared';
 import { ExternalLink } from '../components/ExternalLink';
+import { usePlatform } from '../platform/PlatformContext';
 import { ProfileIcon } from './ProfileIcon';
+import { isHandheld, xProfileUrls } from './xProfileLink';
 
 const t = PROFILE_SCREEN_TEXTS;
 
-/** x.com, not twitter.com: the app opens it on phones and it needs no redirect on the web. */
-export function xProfileUrl(twitterId: string): string {
-  return `https://x.com/${encodeURIComponent(twitterId)}`;
+/** How long the app gets to take over before the web profile opens instead (the app may not be installed). */
+const APP_FALLBACK_MS = 1500;
+
+/** On a phone or tablet the X app; elsewhere, and on the desktop app, x.com in a new tab. */
+function XLink({ twitterId, children }: { twitterId: string; children: ReactNode }) {
+  const platform = usePlatform();
+  const urls = xProfileUrls(twitterId);
+  const handheld = platform.kind === 'web' && typeof navigator !== 'undefined' && isHandheld(navigator.userAgent, navigator.maxTouchPoints);
+  if (!handheld) {
+    return (
+      <ExternalLink href={urls.web} className="profile-card__x-link">
+        {children}
+      </ExternalLink>
+    );
+  }
+  const openApp = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const timer = setTimeout(() => {
+      if (document.visibilityState === 'visible') window.location.assign(urls.web);
+    }, APP_FALLBACK_MS);
+    // The app took over: the page was hidden, so the web fallback is not needed.
+    document.addEventListener('visibilitychange', () => clearTimeout(timer), { once: true });
+    window.location.assign(urls.app);
+  };
+  return (
+    <a href={urls.app} className="profile-card__x-link" onClick={openApp}>
+      {children}
+    </a>
+  );
 }
 
 function TagValue({ tag }: { tag: ProfileTagRef | null }) {
@@ -33,10 +61,10 @@ export function ProfileCard({ profile, actions, headingLevel = 2 }: { profile: P
           </p>
           {profile.twitterId && (
             <p className="profile-card__x">
-              <ExternalLink href={xProfileUrl(profile.twitterId)} className="profile-card__x-link">
+              <XLink twitterId={profile.twitterId}>
                 <span aria-hidden="true">{t.card.xLink(profile.twitterId)}</span>
                 <span className="visually-hidden">{t.card.xLinkLabel(profile.twitterId)}</span>
-              </ExternalLink>
+              </XLink>
             </p>
           )}
         </div>

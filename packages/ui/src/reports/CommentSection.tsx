@@ -8,6 +8,7 @@ import { FormAlert } from '../components/forms';
 import { usePlatform } from '../platform/PlatformContext';
 import { publicProfilePath } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
+import { CommentReportDialog } from './CommentReportDialog';
 
 const t = REPORT_TEXTS.comments;
 
@@ -16,7 +17,17 @@ type Busy = { kind: 'posting' } | { kind: 'deleting' | 'reporting'; id: number }
 
 const BUSY_NOTES = { posting: t.posting, deleting: t.deleting, reporting: t.reporting } as const;
 
-function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentItem; busy: boolean; onDelete: () => void; onReport: () => void }) {
+interface CommentViewProps {
+  comment: CommentItem;
+  busy: boolean;
+  /** The viewer's own comment: a hidden one is visible to "you and operators", otherwise to operators only. */
+  own: boolean;
+  reported: boolean;
+  onDelete: () => void;
+  onReport: () => void;
+}
+
+function CommentView({ comment, busy, own, reported, onDelete, onReport }: CommentViewProps) {
   const name = comment.userProfile?.username?.trim() || MESSAGES.common.unknownAuthor;
   return (
     <li className="comment" data-comment-id={comment._id}>
@@ -29,7 +40,7 @@ function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentIt
           {formatDateTimeJa(comment.createdAt)}
         </time>
       </div>
-      {comment.isHidden && <p className="badge comment__hidden">{t.hidden}</p>}
+      {comment.isHidden && <p className="badge comment__hidden">{own ? t.hidden : t.hiddenForOperator}</p>}
       <p className="comment__text">{comment.text}</p>
       {(comment.abilities.delete || comment.abilities.report) && (
         <div className="comment__actions">
@@ -40,7 +51,7 @@ function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentIt
           )}
           {comment.abilities.report && (
             <button type="button" className="button button--text comment__report" onClick={onReport} disabled={busy}>
-              {t.report}
+              {reported ? t.reported : t.report}
             </button>
           )}
         </div>
@@ -57,7 +68,7 @@ function CommentView({ comment, busy, onDelete, onReport }: { comment: CommentIt
 export function CommentSection({ reportId }: { reportId: number }) {
   const platform = usePlatform();
   const { comments: commentsApi } = useApi();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -65,6 +76,9 @@ export function CommentSection({ reportId }: { reportId: number }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [attempt, setAttempt] = useState(0);
+  const [reporting, setReporting] = useState<number | null>(null);
+  /** Comments this member reported on this page: their button says 通報済み and a second try is answered here. */
+  const [reportedIds, setReportedIds] = useState<ReadonlySet<number>>(() => new Set());
   const headingId = useId();
   const textareaId = useId();
   const counterId = useId();
@@ -130,15 +144,24 @@ export function CommentSection({ reportId }: { reportId: number }) {
     }
   };
 
-  const report = async (id: number) => {
-    if (busy || !(await platform.confirm(t.reportConfirm))) return;
+  const askToReport = (id: number) => {
+    if (busy) return;
     setProblem(null);
     setNotice(null);
+    if (reportedIds.has(id)) setNotice(t.alreadyReported);
+    else setReporting(id);
+  };
+
+  const report = async (id: number, reason: string | null) => {
+    if (busy) return;
     setBusy({ kind: 'reporting', id });
     try {
-      const answer = await commentsApi.report(id);
+      const answer = await commentsApi.report(id, reason);
+      setReportedIds((previous) => new Set(previous).add(id));
+      setReporting(null);
       setNotice(answer.message || MESSAGES.comment.reported);
     } catch (error) {
+      setReporting(null);
       setProblem(errorMessage(error, MESSAGES.comment.reportFailed));
     } finally {
       setBusy(null);
@@ -219,10 +242,15 @@ export function CommentSection({ reportId }: { reportId: number }) {
                   comment={comment}
                   busy={busy !== null}
                   onDelete={() => void remove(comment._id)}
-                  onReport={() => void report(comment._id)}
+                  own={comment.publicId === user?.publicId}
+                  reported={reportedIds.has(comment._id)}
+                  onReport={() => askToReport(comment._id)}
                 />
               ))}
             </ul>
+          )}
+          {reporting !== null && (
+            <CommentReportDialog busy={busy !== null} onConfirm={(reason) => void report(reporting, reason)} onCancel={() => setReporting(null)} />
           )}
         </>
       )}

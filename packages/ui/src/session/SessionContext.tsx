@@ -3,6 +3,7 @@ import { MESSAGES, type SessionUser } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useNotice } from '../notice/NoticeContext';
+import { pendingLogoutStore } from './pendingLogout';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
 
@@ -16,13 +17,21 @@ interface SessionState {
    * page; the member guard then waits instead of sending them to /login. Cleared at the next route change.
    */
   leaving: boolean;
+  /**
+   * Set while a logout the server never confirmed is being retried: the member is still signed in and is
+   * told so, and the session ends on the server as soon as it can be reached.
+   */
+  logoutPending: boolean;
 }
 
 export interface SessionValue extends SessionState {
   /** GET /api/auth/me; the newest answer wins when several checks overlap. */
   check(): Promise<void>;
   signIn(user: SessionUser): void;
-  /** POST /api/auth/logout; the state is cleared whatever the server says. Rejects when the call failed. */
+  /**
+   * POST /api/auth/logout. When it fails the member stays signed in (and is told so) and the logout is
+   * retried, also after a reload, until the server confirms it. Rejects when the first call failed.
+   */
   logout(): Promise<void>;
   /** Forget the member without calling the server (after deletion, or when the server ended the session). */
   clear(options?: { expired?: boolean; leaving?: boolean }): void;
@@ -33,8 +42,18 @@ export interface SessionValue extends SessionState {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const UNKNOWN: SessionState = { status: 'unknown', user: null, expired: false, leaving: false };
-const SIGNED_OUT: SessionState = { status: 'unauthenticated', user: null, expired: false, leaving: false };
+const UNKNOWN: SessionState = { status: 'unknown', user: null, expired: false, leaving: false, logoutPending: false };
+const SIGNED_OUT: SessionState = { status: 'unauthenticated', user: null, expired: false, leaving: false, logoutPending: false };
+
+/** Pauses before checking a first, failed session check again, then "signed out" (ms). */
+const RECHECK_DELAYS_MS = [1_000, 3_000, 10_000];
+/** Pauses between tries of a logout the server has not confirmed; the last repeats (ms). */
+const LOGOUT_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+
+/** Only the server saying there is no session signs a member out; a 5xx or no answer says nothing about it. */
+function isSignedOutAnswer(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -48,9 +67,20 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
   const api = useApi();
   const { showNotice } = useNotice();
   const [state, setState] = useState<SessionState>(() =>
-    initialUser ? { status: 'authenticated', user: initialUser, expired: false, leaving: false } : initialUser === null ? SIGNED_OUT : UNKNOWN,
+    initialUser
+      ? { ...UNKNOWN, status: 'authenticated', user: initialUser }
+      : initialUser === null
+        ? SIGNED_OUT
+        : { ...UNKNOWN, logoutPending: pendingLogoutStore.get() },
   );
+  /** A logout left pending by an earlier page is tried at once; one that just failed here after a pause. */
+  const retryLogoutAtOnce = useRef(state.logoutPending);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
   const latestCheck = useRef(0);
+  const recheck = useRef<{ failures: number; timer?: ReturnType<typeof setTimeout> }>({ failures: 0 });
   /**
    * True once the server has said there is no session (or the member ended it): the refresh cookie is
    * gone then (a refused refresh and a logout delete it, and a login in another tab sets a fresh access
@@ -65,13 +95,16 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
   const signIn = useCallback((user: SessionUser) => {
     latestCheck.current += 1;
     refreshPointless.current = false;
-    setState({ status: 'authenticated', user, expired: false, leaving: false });
+    // A new sign-in is a new session: a logout still pending for the old one must not end it.
+    pendingLogoutStore.clear();
+    setState({ ...UNKNOWN, status: 'authenticated', user });
   }, []);
 
   const clear = useCallback((options?: { expired?: boolean; leaving?: boolean }) => {
     latestCheck.current += 1;
     refreshPointless.current = true;
-    setState({ status: 'unauthenticated', user: null, expired: options?.expired ?? false, leaving: options?.leaving ?? false });
+    pendingLogoutStore.clear();
+    setState({ ...SIGNED_OUT, expired: options?.expired ?? false, leaving: options?.leaving ?? false });
   }, []);
 
   const routeChanged = useCallback(() => {
@@ -81,27 +114,47 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
   const check = useCallback(async () => {
     latestCheck.current += 1;
     const ticket = latestCheck.current;
+    clearTimeout(recheck.current.timer);
     try {
       const user = await api.auth.me({ tryRefresh: !refreshPointless.current });
       refreshPointless.current = false;
-      if (ticket === latestCheck.current) setState({ status: 'authenticated', user, expired: false, leaving: false });
+      recheck.current.failures = 0;
+      if (ticket === latestCheck.current) setState((previous) => ({ ...UNKNOWN, status: 'authenticated', user, logoutPending: previous.logoutPending }));
     } catch (error) {
-      if (isApiError(error) && !error.isNoResponse) refreshPointless.current = true;
+      const signedOut = isSignedOutAnswer(error);
+      if (signedOut) refreshPointless.current = true;
       if (ticket !== latestCheck.current) return;
-      setState((previous) => {
-        // A network blip must not sign a member out; the next check or call will tell.
-        if (previous.status === 'authenticated' && isApiError(error) && error.isNoResponse) return previous;
-        return { status: 'unauthenticated', user: null, expired: previous.status === 'authenticated' || previous.expired, leaving: previous.leaving };
-      });
+      if (signedOut) {
+        recheck.current.failures = 0;
+        pendingLogoutStore.clear();
+        setState((previous) => ({ ...SIGNED_OUT, expired: previous.status === 'authenticated' || previous.expired, leaving: previous.leaving }));
+        return;
+      }
+      // A 5xx or a network blip says nothing about the session: a member stays signed in, and a first
+      // check is tried again shortly instead of sending someone who may well be signed in to /login.
+      if (stateRef.current.status !== 'unknown') return;
+      const delay = RECHECK_DELAYS_MS[recheck.current.failures];
+      recheck.current.failures += 1;
+      if (delay === undefined) {
+        recheck.current.failures = 0;
+        setState((previous) => (previous.status === 'unknown' ? SIGNED_OUT : previous));
+        return;
+      }
+      recheck.current.timer = setTimeout(() => void checkRef.current(), delay);
     }
   }, [api]);
+  const checkRef = useRef(check);
+  useEffect(() => {
+    checkRef.current = check;
+  }, [check]);
+  useEffect(() => () => clearTimeout(recheck.current.timer), []);
 
   useEffect(
     () =>
       api.client.onSessionExpired(() => {
         latestCheck.current += 1;
         refreshPointless.current = true;
-        setState({ status: 'unauthenticated', user: null, expired: true, leaving: false });
+        setState({ ...SIGNED_OUT, expired: true });
         // SPEC.md section 8: a refused refresh logs out, which also clears the cookies on the server.
         api.auth.logout().catch(() => undefined);
         onExpiredRef.current?.();
@@ -109,18 +162,60 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     [api],
   );
 
+  const finishLogout = useCallback(
+    (leaving: boolean) => {
+      clear({ leaving });
+      showNotice(MESSAGES.auth.logoutSucceeded, 'info');
+    },
+    [clear, showNotice],
+  );
+
   const logout = useCallback(async () => {
     if (state.status === 'unauthenticated') return;
+    // Remembered before the call, so a reload or a closed tab while it is out still ends the session later.
+    pendingLogoutStore.set();
     try {
       await api.auth.logout();
     } catch (error) {
-      clear({ leaving: true });
-      showNotice(MESSAGES.auth.logoutFailed, 'error');
+      // On a shared device a logout that only looks done is dangerous: say the member is still signed in.
+      setState((previous) => ({ ...previous, logoutPending: true }));
+      showNotice(MESSAGES.auth.logoutPending, 'error');
       throw error;
     }
-    clear({ leaving: true });
-    showNotice(MESSAGES.auth.logoutSucceeded, 'info');
-  }, [api, clear, showNotice, state.status]);
+    finishLogout(true);
+  }, [api, finishLogout, showNotice, state.status]);
+
+  // Retries a logout the server has not confirmed (from this page or one before a reload) until it has.
+  useEffect(() => {
+    if (!state.logoutPending) return undefined;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const attempt = () => {
+      clearTimeout(timer);
+      api.auth.logout().then(
+        () => {
+          // The member may be somewhere else by now: a members' page then sends them to /login as usual.
+          if (!stopped) finishLogout(false);
+        },
+        () => {
+          if (stopped) return;
+          const delay = LOGOUT_RETRY_DELAYS_MS[Math.min(tries, LOGOUT_RETRY_DELAYS_MS.length - 1)];
+          tries += 1;
+          timer = setTimeout(attempt, delay);
+        },
+      );
+    };
+    if (retryLogoutAtOnce.current) attempt();
+    else timer = setTimeout(attempt, LOGOUT_RETRY_DELAYS_MS[0]);
+    retryLogoutAtOnce.current = false;
+    window.addEventListener('online', attempt);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', attempt);
+    };
+  }, [state.logoutPending, api, finishLogout]);
 
   const markTutorialDone = useCallback(() => {
     setState((previous) => (previous.user ? { ...previous, user: { ...previous.user, tutorial: false } } : previous));

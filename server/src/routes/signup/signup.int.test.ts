@@ -82,9 +82,11 @@ describe('/api/signup', () => {
 
     const token = linkIn(second, '/verify-email').searchParams.get('token') ?? '';
     expect((await verify(`?token=${encodeURIComponent(token)}`)).status).toBe(200);
-    // The first link is used up together with the second.
+    // The first link is used up together with the second; opening it says the address is already confirmed.
     const firstToken = linkIn(first, '/verify-email').searchParams.get('token') ?? '';
-    expect((await verify(`?token=${encodeURIComponent(firstToken)}`)).body).toEqual({ error: 'validation_error', message: MESSAGES.auth.verifyFailed });
+    const older = await verify(`?token=${encodeURIComponent(firstToken)}`);
+    expect(older.status).toBe(409);
+    expect(older.body).toEqual({ error: 'conflict', message: MESSAGES.auth.verifyAlreadyDone });
 
     const client = createHttpClient(app.baseUrl);
     expect((await client.post('/api/auth/login', { email, password: 'first-password-11' })).status).toBe(401);
@@ -100,7 +102,7 @@ describe('/api/signup', () => {
       }
     });
 
-    it('answers unknown, used, expired and wrong-purpose tokens with the "may have expired" message', async () => {
+    it('answers unknown, expired and wrong-purpose tokens with the "may have expired" message, and a used one with "already confirmed"', async () => {
       const member = await createMemberWithPassword({ emailVerifiedAt: null });
       const failed = { error: 'validation_error', message: MESSAGES.auth.verifyFailed };
 
@@ -119,8 +121,8 @@ describe('/api/signup', () => {
       const good = await issueOneTimeToken(app.services.models, member.id, 'verify_email');
       expect((await verify(`?token=${good}`)).status).toBe(200);
       const used = await verify(`?token=${good}`);
-      expect(used.status).toBe(400);
-      expect(used.body).toEqual(failed);
+      expect(used.status).toBe(409);
+      expect(used.body).toEqual({ error: 'conflict', message: MESSAGES.auth.verifyAlreadyDone });
       await member.reload();
       expect(member.emailVerifiedAt).toBeInstanceOf(Date);
     });

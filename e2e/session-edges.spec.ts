@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { COOKIE_NAMES, MESSAGES, SHELL_TEXTS, type AccountExport } from '@hiraku/shared';
+import { createConfirmedMember, logInThroughApi, type TestMember } from './support/members';
+
+/**
+ * The edges of a member's session a new member runs into: a failed session check, a failed logout,
+ * the data download after the 15-minute access cookie has gone, and the header at 375 px.
+ */
+
+async function signedInMember(page: Page, label: string): Promise<TestMember> {
+  const member = await createConfirmedMember(page.request, label);
+  await logInThroughApi(page.request, member);
+  return member;
+}
+
+function footer(page: Page) {
+  return page.getByRole('navigation', { name: SHELL_TEXTS.footer.navLabel });
+}
+
+async function openMoreMenu(page: Page) {
+  await footer(page).getByRole('button', { name: SHELL_TEXTS.moreMenu.button }).click();
+  return page.getByRole('menu');
+}
+
+test('a failing session check (5xx or no answer) keeps a member signed in; only a 401 sends them to login', async ({ page }) => {
+  await signedInMember(page, 'check');
+  await page.goto('/faq');
+  const goTo = async (item: string, path: RegExp) => {
+    await (await openMoreMenu(page)).getByRole('menuitem', { name: item }).click();
+    await expect(page).toHaveURL(path);
+  };
+  // Every route change checks the session; the members' page must stay open whatever the check meets.
+  for (const fault of ['5xx', 'no answer'] as const) {
+    await page.route('**/api/auth/me', (route) =>
+      fault === '5xx' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"internal_error","message":"x"}' }) : route.abort('connectionreset'),
+    );
+    await goTo(SHELL_TEXTS.moreMenu.glossary, /\/glossary$/);
+    await goTo(SHELL_TEXTS.moreMenu.deleteAccount, /\/delete-account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'アカウント削除' })).toBeVisible();
+    await page.unroute('**/api/auth/me');
+  }
+
+  // The session really ended (no cookies, so the refresh is refused too): now /login is right.
+  await page.context().clearCookies();
+  await goTo(SHELL_TEXTS.moreMenu.glossary, /\/glossary$/);
+  await expect((await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.deleteAccount })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/delete-account');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a logout the server never confirmed says the member is still signed in, and ends the session once it can', async ({ page }) => {
+  await signedInMember(page, 'logout');
+  await page.goto('/dashboard');
+  let refuse = true;
+  let tries = 0;
+  await page.route('**/api/auth/logout', async (route) => {
+    tries += 1;
+    if (refuse) await route.abort('internetdisconnected');
+    else await route.continue();
+  });
+
+  await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout }).click();
+  await expect(page.getByText(MESSAGES.auth.logoutPending)).toBeVisible();
+  // Still signed in, and the menu still offers the way out.
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  await expect((await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The server can be reached again: the retry ends the session there and the page says so.
+  refuse = false;
+  await expect(page.getByText(MESSAGES.auth.logoutSucceeded)).toBeVisible({ timeout: 20_000 });
+  expect(tries).toBeGreaterThanOrEqual(2);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  await expect((await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout })).toHaveCount(0);
+});
+
+test('a logout still pending when the page is reloaded is finished by the next page', async ({ page }) => {
+  await signedInMember(page, 'reload');
+  await page.goto('/reports');
+  await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout }).click();
+  await expect(page.getByText(MESSAGES.auth.logoutPending)).toBeVisible();
+  await page.unroute('**/api/auth/logout');
+
+  await page.reload();
+  await expect.poll(async () => (await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('the data download refreshes an expired access cookie like every other call', async ({ page }) => {
+  const member = await signedInMember(page, 'download');
+  await page.goto('/reports');
+  // What the browser does after 15 minutes: the access cookie is gone, the refresh cookie is not.
+  const cookies = await page.context().cookies();
+  expect(cookies.some((cookie) => cookie.name === COOKIE_NAMES.refresh)).toBe(true);
+  await page.context().clearCookies({ name: COOKIE_NAMES.access });
+
+  const downloading = page.waitForEvent('download');
+  await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.exportData }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^hiraku-.+\.json$/);
+  const file = await download.path();
+  const data = JSON.parse(await fs.readFile(file, 'utf8')) as AccountExport;
+  expect(data.account.email).toBe(member.email);
+  await expect(page).toHaveURL(/\/reports$/);
+});
+
+test('at 375 px a visitor sees the whole search placeholder beside the login link @mobile', async ({ page }) => {
+  await page.goto('/faq');
+  const input = page.getByRole('searchbox', { name: SHELL_TEXTS.search.label });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
+  const room = await input.evaluate((element: HTMLInputElement) => {
+    const style = getComputedStyle(element);
+    const placeholder = getComputedStyle(element, '::placeholder');
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+    const inner = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { inner, text: context.measureText(element.placeholder).width };
+  });
+  expect(room.text).toBeGreaterThan(0);
+  expect(room.inner).toBeGreaterThanOrEqual(room.text);
+});
