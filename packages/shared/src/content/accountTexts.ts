@@ -74,17 +74,8 @@ export const ACCOUNT_TEXTS = {
     deletingNote: '完了するまで、このページを閉じたり移動したりしないでください。',
     redirecting: 'まもなくトップページに移動します。',
   },
-  session: {
-    checking: 'ログイン状態を確認しています...',
-  },
-  header: {
-    login: 'ログイン',
-  },
   landing: {
     toReports: 'レポート一覧へ',
-  },
-  notice: {
-    close: 'お知らせを閉じる',
   },
 } as const;
 

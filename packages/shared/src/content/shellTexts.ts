@@ -1,6 +1,10 @@
 /** Words of the shared web shell: header, footer, menus and the pages that are not content. */
 export const SHELL_TEXTS = {
   skipToContent: '本文へスキップ',
+  // The shell's few account words live here, not in ACCOUNT_TEXTS, so every first page need not load those.
+  headerLogin: 'ログイン',
+  sessionChecking: 'ログイン状態を確認しています...',
+  noticeClose: 'お知らせを閉じる',
   homeLinkLabel: 'ひらく（レポート一覧へ）',
   search: {
     label: 'レポートを検索',

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_TEXTS, MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
+import { MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
 import { HeaderSearch } from './HeaderSearch';
@@ -19,7 +19,7 @@ export function SiteHeader() {
         <HeaderSearch key={shownQuery} initialQuery={shownQuery} />
         {status === 'unauthenticated' && pathname !== PATHS.login && (
           <Link to={PATHS.login} className="site-header__login">
-            {ACCOUNT_TEXTS.header.login}
+            {SHELL_TEXTS.headerLogin}
           </Link>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ACCOUNT_TEXTS } from '@hiraku/shared';
+import { SHELL_TEXTS } from '@hiraku/shared';
 import { useNotice } from './NoticeContext';
 
 /** The flash message area at the top of every page; it also tells the notice store about route changes. */
@@ -22,7 +22,7 @@ export function NoticeBanner() {
         {notice && notice.kind !== 'error' && (
           <div className={`flash flash--${notice.kind}`}>
             <p className="flash__text">{notice.text}</p>
-            <button type="button" className="flash__close" onClick={dismissNotice} aria-label={ACCOUNT_TEXTS.notice.close}>
+            <button type="button" className="flash__close" onClick={dismissNotice} aria-label={SHELL_TEXTS.noticeClose}>
               ×
             </button>
           </div>
@@ -32,7 +32,7 @@ export function NoticeBanner() {
         {notice?.kind === 'error' && (
           <div className="flash flash--error">
             <p className="flash__text">{notice.text}</p>
-            <button type="button" className="flash__close" onClick={dismissNotice} aria-label={ACCOUNT_TEXTS.notice.close}>
+            <button type="button" className="flash__close" onClick={dismissNotice} aria-label={SHELL_TEXTS.noticeClose}>
               ×
             </button>
           </div>

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ACCOUNT_TEXTS } from '@hiraku/shared';
+import { SHELL_TEXTS } from '@hiraku/shared';
 import type { LoginRedirectState } from '../session/returnTo';
 import { useSession } from '../session/SessionContext';
 import { PATHS } from './paths';
@@ -14,7 +14,7 @@ export function MemberGuard() {
   if (status === 'unknown') {
     return (
       <p role="status" className="session-checking">
-        {ACCOUNT_TEXTS.session.checking}
+        {SHELL_TEXTS.sessionChecking}
       </p>
     );
   }
