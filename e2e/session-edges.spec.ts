@@ -30,6 +30,9 @@ test('a failing session check (5xx or no answer) keeps a member signed in; only 
     await (await openMoreMenu(page)).getByRole('menuitem', { name: item }).click();
     await expect(page).toHaveURL(path);
   };
+  // Known to be signed in first (the menu offers logout), so the faults below meet a member.
+  await expect((await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout })).toBeVisible();
+  await page.keyboard.press('Escape');
   // Every route change checks the session; the members' page must stay open whatever the check meets.
   for (const fault of ['5xx', 'no answer'] as const) {
     await page.route('**/api/auth/me', (route) =>
