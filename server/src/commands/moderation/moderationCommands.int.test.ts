@@ -264,6 +264,14 @@ describe.each<[string, () => Promise<Backend>]>([
     await db.models.User.update({ role: 'operator' }, { where: { id: operator.id } });
     await expect(change(operator, operator.publicId, 'member')).rejects.toMatchObject({ status: 409 });
     expect((await db.models.User.findByPk(operator.id))?.role).toBe('operator');
+
+    // Two operators demoting each other at the same moment: one wins, the other is no operator by then.
+    const [a, b] = [await createOperator(), await createOperator()];
+    await db.models.User.update({ role: 'member' }, { where: { id: operator.id } });
+    const outcomes = await Promise.allSettled([change(a, b.publicId, 'member'), change(b, a.publicId, 'member')]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await db.models.User.count({ where: { role: 'operator' } })).toBe(1);
+    await db.models.User.update({ role: 'operator' }, { where: { id: operator.id } });
   });
 
   it('finds members by public id or username, never showing an e-mail address', async () => {
