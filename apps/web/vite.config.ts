@@ -5,8 +5,22 @@ import { defineConfig } from 'vite';
 // Workspace packages (packages/ui, packages/shared) live above this app; the dev server may read them.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export default defineConfig({
+// react-router's package exports point every bundler at its development build (warning texts and checks
+// included); the production build it ships beside it is the same router without them, 0.6 KiB less gzip
+// in the framework chunk that every first paint needs (bench/bundleSize.mjs).
+const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+          ]
+        : [],
+  },
   server: {
     fs: { allow: [repoRoot] },
     proxy: { '/api': 'http://localhost:3000' },
@@ -28,4 +42,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
