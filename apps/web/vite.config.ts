@@ -33,6 +33,8 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     // bench/bundleSize.mjs reads it to add up the JavaScript each route needs before first paint.
     manifest: true,
+    // Every browser of Vite's default target preloads modules natively; the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
