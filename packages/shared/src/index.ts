@@ -1,4 +1,5 @@
 export * from './limits';
+export * from './rateRules';
 export * from './messages';
 export * from './taxonomy';
 export * from './errors';

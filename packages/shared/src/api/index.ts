@@ -7,3 +7,4 @@ export * from './search';
 export * from './accountExport';
 export * from './contact';
 export * from './analytics';
+export * from './endpoints';

@@ -11,7 +11,8 @@ export const SESSION_PATHS = {
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  query?: Record<string, QueryValue>;
+  /** Each value but null and undefined goes into the query string as text. */
+  query?: object;
   /** Sent as JSON, except FormData, which goes as it is (multipart). */
   body?: unknown;
   signal?: AbortSignal;
@@ -56,7 +57,7 @@ interface RefreshRound {
   expiryAnnounced: boolean;
 }
 
-function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(baseUrl: string, path: string, query?: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));

@@ -3,6 +3,7 @@ export { createApiClient, SESSION_PATHS, type ApiClient, type ApiClientOptions, 
 export { createAuthApi, type AuthApi } from './authApi';
 export { ApiProvider, useApi, type Api } from './ApiContext';
 export { createApi } from './createApi';
+export { createEndpointCaller, type CallOptions, type EndpointCaller } from './endpointClient';
 export type { HttpMethod, UploadProgress } from './transport';
 export { createProfileApi, type ProfileApi, type ProfileSaveInput } from './profileApi';
 export { createReportsApi, type ReportsApi, type ReportSaveOptions } from './reportsApi';

@@ -1,10 +1,9 @@
-import { COMMUNITY_MESSAGES, MESSAGES, type ErrorBody, type LikeInfo, type LikeToggleResponse, type ReportLikeCounts } from '@hiraku/shared';
+import { COMMUNITY_MESSAGES, MESSAGES, RATE_RULES, type ErrorBody, type LikeInfo, type LikeToggleResponse, type ReportLikeCounts } from '@hiraku/shared';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
 import type { Models, User } from '../../models';
-import { LIKE_TOGGLES_PER_WINDOW } from './likeRateLimit';
 
 type Toggle = LikeToggleResponse & ErrorBody;
 
@@ -148,7 +147,7 @@ describe('likes API rate limit', () => {
   it('slows a member who toggles too fast, with the Japanese message and Retry-After', async () => {
     const { client } = await signedInMember(app.baseUrl);
     const report = await createReport();
-    for (let i = 0; i < LIKE_TOGGLES_PER_WINDOW; i++) expect((await client.post(`/api/likes/${report.id}/toggle`)).status).toBe(200);
+    for (let i = 0; i < RATE_RULES.likeToggle.limit; i++) expect((await client.post(`/api/likes/${report.id}/toggle`)).status).toBe(200);
     const res = await client.post<ErrorBody>(`/api/likes/${report.id}/toggle`);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'rate_limited', message: MESSAGES.like.tooFast });

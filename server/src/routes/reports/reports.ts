@@ -1,16 +1,4 @@
-import Router from '@koa/router';
-import {
-  COMMUNITY_MESSAGES,
-  MESSAGES,
-  parseRouteId,
-  type MyReportListItem,
-  type ReportDeleteResponse,
-  type ReportDetail,
-  type ReportListItem,
-  type ReportMutationResponse,
-  type ReportPage,
-} from '@hiraku/shared';
-import type { Context } from 'koa';
+import { COMMUNITY_MESSAGES, MESSAGES, type ReportDetail } from '@hiraku/shared';
 import { createReport } from '../../commands/reportCreator';
 import { assertHasProfile } from '../../commands/reportContent';
 import { deleteReport } from '../../commands/reportDeleter';
@@ -19,99 +7,20 @@ import { prepareReportImages, runReportWrite } from '../../commands/reportImages
 import { authorInclude, loadReportDetail } from '../../commands/reportLoader';
 import { updateReport } from '../../commands/reportUpdater';
 import { notFound } from '../../errors';
-import { parseInput } from '../../http/validate';
-import { requireUser, signedIn } from '../../middlewares/authenticate';
-import { privateAnswer } from './privateAnswer';
+import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { Report } from '../../models';
 import { authorizeReport } from '../../policies/report';
 import type { Viewer } from '../../policies/viewer';
 import { presentMyReport, presentReport, presentReportListItem } from '../../presenters/report';
-import { LISTED_REPORT, listedAuthorInclude, reportFacts } from '../../visibility';
 import type { AppServices } from '../../services';
-import { multipartFields, reportMultipart, uploadedImage } from './multipart';
-import { memberReportsQuerySchema, parseReportForm, reportFeedQuerySchema } from './schema';
+import { LISTED_REPORT, listedAuthorInclude, reportFacts } from '../../visibility';
 
 /**
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
  * at sign-up. Writes are multipart (SPEC.md section 7) and only the author may change a report.
  */
-export function reportRoutes(services: AppServices): Router {
+export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'reports'>> {
   const { models, storage } = services;
-  const router = new Router({ prefix: '/reports' });
-  // Per route rather than router.use: another router may serve other paths under the same prefix.
-  const signedInOnly = [signedIn, privateAnswer] as const;
-
-  router.get('/infinite', ...signedInOnly, async (ctx) => {
-    const query = parseInput(reportFeedQuerySchema, ctx.query);
-    const page = await loadReportFeed(services, query);
-    ctx.body = {
-      data: page.reports.map((report) => presentReportListItem(report, storage)),
-      nextKey: page.nextKey,
-      hasMore: page.hasMore,
-    } satisfies ReportPage;
-  });
-
-  router.get('/my-reports', ...signedInOnly, async (ctx) => {
-    const user = requireUser(ctx);
-    const reports = await models.Report.findAll({
-      where: { authorId: user.id },
-      include: [authorInclude(models)],
-      order: [['createdAt', 'DESC'], ['id', 'DESC']],
-    });
-    ctx.body = reports.map((report) => presentMyReport(report, storage)) satisfies MyReportListItem[];
-  });
-
-  router.get('/', ...signedInOnly, async (ctx) => {
-    const { publicId } = parseInput(memberReportsQuerySchema, ctx.query);
-    const member = await models.User.findOne({ where: { publicId }, attributes: ['id'] });
-    if (!member) throw notFound(COMMUNITY_MESSAGES.report.memberNotFound);
-    const reports = await models.Report.findAll({
-      where: { authorId: member.id, ...LISTED_REPORT },
-      include: [listedAuthorInclude(authorInclude(models))],
-      order: [['createdAt', 'DESC'], ['id', 'DESC']],
-    });
-    ctx.body = reports.map((report) => presentReportListItem(report, storage)) satisfies ReportListItem[];
-  });
-
-  router.get('/:id', ...signedInOnly, async (ctx) => {
-    const viewer = requireUser(ctx);
-    const report = await loadReportDetail(models, routeId(ctx));
-    if (!report) throw notFound(MESSAGES.report.notFound);
-    authorizeReport(viewer, 'read', reportFacts(report));
-    ctx.body = presentReport(report, { viewer, storage }) satisfies ReportDetail;
-  });
-
-  router.post('/', ...signedInOnly, reportMultipart(), async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parseReportForm(multipartFields(ctx));
-    // Cheap refusals first: the image is decoded only for a request that can succeed.
-    await assertHasProfile(models, user.id);
-    const images = await imagesOf(ctx);
-    const { report } = await runReportWrite(services, images, (transaction) =>
-      createReport(models, { authorId: user.id, input, images }, { transaction }),
-    );
-    ctx.status = 201;
-    ctx.body = { message: MESSAGES.report.created, report: await presentFresh(report.id, user) } satisfies ReportMutationResponse;
-  });
-
-  router.put('/:id', ...signedInOnly, reportMultipart(), async (ctx) => {
-    const user = requireUser(ctx);
-    const reportId = routeId(ctx);
-    const input = parseReportForm(multipartFields(ctx));
-    const current = await loadReportDetail(models, reportId);
-    if (!current) throw notFound(MESSAGES.report.notFound);
-    authorizeReport(user, 'update', reportFacts(current));
-    const images = await imagesOf(ctx);
-    await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId, input, images }, { transaction }));
-    ctx.body = { message: MESSAGES.report.updated, report: await presentFresh(reportId, user) } satisfies ReportMutationResponse;
-  });
-
-  router.delete('/:id', ...signedInOnly, async (ctx) => {
-    const user = requireUser(ctx);
-    const reportId = routeId(ctx);
-    await runReportWrite(services, null, (transaction) => deleteReport(models, { viewer: user, reportId }, { transaction }));
-    ctx.body = { message: MESSAGES.report.deleted } satisfies ReportDeleteResponse;
-  });
 
   async function presentFresh(reportId: number, viewer: Viewer): Promise<ReportDetail> {
     const report: Report | null = await loadReportDetail(models, reportId);
@@ -119,16 +28,65 @@ export function reportRoutes(services: AppServices): Router {
     return presentReport(report, { viewer, storage });
   }
 
-  return router;
+  return {
+    'reports.feed': async ({ query }) => {
+      const page = await loadReportFeed(services, query);
+      return { data: page.reports.map((report) => presentReportListItem(report, storage)), nextKey: page.nextKey, hasMore: page.hasMore };
+    },
+
+    'reports.mine': async ({ user }) => {
+      const reports = await models.Report.findAll({
+        where: { authorId: user.id },
+        include: [authorInclude(models)],
+        order: [['createdAt', 'DESC'], ['id', 'DESC']],
+      });
+      return reports.map((report) => presentMyReport(report, storage));
+    },
+
+    'reports.byMember': async ({ query }) => {
+      const member = await models.User.findOne({ where: { publicId: query.publicId }, attributes: ['id'] });
+      if (!member) throw notFound(COMMUNITY_MESSAGES.report.memberNotFound);
+      const reports = await models.Report.findAll({
+        where: { authorId: member.id, ...LISTED_REPORT },
+        include: [listedAuthorInclude(authorInclude(models))],
+        order: [['createdAt', 'DESC'], ['id', 'DESC']],
+      });
+      return reports.map((report) => presentReportListItem(report, storage));
+    },
+
+    'reports.get': async ({ user, params }) => {
+      const report = await loadReportDetail(models, params.id);
+      if (!report) throw notFound(MESSAGES.report.notFound);
+      authorizeReport(user, 'read', reportFacts(report));
+      return presentReport(report, { viewer: user, storage });
+    },
+
+    'reports.create': async ({ user, body, files }) => {
+      // Cheap refusals first: the image is decoded only for a request that can succeed.
+      await assertHasProfile(models, user.id);
+      const images = await prepared(files.mainImage);
+      const { report } = await runReportWrite(services, images, (transaction) =>
+        createReport(models, { authorId: user.id, input: body, images }, { transaction }),
+      );
+      return { message: MESSAGES.report.created, report: await presentFresh(report.id, user) };
+    },
+
+    'reports.update': async ({ user, params, body, files }) => {
+      const current = await loadReportDetail(models, params.id);
+      if (!current) throw notFound(MESSAGES.report.notFound);
+      authorizeReport(user, 'update', reportFacts(current));
+      const images = await prepared(files.mainImage);
+      await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction }));
+      return { message: MESSAGES.report.updated, report: await presentFresh(params.id, user) };
+    },
+
+    'reports.remove': async ({ user, params }) => {
+      await runReportWrite(services, null, (transaction) => deleteReport(models, { viewer: user, reportId: params.id }, { transaction }));
+      return { message: MESSAGES.report.deleted };
+    },
+  };
 }
 
-function routeId(ctx: Context): number {
-  const id = parseRouteId(ctx.params.id);
-  if (id === null) throw notFound(MESSAGES.report.notFound);
-  return id;
-}
-
-async function imagesOf(ctx: Context) {
-  const data = uploadedImage(ctx);
-  return data ? prepareReportImages(data) : null;
+function prepared(image: Buffer | null) {
+  return image ? prepareReportImages(image) : Promise.resolve(null);
 }

@@ -1,0 +1,81 @@
+import { COMMUNITY_MESSAGES } from '../../communityMessages';
+import { MESSAGES } from '../../messages';
+import { memberReportsQuerySchema, REPORT_IMAGE_FIELD, reportFeedQuerySchema, reportFieldsFromMultipart, reportInputSchema } from '../../schemas/report';
+import { z } from 'zod';
+import { endpoint, multipart } from './define';
+import { idParam } from './params';
+import {
+  messageResponseSchema,
+  myReportListItemSchema,
+  reportDetailSchema,
+  reportListItemSchema,
+  reportMutationResponseSchema,
+  reportPageSchema,
+} from './responses';
+
+/**
+ * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
+ * at sign-up. Answers depend on who asks (drafts, abilities), so shared caches never keep them.
+ */
+const reportId = { params: z.object({ id: idParam }), notFoundMessage: MESSAGES.report.notFound } as const;
+
+/** Writes are multipart (SPEC.md section 7): the text fields of reportFormEntries() and at most one image. */
+const reportForm = multipart(reportInputSchema, {
+  files: [REPORT_IMAGE_FIELD],
+  fromFields: reportFieldsFromMultipart,
+  malformedMessage: COMMUNITY_MESSAGES.report.formInvalid,
+  jsonAlso: false,
+});
+
+export const REPORT_ENDPOINTS = {
+  'reports.feed': endpoint('reports.feed', {
+    access: 'member',
+query: reportFeedQuerySchema,
+    response: reportPageSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  'reports.mine': endpoint('reports.mine', {
+    access: 'member',
+response: z.array(myReportListItemSchema),
+    cache: 'private',
+    errors: [],
+  }),
+  'reports.byMember': endpoint('reports.byMember', {
+    access: 'member',
+query: memberReportsQuerySchema,
+    response: z.array(reportListItemSchema),
+    cache: 'private',
+    errors: ['not_found'],
+  }),
+  'reports.get': endpoint('reports.get', {
+    access: 'member',
+...reportId,
+    response: reportDetailSchema,
+    cache: 'private',
+    errors: ['authorization_error'],
+  }),
+  'reports.create': endpoint('reports.create', {
+    access: 'member',
+body: reportForm,
+    response: reportMutationResponseSchema,
+    status: 201,
+    cache: 'private',
+    errors: ['validation_error', 'payload_too_large'],
+  }),
+  'reports.update': endpoint('reports.update', {
+    access: 'member',
+...reportId,
+    body: reportForm,
+    response: reportMutationResponseSchema,
+    cache: 'private',
+    errors: ['authorization_error', 'validation_error', 'payload_too_large'],
+  }),
+  'reports.remove': endpoint('reports.remove', {
+    access: 'member',
+...reportId,
+    response: messageResponseSchema,
+    cache: 'private',
+    errors: ['authorization_error'],
+  }),
+};

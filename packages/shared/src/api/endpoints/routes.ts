@@ -1,0 +1,66 @@
+/**
+ * The zod-free half of the API contract: each endpoint's method and path. It is all a client needs at run
+ * time to build a call, and it keeps zod and the rest of the declarations out of the web app's first
+ * paint (a line of text per endpoint is also the cheapest form for its 120 KiB budget). Everything else
+ * of an endpoint (access, schemas, rate rule, cache, errors) is declared with `endpoint(key, ...)` in the
+ * resource's file; ENDPOINTS must declare every key here (typecheck).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `METHOD /api/path`, with `:name` for each path parameter (the URLs of SPEC.md section 7). */
+export type EndpointRoute = `${HttpMethod} /api/${string}`;
+
+export const ENDPOINT_ROUTES = {
+  'health.check': 'GET /api/health',
+
+  'reports.feed': 'GET /api/reports/infinite',
+  'reports.mine': 'GET /api/reports/my-reports',
+  'reports.byMember': 'GET /api/reports',
+  'reports.get': 'GET /api/reports/:id',
+  'reports.create': 'POST /api/reports',
+  'reports.update': 'PUT /api/reports/:id',
+  'reports.remove': 'DELETE /api/reports/:id',
+
+  'search.reports': 'GET /api/reports/search/advanced',
+
+  'keywords.popular': 'GET /api/keywords/popular',
+
+  'likes.counts': 'GET /api/likes/report-counts',
+  'likes.get': 'GET /api/likes/:reportId',
+  'likes.toggle': 'POST /api/likes/:reportId/toggle',
+
+  'tags.list': 'GET /api/tags',
+  'tags.names': 'GET /api/tags/names',
+  'tags.updatePopularity': 'POST /api/tags/update-popularity',
+  'tags.create': 'POST /api/tags',
+  'tags.update': 'PUT /api/tags/:id',
+  'tags.remove': 'DELETE /api/tags/:id',
+
+  'categories.list': 'GET /api/categories',
+  'categories.create': 'POST /api/categories',
+  'categories.update': 'PUT /api/categories/:id',
+  'categories.remove': 'DELETE /api/categories/:id',
+} as const satisfies Record<string, EndpointRoute>;
+
+export type EndpointKey = keyof typeof ENDPOINT_ROUTES;
+
+export type MethodOf<K extends EndpointKey> = (typeof ENDPOINT_ROUTES)[K] extends `${infer M extends HttpMethod} ${string}` ? M : never;
+export type PathOf<K extends EndpointKey> = (typeof ENDPOINT_ROUTES)[K] extends `${HttpMethod} ${infer P}` ? P : never;
+
+export function routeOf<K extends EndpointKey>(key: K): { method: MethodOf<K>; path: PathOf<K> } {
+  const [method, path] = ENDPOINT_ROUTES[key].split(' ');
+  return { method, path } as { method: MethodOf<K>; path: PathOf<K> };
+}
+
+/** `/api/likes/:reportId/toggle` -> 'reportId'. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Fills in the path parameters (each URL-encoded); EndpointInput makes callers pass every one. */
+export function endpointPath(key: EndpointKey, params: Record<string, string | number> = {}): string {
+  return routeOf(key).path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+}

@@ -1,0 +1,42 @@
+import { MESSAGES } from './messages';
+
+/** Who a counter belongs to: the client's address (anonymous forms) or the signed-in member. */
+export type RateRuleScope = 'ip' | 'member';
+
+export interface RateRuleDefinition {
+  readonly limit: number;
+  readonly windowSec: number;
+  readonly per: RateRuleScope;
+  /** The text of the 429 answer; the general "too many requests" text when unset. */
+  readonly message?: string;
+}
+
+/**
+ * Every rate limit of the API, in one table; endpoints name their rule in the endpoint map
+ * (api/endpoints) and the server enforces it before the handler runs. The per-IP account limits are
+ * loose enough for a household behind one address and tight enough to make password guessing and mail
+ * bombing slow. The server multiplies every limit by RATE_LIMIT_FACTOR (the browser tests raise it).
+ */
+export const RATE_RULES = {
+  login: { limit: 20, windowSec: 10 * 60, per: 'ip' },
+  signup: { limit: 10, windowSec: 60 * 60, per: 'ip' },
+  resendVerification: { limit: 5, windowSec: 60 * 60, per: 'ip' },
+  forgotPassword: { limit: 5, windowSec: 60 * 60, per: 'ip' },
+  resetPassword: { limit: 10, windowSec: 60 * 60, per: 'ip' },
+  deleteAccount: { limit: 10, windowSec: 60 * 60, per: 'ip' },
+  contact: { limit: 10, windowSec: 60 * 60, per: 'ip' },
+  // A batch per route change at most, usually fewer: generous for browsing, a cap on filling the table.
+  analytics: { limit: 120, windowSec: 60, per: 'ip' },
+  /** Enough for a member tapping quickly on several reports; a script hammering the button is slowed. */
+  likeToggle: { limit: 20, windowSec: 10, per: 'member', message: MESSAGES.like.tooFast },
+} as const satisfies Record<string, RateRuleDefinition>;
+
+export type RateRuleName = keyof typeof RATE_RULES;
+
+export const RATE_RULE_NAMES = Object.keys(RATE_RULES) as RateRuleName[];
+
+/** A rule with its limit scaled by `factor`; never below one request per window. */
+export function scaledRateRule(name: RateRuleName, factor: number): RateRuleDefinition & { name: RateRuleName } {
+  const rule: RateRuleDefinition = RATE_RULES[name];
+  return { ...rule, name, limit: Math.max(1, Math.floor(rule.limit * factor)) };
+}

@@ -1,0 +1,152 @@
+import type Router from '@koa/router';
+import {
+  cacheControlHeader,
+  ENDPOINTS,
+  ENDPOINTS_IN_MATCH_ORDER,
+  isMultipartBody,
+  MESSAGES,
+  RATE_RULES,
+  type BodyOf,
+  type EndpointDefinition,
+  type EndpointKey,
+  type Endpoints,
+  type FileFieldOf,
+  type MultipartBody,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@hiraku/shared';
+import type { Context, Middleware } from 'koa';
+import { authorizationError, notFound, validationError } from '../errors';
+import { formFields, imageUploadBody, uploadedImage as uploadedFormImage } from '../images/imageUploadBody';
+import { requireUser } from '../middlewares/authenticate';
+import { rateLimit } from '../middlewares/rateLimit';
+import type { User } from '../models';
+import { multipartFields, reportMultipart, uploadedImage as uploadedReportImage } from '../routes/reports/multipart';
+import type { AppServices } from '../services';
+import { parseInput } from './validate';
+
+/** The signed-in member for `member` and `operator` endpoints; the member or null for `public` ones. */
+type UserFor<K extends EndpointKey> = Endpoints[K]['access'] extends 'public' ? User | null : User;
+
+/** What a handler receives: everything already checked against the endpoint's declaration. */
+export interface EndpointRequest<K extends EndpointKey> {
+  params: ParamsOf<K>;
+  query: QueryOf<K>;
+  body: BodyOf<K>;
+  /** The bytes of each declared file input, null when none (or an empty one) was sent. */
+  files: { [F in FileFieldOf<K>]: Buffer | null };
+  user: UserFor<K>;
+  /** For what the declaration does not cover: cookies, extra headers, a status other than the declared one. */
+  ctx: Context;
+}
+
+export type EndpointHandler<K extends EndpointKey> = (request: EndpointRequest<K>) => Promise<ResponseOf<K>> | ResponseOf<K>;
+
+/** Handlers for a group of endpoints; an undeclared key or a missing handler fails typecheck. */
+export type EndpointHandlers<K extends EndpointKey> = { [P in K]: EndpointHandler<P> };
+
+/** The keys under a resource prefix: `KeysOf<'reports'>` is 'reports.feed' | 'reports.get' | ... */
+export type KeysOf<Prefix extends string> = Extract<EndpointKey, `${Prefix}.${string}`>;
+
+interface CheckedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  files: Record<string, Buffer | null>;
+}
+
+/** Where the checked input waits for the handler on `ctx.state`. */
+const INPUT = 'endpointInput';
+
+function checkAccess(definition: EndpointDefinition): Middleware | null {
+  if (definition.access === 'public') return null;
+  return async (ctx, next) => {
+    const user = requireUser(ctx);
+    if (definition.access === 'operator' && user.role !== 'operator') throw authorizationError(MESSAGES.common.operatorsOnly);
+    await next();
+  };
+}
+
+/** The multipart parser of a form: the report form refuses anything but multipart; the profile form also takes JSON. */
+function multipartParser(body: MultipartBody): { parse: Middleware; file: (ctx: Context, field: string) => Buffer | null } {
+  if (body.jsonAlso) return { parse: imageUploadBody({ fileFields: body.files }), file: uploadedFormImage };
+  return { parse: reportMultipart(), file: uploadedReportImage };
+}
+
+function checkInput(definition: EndpointDefinition): Middleware[] {
+  const steps: Middleware[] = [];
+  const { body } = definition;
+  const upload = isMultipartBody(body) ? multipartParser(body) : null;
+  if (upload) steps.push(upload.parse);
+  steps.push(async (ctx, next) => {
+    const input: CheckedInput = { params: {}, query: {}, body: undefined, files: {} };
+    if (definition.params) {
+      const params = definition.params.safeParse(ctx.params);
+      if (!params.success) throw notFound(definition.notFoundMessage);
+      input.params = params.data;
+    }
+    if (definition.query) input.query = parseInput(definition.query, ctx.query);
+    if (isMultipartBody(body)) {
+      const sent = ctx.is('multipart/form-data');
+      // A multipart form's fields come as strings (or lists of them): `fromFields` shapes them for the schema.
+      const fields = sent ? body.fromFields(multipartFields(ctx)) : formFields(ctx);
+      if (fields === null) throw validationError(body.malformedMessage);
+      input.body = parseInput(body.schema, fields);
+      for (const name of body.files) input.files[name] = sent && upload ? upload.file(ctx, name) : null;
+    } else if (body) {
+      input.body = parseInput(body, ctx.request.body);
+    }
+    ctx.state[INPUT] = input;
+    await next();
+  });
+  return steps;
+}
+
+/**
+ * Answers with the handler's result. In development and tests the result is checked against the declared
+ * response schema first: a presenter that drifts from the contract fails loudly there, not in a client.
+ */
+function respond<K extends EndpointKey>(key: K, definition: EndpointDefinition, handler: EndpointHandler<K>, services: AppServices): Middleware {
+  const checkResponses = services.env.NODE_ENV !== 'production';
+  const publicCache = typeof definition.cache === 'object' ? cacheControlHeader(definition.cache) : null;
+  return async (ctx) => {
+    const input = ctx.state[INPUT] as CheckedInput;
+    ctx.status = definition.status ?? 200;
+    const request = { ...input, user: ctx.state.user as User | null, ctx } as unknown as EndpointRequest<K>;
+    const result = await handler(request);
+    if (checkResponses) {
+      const checked = definition.response.safeParse(result);
+      if (!checked.success) throw new Error(`response of ${key} breaks its declaration: ${checked.error.message}`);
+    }
+    if (publicCache) ctx.set('Cache-Control', publicCache);
+    ctx.body = result;
+  };
+}
+
+/**
+ * Mounts every declared endpoint on `router`, most specific path first (so `/api/reports/my-reports` is
+ * never taken for `/api/reports/:id`, whatever the declaration order). Each route runs, in this order:
+ * cache header, per-address rate limit, access check, per-member rate limit, body parsing, input checks,
+ * handler, response check. CSRF and authentication ran before, app-wide.
+ */
+export function mountEndpoints(router: Router, services: AppServices, handlers: { [K in EndpointKey]: EndpointHandler<K> }): void {
+  for (const key of ENDPOINTS_IN_MATCH_ORDER) {
+    const definition: EndpointDefinition = ENDPOINTS[key];
+    const chain: Middleware[] = [];
+    const cache = typeof definition.cache === 'string' ? cacheControlHeader(definition.cache) : null;
+    if (cache) {
+      chain.push(async (ctx, next) => {
+        ctx.set('Cache-Control', cache);
+        await next();
+      });
+    }
+    const rule = definition.rateLimit ? RATE_RULES[definition.rateLimit] : null;
+    if (definition.rateLimit && rule?.per === 'ip') chain.push(rateLimit(services, definition.rateLimit));
+    const access = checkAccess(definition);
+    if (access) chain.push(access);
+    if (definition.rateLimit && rule?.per === 'member') chain.push(rateLimit(services, definition.rateLimit));
+    chain.push(...checkInput(definition), respond(key, definition, handlers[key] as EndpointHandler<EndpointKey>, services));
+    router.register(definition.path, [definition.method], chain, { name: key });
+  }
+}

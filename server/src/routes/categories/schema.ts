@@ -1,1 +1,0 @@
-export { categoryCreateSchema, categoryUpdateSchema } from '@hiraku/shared';

@@ -1,1 +1,0 @@
-export { reportSearchQuerySchema, type ReportSearchQuery } from '@hiraku/shared';

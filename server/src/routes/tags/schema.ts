@@ -1,1 +1,0 @@
-export { tagCreateSchema, tagPopularitySchema, tagUpdateSchema } from '@hiraku/shared';
