@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { COOKIE_NAMES, MESSAGES, SHELL_TEXTS, type AccountExport } from '@hiraku/shared';
+import { COOKIE_NAMES, MESSAGES, PROFILE_SCREEN_TEXTS, REPORT_TEXTS, SHELL_TEXTS, type AccountExport } from '@hiraku/shared';
 import { createConfirmedMember, logInThroughApi, type TestMember } from './support/members';
+import { createUserWithCli } from './support/operators';
 
 /**
  * The edges of a member's session a new member runs into: a failed session check, a failed logout,
@@ -124,4 +125,25 @@ test('at 375 px a visitor sees the whole search placeholder beside the login lin
   });
   expect(room.text).toBeGreaterThan(0);
   expect(room.inner).toBeGreaterThanOrEqual(room.text);
+});
+
+test('a failed profile check says so; a report form that gets no answer says an error happened while sending', async ({ page }) => {
+  const username = `確認テスト${Date.now() % 10000}`;
+  await logInThroughApi(page.request, await createUserWithCli('forms', { username }));
+  await page.route('**/api/profile/check', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal_error","message":"x"}' }));
+  await page.goto('/profile');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(MESSAGES.profile.checkFailed);
+  await page.unroute('**/api/profile/check');
+  // The check answers: there is a profile, so it is loaded for editing.
+  await page.getByRole('main').getByRole('button', { name: PROFILE_SCREEN_TEXTS.form.retry }).click();
+  await expect(page.getByRole('main').getByLabel(PROFILE_SCREEN_TEXTS.form.username)).toHaveValue(username);
+
+  // The report form (a draft needs only a title) when the server never answers.
+  await page.goto('/create-report');
+  const form = page.getByRole('main');
+  await form.getByLabel('タイトル').fill('届かない下書き');
+  await page.route('**/api/reports', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+  await form.getByRole('button', { name: REPORT_TEXTS.form.saveDraft }).click();
+  await expect(form.getByText(MESSAGES.report.submitError, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/create-report$/);
 });

@@ -81,6 +81,7 @@ export const REPORT_TEXTS = {
   form: {
     requiredNote: '※ は公開に必要な項目です。下書きはタイトルだけで保存できます。',
     required: '※',
+    requiredForScreenReaders: '（必須）',
     titlePlaceholder: '例：はじめての後手縛り',
     titleCounter: (n: number, max: number) => `${n} / ${max}文字`,
     descriptionPlaceholder: 'プレイをしてみて感じたことを書きましょう',

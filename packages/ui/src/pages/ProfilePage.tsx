@@ -76,11 +76,23 @@ export function ProfilePage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoaded({ status: 'loading' });
-    const own = profileApi.own(controller.signal).catch((error: unknown) => {
-      // SPEC.md section 4: no profile yet is not a failure, it is the "create" mode.
-      if (isApiError(error) && error.status === 404) return null;
-      throw error;
-    });
+    let checkFailed = false;
+    // SPEC.md section 7: the check call says whether there is a profile to edit or one to create.
+    const own = profileApi
+      .check(controller.signal)
+      .catch((error: unknown) => {
+        checkFailed = true;
+        throw error;
+      })
+      .then(({ hasProfile }) =>
+        hasProfile
+          ? profileApi.own(controller.signal).catch((error: unknown) => {
+              // Deleted in another tab since the check: not a failure, the "create" mode.
+              if (isApiError(error) && error.status === 404) return null;
+              throw error;
+            })
+          : null,
+      );
     Promise.all([own, taxonomy.tags(controller.signal)]).then(
       ([profile, tags]) => {
         if (controller.signal.aborted) return;
@@ -89,7 +101,8 @@ export function ProfilePage() {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = errorMessage(error, MESSAGES.profile.fetchFailed);
+        // SPEC.md section 8: a failed check has its own words, whatever the server said.
+        const message = checkFailed ? MESSAGES.profile.checkFailed : errorMessage(error, MESSAGES.profile.fetchFailed);
         setLoaded({ status: 'failed', message });
         platform.alert(message);
       },

@@ -182,12 +182,13 @@ export function ReportForm(props: ReportFormProps) {
         if (name === 'mainImage') setImageError(message);
         else if (name in checked) setError(name as keyof ReportFormValues, { type: 'server', message });
       }
+      // SPEC.md section 8: no answer at all (offline, time limit) is the generic "error while sending".
       const message =
-        props.mode === 'create'
-          ? isApiError(error) && error.isNoResponse
-            ? error.message
-            : MESSAGES.report.createFailed(isApiError(error) ? error.serverMessage : undefined)
-          : errorMessage(error, MESSAGES.report.updateFailed);
+        isApiError(error) && error.isNoResponse
+          ? MESSAGES.report.submitError
+          : props.mode === 'create'
+            ? MESSAGES.report.createFailed(isApiError(error) ? error.serverMessage : undefined)
+            : errorMessage(error, MESSAGES.report.updateFailed);
       setFormError(message);
       focusField(formRef.current, fields);
     }

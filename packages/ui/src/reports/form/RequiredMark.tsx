@@ -1,6 +1,9 @@
 import { REPORT_TEXTS } from '@hiraku/shared';
 
-/** The ※ of SPEC.md section 5; aria-required on the field says the same to assistive technology. */
+/**
+ * The ※ of SPEC.md section 5; aria-required on the field (or, on a group of checkboxes, hidden words in its
+ * legend) says the same to assistive technology.
+ */
 export function RequiredMark() {
   return (
     <span className="field__required report-form__required" aria-hidden="true">

@@ -37,12 +37,13 @@ export function TagMultiSelect({
     <fieldset
       className={`field tag-picker${error ? ' field--invalid' : ''}`}
       aria-describedby={[countId, error ? errorId : null].filter(Boolean).join(' ')}
-      aria-required={required || undefined}
       data-field={name}
     >
       <legend className="field__label">
         {label}
         {required && <RequiredMark />}
+        {/* A group cannot carry aria-required (axe: critical); its name says it instead. */}
+        {required && <span className="visually-hidden">{REPORT_TEXTS.form.requiredForScreenReaders}</span>}
       </legend>
       <p id={countId} className="field__hint">
         {REPORT_TEXTS.form.selectionCount(selected.length, max)}
