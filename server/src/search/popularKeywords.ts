@@ -1,7 +1,7 @@
 import { FALLBACK_POPULAR_KEYWORDS, LIMITS, POPULAR_KEYWORDS_MAX, type CategoryKey } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { normalizeSearchLogQuery } from './searchLog';
-import { activeMemberSql } from '../visibility';
+import { activeMemberSql, listedReportSql } from '../visibility';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,12 +14,16 @@ const NOT_KEYWORD_CATEGORIES: readonly CategoryKey[] = ['gender', 'sexualOrienta
 export interface PopularKeywordSources {
   /** Searched by at least LIMITS.popularKeywordMinMembers members in the last LIMITS.popularKeywordDays days. */
   queries: string[];
+  /** Chosen on listed reports by at least LIMITS.popularKeywordMinMembers different authors. */
   tags: string[];
 }
 
 /**
  * Ranked by how many different members searched a query, then by searches: one member repeating a
  * word a hundred times must not put it on everyone's page. A suspended member's searches do not count.
+ * Tags are ranked the same way, by the authors of listed reports that chose them, counted when asked
+ * (nothing the browser sends moves them): a deleted, hidden or drafted report, a suspended or deleted
+ * author, takes its weight away at once.
  */
 export async function loadPopularKeywordSources(sequelize: Sequelize, now = new Date(), max = POPULAR_KEYWORDS_MAX): Promise<PopularKeywordSources> {
   const since = new Date(now.getTime() - LIMITS.popularKeywordDays * DAY_MS);
@@ -36,14 +40,18 @@ export async function loadPopularKeywordSources(sequelize: Sequelize, now = new 
       { replacements: { since, minMembers: LIMITS.popularKeywordMinMembers, max }, type: QueryTypes.SELECT },
     ),
     sequelize.query<{ name: string }>(
-      `SELECT t.name AS name
-         FROM tags t
+      `SELECT t.name AS name, COUNT(DISTINCT r.author_id) AS members, COUNT(*) AS uses
+         FROM report_tags rt
+         JOIN reports r ON r.id = rt.report_id
+         JOIN tags t ON t.id = rt.tag_id
          LEFT JOIN categories c ON c.id = t.category_id
-        WHERE t.popularity > 0
+        WHERE ${listedReportSql('r')}
           AND (c.\`key\` IS NULL OR c.\`key\` NOT IN (:excluded))
-        ORDER BY t.popularity DESC, t.id ASC
+        GROUP BY t.id, t.name
+       HAVING COUNT(DISTINCT r.author_id) >= :minMembers
+        ORDER BY members DESC, uses DESC, t.id ASC
         LIMIT :max`,
-      { replacements: { excluded: [...NOT_KEYWORD_CATEGORIES], max }, type: QueryTypes.SELECT },
+      { replacements: { excluded: [...NOT_KEYWORD_CATEGORIES], minMembers: LIMITS.popularKeywordMinMembers, max }, type: QueryTypes.SELECT },
     ),
   ]);
   return { queries: queries.map((row) => row.query), tags: tags.map((row) => row.name) };

@@ -44,8 +44,8 @@ export const PROFILE_API = {
   createOrUpdate: '/api/profile/createOrUpdate',
   deleteImage: '/api/profile/deleteImage',
   dashboardStats: '/api/profile/dashboard-stats',
-  /** Public profile by public id (or by the numeric member id a report carries as its author). */
-  byId: (idOrPublicId: string | number) => `/api/profile/${encodeURIComponent(String(idOrPublicId))}`,
+  /** Another member's profile, for signed-in members, by public id only (internal ids never leave the server). */
+  byId: (publicId: string) => `/api/profile/${encodeURIComponent(publicId)}`,
 } as const;
 
 /** The multipart field names of createOrUpdate. */

@@ -43,8 +43,8 @@ export function createProfileApi(client: ApiClient) {
     /** Rejects with status 404 while the member has no profile yet. */
     own: (signal?: AbortSignal) => client.get<OwnProfile>(PROFILE_API.own, { signal }),
     check: (signal?: AbortSignal) => client.get<ProfileCheckResponse>(PROFILE_API.check, { signal }),
-    /** Anyone's public profile, by public id or by the numeric member id a report carries. */
-    byId: (idOrPublicId: string | number, signal?: AbortSignal) => client.get<PublicProfile>(PROFILE_API.byId(idOrPublicId), { signal }),
+    /** Another member's profile (signed-in members only), by public id. */
+    byId: (publicId: string, signal?: AbortSignal) => client.get<PublicProfile>(PROFILE_API.byId(publicId), { signal }),
     /** Multipart (the icon travels as a file). No time limit: a large icon on a slow line may take a while. */
     save: (input: ProfileSaveInput) => client.post<ProfileSavedResponse>(PROFILE_API.createOrUpdate, profileFormData(input), { timeoutMs: null }),
     deleteImage: (publicId: string) => client.post<ProfileSavedResponse>(PROFILE_API.deleteImage, { publicId }),

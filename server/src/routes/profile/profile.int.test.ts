@@ -221,7 +221,7 @@ describe('profile API', () => {
     expect(res.body.profile.publicId).toBe(attacker.user.publicId);
     expect(res.body.profile.username).toBe('なりすまし');
 
-    const victimProfile = await createHttpClient(app.baseUrl).get<PublicProfile>(PROFILE_API.byId(victim.user.publicId));
+    const victimProfile = await attacker.client.get<PublicProfile>(PROFILE_API.byId(victim.user.publicId));
     expect(victimProfile.body.username).toBe('被害者');
 
     const deletion = await attacker.client.post<ErrorBody>(PROFILE_API.deleteImage, { publicId: victim.user.publicId });
@@ -246,12 +246,12 @@ describe('profile API', () => {
     expect((await client.post(PROFILE_API.deleteImage, { publicId: user.publicId })).status).toBe(200);
   });
 
-  it('shows a public profile to anyone, without the e-mail address or anything private', async () => {
+  it('shows a profile to signed-in members, by public id only, without the e-mail address or anything private', async () => {
     const { client, user } = await signedInMember(app.baseUrl, { profile: null });
     await saveProfile(client, validFields({ username: '公開される名前' }), await jpegIcon());
 
-    const anonymous = createHttpClient(app.baseUrl);
-    const res = await anonymous.get<PublicProfile>(PROFILE_API.byId(user.publicId));
+    const viewer = (await signedInMember(app.baseUrl)).client;
+    const res = await viewer.get<PublicProfile>(PROFILE_API.byId(user.publicId));
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['gender', 'iconUrl', 'publicId', 'role', 'sexualOrientation', 'twitterId', 'username']);
     expect(res.body.username).toBe('公開される名前');
@@ -259,23 +259,35 @@ describe('profile API', () => {
     expect(raw).not.toContain(user.email);
     expect(raw).not.toContain(String(user.passwordHash));
 
-    // A report carries its author's member id; that finds the same profile.
-    expect((await anonymous.get<PublicProfile>(PROFILE_API.byId(user.id))).body).toEqual(res.body);
+    expect(raw).not.toContain(`"${user.id}"`);
+    expect(raw).not.toMatch(new RegExp(`:\\s*${user.id}[,}]`));
+
+    // Internal member ids are not a way in: walking 1, 2, 3… must list no one.
+    const byInternalId = await viewer.get<ErrorBody>(`/api/profile/${user.id}`);
+    expect(byInternalId.status).toBe(404);
+    expect(byInternalId.body.message).toBe(PROFILE_MESSAGES.notFound);
+  });
+
+  it('refuses visitors who are not signed in', async () => {
+    const { user } = await signedInMember(app.baseUrl);
+    const res = await createHttpClient(app.baseUrl).get<ErrorBody>(PROFILE_API.byId(user.publicId));
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toContain(user.profile.username);
   });
 
   it('does not show unknown or suspended members', async () => {
-    const anonymous = createHttpClient(app.baseUrl);
-    const unknown = await anonymous.get<ErrorBody>(PROFILE_API.byId('nosuchmember'));
+    const viewer = (await signedInMember(app.baseUrl)).client;
+    const unknown = await viewer.get<ErrorBody>(PROFILE_API.byId('nosuchmember'));
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(PROFILE_MESSAGES.notFound);
-    expect((await anonymous.get(PROFILE_API.byId('../../etc'))).status).toBe(404);
+    expect((await viewer.get(PROFILE_API.byId('../../etc'))).status).toBe(404);
 
     const suspended = await createUser({ suspendedAt: new Date() });
-    expect((await anonymous.get(PROFILE_API.byId(suspended.publicId))).status).toBe(404);
-    expect((await anonymous.get(PROFILE_API.byId(suspended.id))).status).toBe(404);
+    expect((await viewer.get(PROFILE_API.byId(suspended.publicId))).status).toBe(404);
+    expect((await viewer.get(`/api/profile/${suspended.id}`)).status).toBe(404);
 
     const noProfile = await createUser({ profile: null });
-    expect((await anonymous.get(PROFILE_API.byId(noProfile.publicId))).status).toBe(404);
+    expect((await viewer.get(PROFILE_API.byId(noProfile.publicId))).status).toBe(404);
   });
 
   describe('validation', () => {

@@ -49,10 +49,11 @@ export function profileRoutes(services: AppServices): Router {
     ctx.body = { message: PROFILE_MESSAGES.iconDeleted, profile: presentProfile(profile, services.storage) } satisfies ProfileSavedResponse;
   });
 
-  router.get('/profile/:idOrPublicId', async (ctx) => {
+  // Members only: a profile tells orientation, role and X account, not for the open web.
+  router.get('/profile/:publicId', signedIn, async (ctx) => {
     const lookup = profileLookupSchema.safeParse(ctx.params);
     if (!lookup.success) throw notFound(PROFILE_MESSAGES.notFound);
-    const profile = await findPublicProfile(services, lookup.data.idOrPublicId);
+    const profile = await findPublicProfile(services, lookup.data.publicId);
     if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
     ctx.body = presentProfile(profile, services.storage) satisfies PublicProfile;
   });
@@ -60,12 +61,7 @@ export function profileRoutes(services: AppServices): Router {
   return router;
 }
 
-/** By public id first; an all-digit value that is no public id is taken as a member id. Suspended members are not found. */
-async function findPublicProfile(services: AppServices, idOrPublicId: string): Promise<LoadedProfile | null> {
-  const { models } = services;
-  const find = (userWhere: { publicId: string } | { id: number }) =>
-    models.Profile.findOne({ include: profileIncludes(models, { ...userWhere, ...ACTIVE_MEMBER }) }) as Promise<LoadedProfile | null>;
-  const byPublicId = await find({ publicId: idOrPublicId });
-  if (byPublicId || !/^\d{1,15}$/.test(idOrPublicId)) return byPublicId;
-  return find({ id: Number(idOrPublicId) });
+/** By public id only; suspended members are not found. */
+async function findPublicProfile({ models }: AppServices, publicId: string): Promise<LoadedProfile | null> {
+  return models.Profile.findOne({ include: profileIncludes(models, { publicId, ...ACTIVE_MEMBER }) }) as Promise<LoadedProfile | null>;
 }

@@ -181,25 +181,32 @@ describe('tags API', () => {
     expect((await operator.client.delete(`/api/tags/${tag.id}`)).status).toBe(404);
   });
 
-  it('updates popularity: +1 for new tags, -1 for old ones, never below 0', async () => {
+  it('lets no member move popularity: the popular keywords count listed reports instead', async () => {
+    const tag = await createTag({ popularity: 2 });
+    const res = await member.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: [tag.id], oldTags: [] });
+    expect(res.status).toBe(403);
+    expect((await models.Tag.findByPk(tag.id))?.popularity).toBe(2);
+  });
+
+  it('updates popularity for operators: +1 for new tags, -1 for old ones, never below 0', async () => {
     const a = await createTag({ popularity: 0 });
     const b = await createTag({ popularity: 2 });
     const c = await createTag({ popularity: 0 });
-    const res = await member.client.post<TagPopularityResponse>('/api/tags/update-popularity', { newTags: [a.id, String(a.id)], oldTags: [b.id, c.id] });
+    const res = await operator.client.post<TagPopularityResponse>('/api/tags/update-popularity', { newTags: [a.id, String(a.id)], oldTags: [b.id, c.id] });
     expect(res.status).toBe(200);
     expect(res.body.tags).toEqual([
       { _id: a.id, popularity: 1 },
       { _id: b.id, popularity: 1 },
       { _id: c.id, popularity: 0 },
     ]);
-    await Promise.all(Array.from({ length: 10 }, () => member.client.post('/api/tags/update-popularity', { newTags: [a.id], oldTags: [] })));
+    await Promise.all(Array.from({ length: 10 }, () => operator.client.post('/api/tags/update-popularity', { newTags: [a.id], oldTags: [] })));
     expect((await models.Tag.findByPk(a.id))?.popularity).toBe(11);
 
-    const unknown = await member.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: [a.id, 99_999_999], oldTags: [] });
+    const unknown = await operator.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: [a.id, 99_999_999], oldTags: [] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.popularityTagsInvalid);
     expect((await models.Tag.findByPk(a.id))?.popularity).toBe(11);
-    const tooMany = await member.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: Array.from({ length: 14 }, (_, i) => i + 1), oldTags: [] });
+    const tooMany = await operator.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: Array.from({ length: 14 }, (_, i) => i + 1), oldTags: [] });
     expect(tooMany.status).toBe(400);
     expect((await createHttpClient(app.baseUrl).post('/api/tags/update-popularity', { newTags: [a.id], oldTags: [] })).status).toBe(401);
   });

@@ -30,6 +30,8 @@ export function tagHandlers(services: AppServices): EndpointHandlers<KeysOf<'tag
       return tags.map(presentTagName);
     },
 
+    // Operators only (the map): the popular keywords are counted from listed reports
+    // (search/popularKeywords.ts), so this stored value is the operators' own setting.
     'tags.updatePopularity': async ({ body }) => {
       const tags = await sequelize.transaction((transaction) => updateTagPopularity(services, body, { transaction }));
       return { message: m.popularityUpdated, tags };

@@ -21,8 +21,10 @@ export const TAXONOMY_ENDPOINTS = {
   'tags.list': endpoint('tags.list', { access: 'public', response: z.array(tagItemSchema), cache: 'none', errors: [] }),
   'tags.names': endpoint('tags.names', { access: 'public', response: z.array(tagNameSchema), cache: 'none', errors: [] }),
   /** Recounts how often tags are used; any member may ask (the report form does after saving). */
+  // Operators only: a member's browser must not move what the popular keywords show (those are counted
+  // from listed reports by the server).
   'tags.updatePopularity': endpoint('tags.updatePopularity', {
-    access: 'member',
+    access: 'operator',
 body: tagPopularitySchema,
     response: tagPopularityResponseSchema,
     cache: 'none',
