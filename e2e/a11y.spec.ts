@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signedInOperator } from './support/operators';
+import { createReportThroughApi } from './support/reports';
+
+/**
+ * Every screen, as a visitor, a member and an operator meets it, at a phone's 375 px and a desktop's
+ * 1280 px: axe finds no serious or critical violation, and no page asks any other host for anything.
+ */
+
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+] as const;
+
+const PUBLIC_SCREENS = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/verify-email?resend=1',
+  '/contact-form',
+  '/faq',
+  '/glossary',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/no-such-page',
+];
+
+interface Finding {
+  screen: string;
+  width: number;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** Loads a screen and waits until nothing is loading any more, so axe sees what a person would. */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /読み込んでいます|確認しています/ })).toHaveCount(0);
+}
+
+async function seriousFindings(page: Page, screens: readonly string[]): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const screen of screens) {
+      await settle(page, screen);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const violation of violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        findings.push({ screen, width: viewport.width, rule: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) });
+      }
+    }
+  }
+  return findings;
+}
+
+/** Every request the page makes, by origin: a self-hosted community must not tell other hosts who reads it. */
+function recordForeignRequests(page: Page, baseURL: string | undefined): string[] {
+  const own = new URL(baseURL ?? 'http://localhost').origin;
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.origin !== own) foreign.push(request.url());
+  });
+  return foreign;
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+test('the axe check itself notices a critical violation', async ({ page }) => {
+  await settle(page, '/faq');
+  await page.locator('main').evaluate((main) => main.insertAdjacentHTML('afterbegin', '<img src="/favicon.ico">'));
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => [violation.id, violation.impact])).toContainEqual(['image-alt', 'critical']);
+});
+
+test('a visitor: every public screen passes axe at 375 and 1280 px and asks no other host', async ({ page, baseURL }) => {
+  const foreign = recordForeignRequests(page, baseURL);
+  expect(await seriousFindings(page, PUBLIC_SCREENS)).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+test('a member and an operator: every signed-in screen passes axe at 375 and 1280 px and asks no other host', async ({ page, baseURL }) => {
+  const foreign = recordForeignRequests(page, baseURL);
+  await signedInOperator(page.request, 'a11y');
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { publicId: string };
+  const published = await createReportThroughApi(page.request, `読みやすさの確認${Date.now() % 10000}`);
+  const draft = await createReportThroughApi(page.request, '下書きの確認', { isDraft: true });
+  const screens = [
+    '/reports',
+    `/reports/${published}`,
+    `/reports/${draft}`,
+    '/create-report',
+    `/edit-report/${published}`,
+    '/dashboard',
+    '/profile',
+    `/profile/${me.publicId}`,
+    '/search-results?query=%E7%A2%BA%E8%AA%8D',
+    '/delete-account',
+    '/tutorial',
+    // Operators' screens.
+    '/category-manager',
+    '/tag-manager',
+  ];
+  expect(await seriousFindings(page, screens)).toEqual([]);
+  expect(foreign).toEqual([]);
+});
