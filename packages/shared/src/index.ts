@@ -17,3 +17,5 @@ export * from './searchTexts';
 export * from './contactTexts';
 export * from './moderation';
 export * from './analytics';
+export * from './desktopTexts';
+export * from './desktopBridge';

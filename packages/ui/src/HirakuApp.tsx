@@ -33,7 +33,10 @@ function SessionShellActions({ children }: { children: ReactNode }) {
 
 export function HirakuApp({ platform, router, siteConfig, api: givenApi, initialUser }: HirakuAppProps) {
   const config = useMemo(() => ({ ...DEFAULT_SITE_CONFIG, ...siteConfig }), [siteConfig]);
-  const api = useMemo(() => givenApi ?? createApi({ baseUrl: platform.apiBaseUrl }), [givenApi, platform.apiBaseUrl]);
+  const api = useMemo(
+    () => givenApi ?? createApi({ baseUrl: platform.apiBaseUrl, transport: platform.transport }),
+    [givenApi, platform.apiBaseUrl, platform.transport],
+  );
 
   const goToLogin = useCallback(() => {
     const { location } = router.state;

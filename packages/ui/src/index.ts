@@ -20,3 +20,7 @@ export { ApiError, ApiProvider, createApi, createApiClient, createAuthApi, error
 export { afterLoginPath, internalPath, needsSessionCheck, SessionProvider, useSession, type SessionStatus, type SessionValue } from './session';
 export { NoticeProvider, useNotice, type NoticeKind } from './notice/NoticeContext';
 export * from './components/forms';
+export { buildOperatorRoutes } from './operator/operatorRoutes';
+export { OPERATOR_HOME, OPERATOR_MENU, type OperatorMenuItem, type OperatorScreen } from './operator/operatorMenu';
+export { hostTransport } from './platform/hostTransport';
+export type { Transport, TransportRequest, TransportResponse } from './api/transport';

@@ -35,6 +35,8 @@ export interface ApiClientOptions {
   createXhr?: () => XMLHttpRequest;
   readCookie?: (name: string) => string | undefined;
   timeoutMs?: number;
+  /** A host that sends every call itself and owns the cookies and the XSRF token (the desktop app). */
+  transport?: Transport;
 }
 
 export interface ApiClient {
@@ -77,8 +79,9 @@ function isSuccess(status: number): boolean {
  * the whole session family (DECISIONS.md).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const fetchBased = fetchTransport(options.fetch);
-  const xhrBased = xhrTransport(options.createXhr);
+  const fetchBased = options.transport ?? fetchTransport(options.fetch);
+  const xhrBased = options.transport ?? xhrTransport(options.createXhr);
+  const hostOwnsXsrf = options.transport !== undefined;
   const readCookie = options.readCookie ?? readDocumentCookie;
   const defaultTimeout = options.timeoutMs ?? TIMINGS.requestTimeoutMs;
   const expiryListeners = new Set<() => void>();
@@ -109,6 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** The server sets the readable XSRF cookie on any answer; a first visit may not have it yet. */
   async function xsrfToken(forceNew: boolean): Promise<string | undefined> {
+    if (hostOwnsXsrf) return undefined;
     const current = readCookie(COOKIE_NAMES.xsrf);
     if (current && !forceNew) return current;
     xsrfFetch ??= send('GET', SESSION_PATHS.me, {}, undefined)
@@ -170,7 +174,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw error;
       }
       // A token that rotated in another tab: fetch the current one and try once more.
-      if (response.status === 403 && error.code === 'csrf_error' && needsXsrf && !xsrfRenewed) {
+      if (response.status === 403 && error.code === 'csrf_error' && needsXsrf && !xsrfRenewed && !hostOwnsXsrf) {
         xsrfRenewed = true;
         await xsrfToken(true);
         continue;

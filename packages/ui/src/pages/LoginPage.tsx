@@ -5,6 +5,8 @@ import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, SubmitButton, TextField, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
+import { OPERATOR_HOME } from '../operator/operatorMenu';
+import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routes/paths';
 import { afterLoginPath, internalPath, returnPathFrom, type LoginRedirectState } from '../session/returnTo';
 import { useSession } from '../session/SessionContext';
@@ -25,6 +27,8 @@ export function LoginPage() {
   const { showNotice } = useNotice();
   const navigate = useNavigate();
   const location = useLocation();
+  // The desktop app is operator mode: no sign-up, no tutorial, and the operators' screens after login.
+  const operatorMode = usePlatform().kind === 'desktop';
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -53,7 +57,8 @@ export function LoginPage() {
       const response = await auth.login(parsed.data);
       signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role });
       showNotice(MESSAGES.auth.loginSucceeded, 'success');
-      navigate(afterLoginPath(response, returnPathFrom(location.state)), { replace: true });
+      const returnPath = returnPathFrom(location.state);
+      navigate(operatorMode ? (returnPath ?? OPERATOR_HOME) : afterLoginPath(response, returnPath), { replace: true });
     } catch (error) {
       setBusy(false);
       setFormError(errorMessage(error, MESSAGES.auth.loginFailed));
@@ -71,15 +76,17 @@ export function LoginPage() {
       title={PAGE_TITLES.login}
       lead={t.login.lead}
       after={
-        <>
-          <p>
-            {t.login.noAccount}
-            <Link to={PATHS.signup}>{t.login.toSignup}</Link>
-          </p>
-          <p>
-            <Link to={PATHS.forgotPassword}>{t.login.forgot}</Link>
-          </p>
-        </>
+        operatorMode ? undefined : (
+          <>
+            <p>
+              {t.login.noAccount}
+              <Link to={PATHS.signup}>{t.login.toSignup}</Link>
+            </p>
+            <p>
+              <Link to={PATHS.forgotPassword}>{t.login.forgot}</Link>
+            </p>
+          </>
+        )
       }
     >
       {guardNotice(location.state) && <p className="form-info">{guardNotice(location.state)}</p>}

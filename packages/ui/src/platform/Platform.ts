@@ -1,3 +1,5 @@
+import type { Transport } from '../api/transport';
+
 export type PlatformKind = 'web' | 'desktop';
 
 /**
@@ -19,4 +21,9 @@ export interface Platform {
   alert(message: string): void;
   /** Asks a yes/no question (leave unsaved edits, delete, report); true when the user agrees. */
   confirm(question: string): Promise<boolean>;
+  /**
+   * Desktop: every API call goes to the host (the Electron main process), which keeps the cookies and
+   * the anti-forgery token itself. Unset on the web, where the browser's fetch does.
+   */
+  transport?: Transport;
 }

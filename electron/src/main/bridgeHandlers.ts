@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { BRIDGE_CHANNELS, type DesktopState, type SetServerResult } from '../shared/bridge';
+import type { RequestProxy } from './proxy/requestProxy';
+import { isServerLink } from './navigationGuards';
+import { parseServerUrl } from './serverUrl';
+import type { SettingsStore } from './settingsStore';
+
+export type InvokeChannel = Exclude<(typeof BRIDGE_CHANNELS)[keyof typeof BRIDGE_CHANNELS], typeof BRIDGE_CHANNELS.connectivity>;
+
+export type BridgeHandlers = Record<InvokeChannel, (payload: unknown) => Promise<unknown>>;
+
+export interface BridgeHandlerOptions {
+  proxy: RequestProxy;
+  settings: SettingsStore;
+  version: string;
+  isOnline: () => boolean;
+  openExternal: (url: string) => void;
+}
+
+const urlText = z.string().max(2048);
+
+/**
+ * What each bridge call does, with its argument checked first. Plain functions: Electron's ipcMain
+ * (main/ipc.ts) and the browser tests' host call the very same ones.
+ */
+export function createBridgeHandlers(options: BridgeHandlerOptions): BridgeHandlers {
+  const { proxy, settings } = options;
+  return {
+    [BRIDGE_CHANNELS.request]: (payload) => proxy.call(payload),
+    [BRIDGE_CHANNELS.getState]: async (): Promise<DesktopState> => ({
+      serverOrigin: settings.get().serverOrigin,
+      version: options.version,
+      online: options.isOnline(),
+    }),
+    [BRIDGE_CHANNELS.setServer]: async (payload): Promise<SetServerResult> => {
+      const text = urlText.safeParse(payload);
+      const result = parseServerUrl(text.success ? text.data : '');
+      if (!result.ok) return result;
+      if (result.origin !== settings.get().serverOrigin) {
+        // The session belongs to the old server; it must not travel to the new one.
+        await proxy.logout();
+        settings.update({ serverOrigin: result.origin });
+      }
+      return result;
+    },
+    [BRIDGE_CHANNELS.openExternal]: async (payload) => {
+      const url = urlText.safeParse(payload);
+      if (url.success && isServerLink(url.data, settings.get().serverOrigin)) options.openExternal(url.data);
+    },
+  };
+}

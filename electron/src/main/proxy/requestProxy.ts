@@ -1,0 +1,185 @@
+import {
+  COOKIE_NAMES,
+  DESKTOP_MESSAGES,
+  hostRequestSchema,
+  XSRF_HEADER,
+  type HostMethod,
+  type HostResult,
+  type ParsedHostRequest,
+  type SessionUser,
+} from '@hiraku/shared';
+import type { CookieJar } from './cookieJar';
+import type { EndpointAllowlist } from './endpointAllowlist';
+
+export const AUTH_PATHS = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  refresh: '/api/auth/refresh',
+  me: '/api/auth/me',
+} as const;
+
+/** Calls whose 401 means wrong details or no session, never "refresh and try again". */
+const NO_REFRESH: ReadonlySet<string> = new Set([AUTH_PATHS.login, AUTH_PATHS.logout, AUTH_PATHS.refresh]);
+const STATE_CHANGING: ReadonlySet<HostMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RequestProxyOptions {
+  /** The server's origin (from the stored settings), or null before the operator has chosen one. */
+  serverOrigin: () => string | null;
+  jar: CookieJar;
+  allowlist: EndpointAllowlist;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** After any change to the jar, so the session can be stored (encrypted) for the next start. */
+  onJarChange?: (jar: CookieJar) => void;
+  /** Whether the last attempt reached the server at all: drives the offline state. */
+  onReachability?: (reachable: boolean) => void;
+}
+
+export interface RequestProxy {
+  /** One call from the renderer: anything, validated here before a byte goes out. */
+  call(input: unknown): Promise<HostResult>;
+  /** Ends the session on the server (best effort) and always empties the jar. */
+  logout(): Promise<void>;
+}
+
+type Answer = { kind: 'response'; status: number; body: unknown };
+
+function refusal(status: number, error: string, message: string): Answer {
+  return { kind: 'response', status, body: { error, message } };
+}
+
+function isOperator(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as Partial<SessionUser>).role === 'operator';
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+class NoResponse extends Error {
+  constructor(readonly reason: 'network' | 'timeout') {
+    super(reason);
+  }
+}
+
+/**
+ * The desktop app's only way to the API (issue 10): a plain Node module, so it is tested without
+ * Electron. The renderer names an endpoint; this checks it against the declared endpoints, sends it
+ * with the cookie jar and the anti-forgery header, refreshes an expired session once, and refuses to
+ * keep a member's session at all: the app is for operators.
+ */
+export function createRequestProxy(options: RequestProxyOptions): RequestProxy {
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const { jar } = options;
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(origin: string, method: HostMethod, path: string, query: [string, string][], body: unknown): Promise<Answer> {
+    const url = new URL(path, origin);
+    for (const [key, value] of query) url.searchParams.append(key, value);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const cookie = jar.header(url.pathname, url.protocol === 'https:' || ['localhost', '127.0.0.1'].includes(url.hostname));
+    if (cookie) headers.Cookie = cookie;
+    const xsrf = jar.get(COOKIE_NAMES.xsrf);
+    if (xsrf && STATE_CHANGING.has(method)) headers[XSRF_HEADER] = xsrf;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      options.onReachability?.(false);
+      throw new NoResponse(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network');
+    }
+    const text = await response.text().catch(() => '');
+    options.onReachability?.(true);
+    const setCookies = response.headers.getSetCookie();
+    if (setCookies.length) {
+      jar.store(setCookies);
+      options.onJarChange?.(jar);
+    }
+    return { kind: 'response', status: response.status, body: parseBody(text) };
+  }
+
+  /** The server hands out the XSRF cookie on any answer; a fresh jar fetches it once before writing. */
+  async function ensureXsrf(origin: string): Promise<void> {
+    if (!jar.get(COOKIE_NAMES.xsrf)) await send(origin, 'GET', AUTH_PATHS.me, [], undefined);
+  }
+
+  /** One refresh at a time: a refresh token used twice revokes its whole family (DECISIONS.md). */
+  function refresh(origin: string): Promise<boolean> {
+    refreshing ??= (async () => {
+      await ensureXsrf(origin);
+      const answer = await send(origin, 'POST', AUTH_PATHS.refresh, [], undefined);
+      return answer.status >= 200 && answer.status < 300;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function clearJar(): void {
+    jar.clear();
+    options.onJarChange?.(jar);
+  }
+
+  async function endSession(origin: string): Promise<void> {
+    try {
+      await ensureXsrf(origin);
+      await send(origin, 'POST', AUTH_PATHS.logout, [], undefined);
+    } catch {
+      // Offline: the jar is emptied anyway, and the server-side session simply runs out.
+    }
+    clearJar();
+  }
+
+  async function perform(origin: string, request: ParsedHostRequest): Promise<Answer> {
+    const { method, path, query, body } = request;
+    if (STATE_CHANGING.has(method)) await ensureXsrf(origin);
+    let answer = await send(origin, method, path, query, body);
+    if (answer.status === 401 && !NO_REFRESH.has(path) && (await refresh(origin))) {
+      answer = await send(origin, method, path, query, body);
+    }
+    if (path === AUTH_PATHS.login && answer.status >= 200 && answer.status < 300 && !isOperator(answer.body)) {
+      await endSession(origin);
+      return refusal(403, 'authorization_error', DESKTOP_MESSAGES.operatorsOnly);
+    }
+    return answer;
+  }
+
+  return {
+    async call(input) {
+      const parsed = hostRequestSchema.safeParse(input);
+      if (!parsed.success) return refusal(400, 'validation_error', DESKTOP_MESSAGES.callRefused);
+      const endpoint = options.allowlist.find(parsed.data.method, parsed.data.path);
+      if (!endpoint) return refusal(403, 'authorization_error', DESKTOP_MESSAGES.callRefused);
+      if (endpoint.body && !endpoint.body.safeParse(parsed.data.body).success) return refusal(400, 'validation_error', DESKTOP_MESSAGES.callRefused);
+      const origin = options.serverOrigin();
+      if (!origin) return refusal(400, 'validation_error', DESKTOP_MESSAGES.serverNotConfigured);
+      try {
+        return await perform(origin, parsed.data);
+      } catch (error) {
+        if (error instanceof NoResponse) return { kind: 'no-response', reason: error.reason };
+        throw error;
+      } finally {
+        // Logging out empties the jar even when the server could not be told.
+        if (parsed.data.path === AUTH_PATHS.logout) clearJar();
+      }
+    },
+    async logout() {
+      const origin = options.serverOrigin();
+      if (origin) await endSession(origin);
+      else clearJar();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { BRIDGE_CHANNELS, type HirakuDesktopBridge } from '../shared/bridge';
+
+/**
+ * The renderer's only door to the main process: five typed calls, never ipcRenderer itself. Every
+ * argument is checked again on the other side; this file only forwards.
+ */
+const bridge: HirakuDesktopBridge = {
+  request: (request) => ipcRenderer.invoke(BRIDGE_CHANNELS.request, request),
+  getState: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getState),
+  setServer: (url) => ipcRenderer.invoke(BRIDGE_CHANNELS.setServer, url),
+  openExternal: (url) => ipcRenderer.invoke(BRIDGE_CHANNELS.openExternal, url),
+  onConnectivity: (listener) => {
+    const forward = (_event: IpcRendererEvent, online: unknown) => listener(online === true);
+    ipcRenderer.on(BRIDGE_CHANNELS.connectivity, forward);
+    return () => ipcRenderer.removeListener(BRIDGE_CHANNELS.connectivity, forward);
+  },
+};
+
+contextBridge.exposeInMainWorld('hirakuDesktop', bridge);

@@ -1,0 +1,28 @@
+import type { HostRequest, HostResult } from '@hiraku/shared';
+
+/** IPC channel names, shared by the preload (which invokes them) and the main process (which answers). */
+export const BRIDGE_CHANNELS = {
+  request: 'hiraku:request',
+  getState: 'hiraku:get-state',
+  setServer: 'hiraku:set-server',
+  openExternal: 'hiraku:open-external',
+  /** Main to renderer: the server became reachable or unreachable. */
+  connectivity: 'hiraku:connectivity',
+} as const;
+
+export interface DesktopState {
+  serverOrigin: string | null;
+  version: string;
+  online: boolean;
+}
+
+export type SetServerResult = { ok: true; origin: string } | { ok: false; message: string };
+
+/** `window.hirakuDesktop`: everything the renderer can ask of the main process, and nothing else. */
+export interface HirakuDesktopBridge {
+  request(request: HostRequest): Promise<HostResult>;
+  getState(): Promise<DesktopState>;
+  setServer(url: string): Promise<SetServerResult>;
+  openExternal(url: string): Promise<void>;
+  onConnectivity(listener: (online: boolean) => void): () => void;
+}

@@ -1,0 +1,48 @@
+import type { ReactElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { CategoryManagerPage } from '../pages/CategoryManagerPage';
+import { LoginPage } from '../pages/LoginPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { TagManagerPage } from '../pages/TagManagerPage';
+import { MemberGuard } from '../routes/MemberGuard';
+import { PATHS } from '../routes/paths';
+import { OperatorLayout } from './OperatorLayout';
+import { OPERATOR_HOME, OPERATOR_MENU, type OperatorScreen } from './operatorMenu';
+import { OperatorRoleGate } from './OperatorRoleGate';
+import { OperatorSlotPage } from './OperatorSlotPage';
+
+const SCREENS: Partial<Record<OperatorScreen, ReactElement>> = {
+  categories: <CategoryManagerPage />,
+  tags: <TagManagerPage />,
+};
+
+/**
+ * Operator mode (the desktop app): the login and the operators' screens, nothing of the member
+ * screens. Mount with createHirakuRouter('hash', { routes: buildOperatorRoutes() }).
+ */
+export function buildOperatorRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <OperatorLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: PATHS.login, element: <LoginPage /> },
+        {
+          element: <MemberGuard />,
+          children: [
+            {
+              element: <OperatorRoleGate />,
+              children: [
+                { path: PATHS.home, element: <Navigate to={OPERATOR_HOME} replace /> },
+                ...OPERATOR_MENU.map((item) => ({ path: item.path, element: SCREENS[item.screen] ?? <OperatorSlotPage label={item.label} /> })),
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
