@@ -13,10 +13,20 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, allowServiceWorkers: false, bypassCSP: false, stream: false },
 };
 
-export function isAppUrl(url: string): boolean {
-  try {
-    return new URL(url).origin === APP_ORIGIN;
-  } catch {
-    return false;
-  }
+/**
+ * A matcher for the app's own pages: hiraku-app://renderer/, plus the dev server's origin while
+ * `electron-vite dev` serves the renderer. Protocol and host are compared, not `origin`: Node's URL
+ * gives a custom scheme the origin "null".
+ */
+export function appPageMatcher(devServerUrl?: string): (url: string) => boolean {
+  const devOrigin = devServerUrl ? new URL(devServerUrl).origin : null;
+  return (url) => {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
+      return devOrigin !== null && parsed.origin === devOrigin;
+    } catch {
+      return false;
+    }
+  };
 }

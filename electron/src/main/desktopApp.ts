@@ -2,7 +2,7 @@ import path from 'node:path';
 import type * as Electron from 'electron';
 import { DESKTOP_TEXTS } from '@hiraku/shared';
 import { BRIDGE_CHANNELS } from '../shared/bridge';
-import { APP_HOST, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './appScheme';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, appPageMatcher } from './appScheme';
 import { buildMenuTemplate } from './applicationMenu';
 import { createBridgeHandlers } from './bridgeHandlers';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
@@ -32,6 +32,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
   // Must happen before 'ready': the scheme's privileges are fixed at start-up.
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
+  const isAppPage = appPageMatcher(rendererDevUrl);
   let window: Electron.BrowserWindow | null = null;
   let tray: Electron.Tray | null = null;
   let online = true;
@@ -66,7 +67,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
         window?.webContents.send(BRIDGE_CHANNELS.connectivity, online);
       },
     });
-    registerBridge(ipcMain, createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal }));
+    registerBridge(ipcMain, createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal }), isAppPage);
 
     const rendererDir = path.join(__dirname, '../renderer');
     protocol.handle(APP_SCHEME, (request) => {
@@ -144,7 +145,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     });
     if (saved.maximized) window.maximize();
     trackWindowState(window, (bounds, maximized) => settings.update({ windowBounds: bounds, maximized }));
-    installNavigationGuards(window.webContents, { serverOrigin, openExternal });
+    installNavigationGuards(window.webContents, { isAppPage, serverOrigin, openExternal });
     window.once('ready-to-show', () => window?.show());
     window.on('closed', () => {
       window = null;

@@ -1,7 +1,8 @@
 import type { Session, WebContents } from 'electron';
-import { isAppUrl } from './appScheme';
 
 export interface NavigationGuardOptions {
+  /** The app's own pages (appPageMatcher): the only places the window may go. */
+  isAppPage: (url: string) => boolean;
   /** The configured server's origin: its pages (a report, the public site) open in the system browser. */
   serverOrigin: () => string | null;
   openExternal: (url: string) => void;
@@ -27,12 +28,12 @@ export function installNavigationGuards(contents: WebContents, options: Navigati
     if (isServerLink(url, options.serverOrigin())) options.openExternal(url);
   };
   contents.on('will-navigate', (event, url) => {
-    if (isAppUrl(url)) return;
+    if (options.isAppPage(url)) return;
     event.preventDefault();
     leaveForBrowser(url);
   });
   contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
+    if (!options.isAppPage(url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {

@@ -1,0 +1,37 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { buildMenuTemplate } from './applicationMenu';
+
+function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);
+}
+
+const actions = () => ({ about: jest.fn(), changeServer: jest.fn(), setNotifications: jest.fn(), openWebsite: jest.fn() });
+
+describe('application menu', () => {
+  it('is in Japanese with the usual shortcuts on Windows and Linux', () => {
+    const template = buildMenuTemplate({ isMac: false, notifyNewReports: true, development: false }, actions());
+    expect(template.map((item) => item.label)).toEqual(['ファイル', '編集', '表示', 'ウインドウ', 'ヘルプ']);
+    const items = flatten(template);
+    const byLabel = (label: string) => items.find((item) => item.label === label);
+    expect(byLabel('コピー')?.accelerator).toBe('CmdOrCtrl+C');
+    expect(byLabel('再読み込み')?.accelerator).toBe('CmdOrCtrl+R');
+    expect(byLabel('ひらく運営を終了')?.accelerator).toBe('Ctrl+Q');
+    expect(byLabel('ひらく運営について')).toBeDefined();
+    expect(byLabel('開発者ツール')).toBeUndefined();
+    for (const item of items) if (item.type !== 'separator') expect(item.label).toMatch(/[ぁ-んァ-ン一-龥]/);
+  });
+
+  it('puts the app menu first on macOS and switches notifications with a checkbox', () => {
+    const handlers = actions();
+    const template = buildMenuTemplate({ isMac: true, notifyNewReports: false, development: true }, handlers);
+    expect(template[0]?.label).toBe('ひらく運営');
+    const items = flatten(template);
+    const toggle = items.find((item) => item.label === '新しい通報を通知する');
+    expect(toggle).toMatchObject({ type: 'checkbox', checked: false });
+    (toggle?.click as unknown as (item: { checked: boolean }) => void)({ checked: true });
+    expect(handlers.setNotifications).toHaveBeenCalledWith(true);
+    expect(items.find((item) => item.label === '開発者ツール')).toBeDefined();
+    (items.find((item) => item.label === 'ひらく運営について')?.click as unknown as () => void)();
+    expect(handlers.about).toHaveBeenCalled();
+  });
+});

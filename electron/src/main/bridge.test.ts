@@ -1,0 +1,112 @@
+import type { IpcMain } from 'electron';
+import { DESKTOP_MESSAGES } from '@hiraku/shared';
+import { BRIDGE_CHANNELS } from '../shared/bridge';
+import { appPageMatcher } from './appScheme';
+import { createBridgeHandlers } from './bridgeHandlers';
+import { registerBridge } from './ipc';
+import { CookieJar } from './proxy/cookieJar';
+import { DECLARED_ENDPOINTS } from './proxy/declaredEndpoints';
+import { allowlistFrom } from './proxy/endpointAllowlist';
+import { createRequestProxy } from './proxy/requestProxy';
+import { DEFAULT_SETTINGS, type DesktopSettings, type SettingsStore } from './settingsStore';
+
+function memorySettings(initial: Partial<DesktopSettings> = {}): SettingsStore {
+  let current = { ...DEFAULT_SETTINGS, ...initial };
+  return { get: () => current, update: (change) => (current = { ...current, ...change }) };
+}
+
+/** The bridge as main wires it, with ipcMain and the network replaced by fakes that record everything. */
+function setUp(serverOrigin: string | null = 'https://hiraku.example.jp') {
+  const network = jest.fn<Promise<Response>, Parameters<typeof fetch>>(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+  const settings = memorySettings({ serverOrigin });
+  const proxy = createRequestProxy({ serverOrigin: () => settings.get().serverOrigin, jar: new CookieJar(), allowlist: allowlistFrom(DECLARED_ENDPOINTS), fetch: network });
+  const openExternal = jest.fn();
+  const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
+  const ipcMain = { handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => handlers.set(channel, handler) };
+  registerBridge(ipcMain as unknown as IpcMain, createBridgeHandlers({ proxy, settings, version: '1.2.3', isOnline: () => true, openExternal }), appPageMatcher());
+  const fromApp = { senderFrame: { url: 'hiraku-app://renderer/index.html#/login' } };
+  const invoke = (channel: string, payload?: unknown, event: unknown = fromApp) => {
+    const handler = handlers.get(channel);
+    if (!handler) throw new Error(`no handler for ${channel}`);
+    return handler(event, payload);
+  };
+  return { invoke, network, settings, openExternal, channels: [...handlers.keys()] };
+}
+
+const refused = { kind: 'response', status: 403, body: { error: 'authorization_error', message: DESKTOP_MESSAGES.callRefused } };
+
+describe('desktop bridge', () => {
+  it('answers exactly the four invoke channels', () => {
+    expect(setUp().channels.sort()).toEqual([BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer].sort());
+  });
+
+  it('forwards a declared endpoint to the configured server', async () => {
+    const { invoke, network } = setUp();
+    await expect(invoke(BRIDGE_CHANNELS.request, { method: 'GET', path: '/api/categories', query: [['a', '1']] })).resolves.toEqual({ kind: 'response', status: 200, body: { ok: true } });
+    expect(String(network.mock.calls[0]?.[0])).toBe('https://hiraku.example.jp/api/categories?a=1');
+  });
+
+  it('refuses calls outside the declared endpoints without touching the network', async () => {
+    const { invoke, network } = setUp();
+    for (const call of [
+      { method: 'POST', path: '/api/signup', body: {} },
+      { method: 'DELETE', path: '/api/profile/deleteAccount' },
+      { method: 'PATCH', path: '/api/categories/1' },
+      { method: 'GET', path: '/api/categories/1/2' },
+      { method: 'POST', path: '/api/moderation/comment-reports/7/delete-everything' },
+    ]) {
+      await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(refused);
+    }
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('refuses calls of the wrong shape without touching the network', async () => {
+    const { invoke, network } = setUp();
+    const wrongShape = { kind: 'response', status: 400, body: { error: 'validation_error', message: DESKTOP_MESSAGES.callRefused } };
+    for (const call of [
+      undefined,
+      'GET /api/categories',
+      { method: 'get', path: '/api/categories' },
+      { method: 'GET', path: 'https://evil.example/api/categories' },
+      { method: 'GET', path: '/api/../admin' },
+      { method: 'POST', path: '/api/moderation/comment-reports//resolve' },
+      { method: 'GET', path: '/api/categories?x=1' },
+      { method: 'GET', path: '/api/categories', query: { a: '1' } },
+      { method: 'GET', path: '/api/categories', headers: { Cookie: 'x' } },
+      { method: 'POST', path: '/api/categories', body: 'x'.repeat(300_000) },
+    ]) {
+      await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(wrongShape);
+    }
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('refuses every call from a frame that is not the app', async () => {
+    const { invoke, network } = setUp();
+    for (const event of [{ senderFrame: { url: 'https://evil.example/' } }, { senderFrame: null }, {}]) {
+      await expect(invoke(BRIDGE_CHANNELS.request, { method: 'GET', path: '/api/categories' }, event)).rejects.toThrow('untrusted frame');
+      await expect(invoke(BRIDGE_CHANNELS.getState, undefined, event)).rejects.toThrow('untrusted frame');
+    }
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('says so when no server is chosen yet, and stores a valid one', async () => {
+    const { invoke, network, settings } = setUp(null);
+    await expect(invoke(BRIDGE_CHANNELS.request, { method: 'GET', path: '/api/categories' })).resolves.toMatchObject({ status: 400, body: { message: DESKTOP_MESSAGES.serverNotConfigured } });
+    await expect(invoke(BRIDGE_CHANNELS.setServer, 'http://hiraku.example.jp')).resolves.toEqual({ ok: false, message: DESKTOP_MESSAGES.serverUrlHttpsRequired });
+    await expect(invoke(BRIDGE_CHANNELS.setServer, { url: 'https://x' })).resolves.toEqual({ ok: false, message: DESKTOP_MESSAGES.serverUrlRequired });
+    expect(settings.get().serverOrigin).toBeNull();
+    await expect(invoke(BRIDGE_CHANNELS.setServer, 'https://hiraku.example.jp/login')).resolves.toEqual({ ok: true, origin: 'https://hiraku.example.jp' });
+    expect(settings.get().serverOrigin).toBe('https://hiraku.example.jp');
+    await expect(invoke(BRIDGE_CHANNELS.getState)).resolves.toEqual({ serverOrigin: 'https://hiraku.example.jp', version: '1.2.3', online: true });
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('opens only the server’s own pages in the system browser', async () => {
+    const { invoke, openExternal } = setUp();
+    await invoke(BRIDGE_CHANNELS.openExternal, 'https://hiraku.example.jp/reports/3');
+    await invoke(BRIDGE_CHANNELS.openExternal, 'https://evil.example/');
+    await invoke(BRIDGE_CHANNELS.openExternal, 'file:///etc/passwd');
+    await invoke(BRIDGE_CHANNELS.openExternal, 42);
+    expect(openExternal.mock.calls).toEqual([['https://hiraku.example.jp/reports/3']]);
+  });
+});
