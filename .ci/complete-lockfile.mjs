@@ -37,8 +37,8 @@ if (process.argv.includes('--check')) {
     console.error(`package-lock.json lacks ${added.length} platform entries (${added.slice(0, 3).join(', ')}…): run \`npm run lockfile\``);
     process.exit(1);
   }
-  console.log('package-lock.json: complete');
+  console.info('package-lock.json: complete');
 } else {
   fs.writeFileSync(LOCKFILE, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(added.length ? `package-lock.json: added ${added.length} platform entries` : 'package-lock.json: complete');
+  console.info(added.length ? `package-lock.json: added ${added.length} platform entries` : 'package-lock.json: complete');
 }

@@ -7,6 +7,9 @@ export function createDesktopPlatform(bridge: HirakuDesktopBridge): Platform {
     kind: 'desktop',
     apiBaseUrl: '',
     openExternal: (url) => void bridge.openExternal(url),
+    // Electron shows these as native dialogs of the window (safeDialogs keeps a page from looping them).
+    alert: (message) => window.alert(message),
+    confirm: async (question) => window.confirm(question),
     transport: hostTransport((request) => bridge.request(request)),
   };
 }
