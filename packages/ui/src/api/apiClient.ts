@@ -81,7 +81,6 @@ function isSuccess(status: number): boolean {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchBased = options.transport ?? fetchTransport(options.fetch);
   const xhrBased = options.transport ?? xhrTransport(options.createXhr);
-  const hostOwnsXsrf = options.transport !== undefined;
   const readCookie = options.readCookie ?? readDocumentCookie;
   const defaultTimeout = options.timeoutMs ?? TIMINGS.requestTimeoutMs;
   const expiryListeners = new Set<() => void>();
@@ -112,7 +111,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** The server sets the readable XSRF cookie on any answer; a first visit may not have it yet. */
   async function xsrfToken(forceNew: boolean): Promise<string | undefined> {
-    if (hostOwnsXsrf) return undefined;
+    // A host transport owns the cookies and adds the token itself.
+    if (options.transport) return undefined;
     const current = readCookie(COOKIE_NAMES.xsrf);
     if (current && !forceNew) return current;
     xsrfFetch ??= send('GET', SESSION_PATHS.me, {}, undefined)
@@ -174,7 +174,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw error;
       }
       // A token that rotated in another tab: fetch the current one and try once more.
-      if (response.status === 403 && error.code === 'csrf_error' && needsXsrf && !xsrfRenewed && !hostOwnsXsrf) {
+      if (response.status === 403 && error.code === 'csrf_error' && needsXsrf && !xsrfRenewed) {
         xsrfRenewed = true;
         await xsrfToken(true);
         continue;
