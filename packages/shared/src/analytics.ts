@@ -14,8 +14,6 @@ export const ANALYTICS_EVENT_NAMES = [
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
-export const ANALYTICS_PATH = '/api/analytics/events';
-
 export const ANALYTICS_LIMITS = {
   /** Events in one batch; the browser sends more as further batches. */
   batchMax: 50,

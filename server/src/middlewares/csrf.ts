@@ -1,4 +1,4 @@
-import { ANALYTICS_PATH, COOKIE_NAMES, XSRF_HEADER } from '@hiraku/shared';
+import { COOKIE_NAMES, routeOf, XSRF_HEADER } from '@hiraku/shared';
 import type { Middleware } from 'koa';
 import { generateSecretToken, safeEqual } from '../auth/secretTokens';
 import { csrfError } from '../errors';
@@ -9,7 +9,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * no one may be listed: the analytics beacon reads no session and stores nothing tied to anyone
  * (routes/analytics).
  */
-const BEACON_PATHS = new Set([ANALYTICS_PATH]);
+const BEACON_PATHS = new Set<string>([routeOf('analytics.record').path]);
 
 /**
  * Double-submit anti-forgery: every response gives a browser without one a random XSRF-TOKEN cookie that

@@ -3,12 +3,12 @@ import { notFound } from '../errors';
 import { mountEndpoints } from '../http/endpoints';
 import type { AppServices } from '../services';
 import { accountRoutes } from './account/account';
-import { analyticsRoutes } from './analytics/analytics';
+import { analyticsHandlers } from './analytics/analytics';
 import { authRoutes } from './auth/auth';
 import { categoryHandlers } from './categories/categories';
 import { commentRoutes } from './comments/comments';
-import { contactRoutes } from './contact/contact';
-import { enquiryRoutes } from './enquiries/enquiries';
+import { contactHandlers } from './contact/contact';
+import { enquiryHandlers } from './enquiries/enquiries';
 import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
@@ -35,6 +35,9 @@ export function apiRouter(services: AppServices): Router {
     ...likeHandlers(services),
     ...tagHandlers(services),
     ...categoryHandlers(services),
+    ...contactHandlers(services),
+    ...enquiryHandlers(services),
+    ...analyticsHandlers(services),
   });
   // Not yet declared in the contract (moving there next).
   const legacy = new Router({ prefix: '/api' });
@@ -46,10 +49,7 @@ export function apiRouter(services: AppServices): Router {
     accountRoutes(services),
     profileRoutes(services),
     commentRoutes(services),
-    contactRoutes(services),
-    enquiryRoutes(services),
     moderationRoutes(services),
-    analyticsRoutes(services),
   ]) {
     legacy.use(resource.routes(), resource.allowedMethods());
   }

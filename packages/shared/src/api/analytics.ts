@@ -20,3 +20,8 @@ export interface AnalyticsDay {
 export interface AnalyticsDailyResponse {
   days: AnalyticsDay[];
 }
+
+/** POST /api/analytics/events: how many events were stored (a beacon never reads it). */
+export interface AnalyticsRecordResponse {
+  accepted: number;
+}

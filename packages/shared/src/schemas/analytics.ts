@@ -20,6 +20,16 @@ export const analyticsBatchSchema = z.object(
 );
 export type AnalyticsBatch = z.output<typeof analyticsBatchSchema>;
 
+/** The same batch as navigator.sendBeacon sends it: JSON in a text/plain body, which arrives as a string. */
+export const analyticsBeaconSchema = z.preprocess((body) => {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}, analyticsBatchSchema);
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const daySchema = z
   .string({ error: m.badRange })

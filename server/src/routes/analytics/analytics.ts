@@ -1,10 +1,5 @@
-import Router from '@koa/router';
-import { ANALYTICS_PATH, analyticsBatchSchema, analyticsDailyQuerySchema, MESSAGES, type AnalyticsDailyResponse } from '@hiraku/shared';
 import { dailyAnalytics, recordAnalyticsBatch } from '../../commands/analytics';
-import { validationError } from '../../errors';
-import { parseInput } from '../../http/validate';
-import { operatorOnly } from '../../middlewares/authenticate';
-import { rateLimit } from '../../middlewares/rateLimit';
+import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
 /**
@@ -14,30 +9,9 @@ import type { AppServices } from '../../services';
  * anonymous counts that anyone can add without a browser anyway. A per-IP limit and the batch size
  * bound that. The operators' daily report is operators only.
  */
-export function analyticsRoutes(services: AppServices): Router {
-  const router = new Router();
-
-  router.post(ANALYTICS_PATH.replace(/^\/api/, ''), rateLimit(services, 'analytics'), async (ctx) => {
-    const batch = parseInput(analyticsBatchSchema, parseBeaconBody(ctx.request.body));
-    await recordAnalyticsBatch(services.models, batch);
-    ctx.status = 204;
-  });
-
-  router.get('/moderation/analytics/daily', operatorOnly, async (ctx) => {
-    const range = parseInput(analyticsDailyQuerySchema, ctx.query);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { days: await dailyAnalytics(services.models, range) } satisfies AnalyticsDailyResponse;
-  });
-
-  return router;
-}
-
-/** A beacon's JSON arrives as text (text/plain); a fetch may send it as application/json. */
-function parseBeaconBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    throw validationError(MESSAGES.analytics.badBatch);
-  }
+export function analyticsHandlers(services: AppServices): EndpointHandlers<KeysOf<'analytics'>> {
+  return {
+    'analytics.record': async ({ body }) => ({ accepted: await recordAnalyticsBatch(services.models, body) }),
+    'analytics.daily': async ({ query }) => ({ days: await dailyAnalytics(services.models, query) }),
+  };
 }

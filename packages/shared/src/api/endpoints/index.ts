@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointDefinition, MultipartBody } from './define';
+import { ANALYTICS_ENDPOINTS } from './analytics';
+import { CONTACT_ENDPOINTS } from './contact';
 import { LIKE_ENDPOINTS } from './likes';
 import { REPORT_ENDPOINTS } from './reports';
 import { SEARCH_ENDPOINTS } from './search';
@@ -26,6 +28,8 @@ export const ENDPOINTS = {
   ...SEARCH_ENDPOINTS,
   ...LIKE_ENDPOINTS,
   ...TAXONOMY_ENDPOINTS,
+  ...CONTACT_ENDPOINTS,
+  ...ANALYTICS_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

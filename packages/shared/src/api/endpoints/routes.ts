@@ -41,6 +41,15 @@ export const ENDPOINT_ROUTES = {
   'categories.create': 'POST /api/categories',
   'categories.update': 'PUT /api/categories/:id',
   'categories.remove': 'DELETE /api/categories/:id',
+
+  'contact.send': 'POST /api/contact',
+  'site.config': 'GET /api/site-config',
+  'enquiries.list': 'GET /api/moderation/enquiries',
+  'enquiries.get': 'GET /api/moderation/enquiries/:id',
+  'enquiries.setHandled': 'PUT /api/moderation/enquiries/:id/handled',
+
+  'analytics.record': 'POST /api/analytics/events',
+  'analytics.daily': 'GET /api/moderation/analytics/daily',
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointKey = keyof typeof ENDPOINT_ROUTES;
