@@ -14,7 +14,6 @@ export { ExternalLink } from './components/ExternalLink';
 export { InPageLink } from './components/InPageLink';
 export { PageTitle } from './components/PageTitle';
 export { hasInAppHistory, useGoBack } from './components/useGoBack';
-export { ComingSoonPage } from './pages/ComingSoonPage';
 export { NotFoundPage } from './pages/NotFoundPage';
 export { ApiError, ApiProvider, createApi, createApiClient, createAuthApi, errorMessage, isApiError, useApi, type Api, type ApiClient, type ApiClientOptions, type AuthApi, type RequestOptions, type UploadProgress } from './api';
 export { afterLoginPath, internalPath, needsSessionCheck, SessionProvider, useSession, type SessionStatus, type SessionValue } from './session';

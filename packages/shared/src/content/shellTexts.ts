@@ -32,13 +32,6 @@ export const SHELL_TEXTS = {
     premium: 'プレミアム（未実装）',
     logout: 'ログアウト',
   },
-  comingSoon: {
-    badge: '準備中',
-    heading: (page: string) => `「${page}」は準備中です`,
-    body: 'このページはただいま準備を進めています。公開まで、もうしばらくお待ちください。',
-    toHome: 'トップページへ',
-    toFaq: 'よくある質問を見る',
-  },
   notFound: {
     title: 'ページが見つかりません',
     toHome: 'トップページへ',
@@ -59,7 +52,7 @@ export const SHELL_TEXTS = {
   },
 } as const;
 
-/** The name of each screen, for <title>, headings and the "準備中" page. */
+/** The name of each screen, for <title> and headings. */
 export const PAGE_TITLES = {
   home: 'あなたの性の好奇心を、ここでひらこう',
   signup: '会員登録',

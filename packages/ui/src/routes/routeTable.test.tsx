@@ -64,6 +64,13 @@ describe('route table', () => {
     expect(groupOf('/tutorial')).toBe(ROUTE_GROUP_IDS.tutorial);
   });
 
+  it('serves the contact form, not a placeholder, to visitors', async () => {
+    const html = await renderAt('/contact-form', { user: null });
+    expect(html).toContain('お問い合わせの種類');
+    expect(html).toContain('type="radio"');
+    expect(html).not.toContain('準備中');
+  });
+
   it('sends unknown addresses to the not-found page inside the layout', async () => {
     const html = await renderAt('/no-such-page');
     expect(html).toContain('お探しのページは見つかりませんでした。');

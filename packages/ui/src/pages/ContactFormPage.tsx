@@ -1,0 +1,181 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  ACCOUNT_TEXTS,
+  charLength,
+  CONTACT_CATEGORIES,
+  CONTACT_CATEGORY_LABELS,
+  CONTACT_FORM_TEXTS,
+  contactInputSchema,
+  LIMITS,
+  MESSAGES,
+  PAGE_TITLES,
+} from '@hiraku/shared';
+import { isApiError } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { fieldErrorsFromIssues, type FieldErrors, SubmitButton, TextField } from '../components/forms';
+import { PageTitle } from '../components/PageTitle';
+import { PATHS } from '../routes/paths';
+import { useSession } from '../session/SessionContext';
+import { ModalDialog } from '../taxonomy/ModalDialog';
+
+const t = CONTACT_FORM_TEXTS;
+
+/** SPEC.md section 4: idle, sending, then success or error, each ending in a modal. */
+type Phase = { name: 'idle' } | { name: 'sending' } | { name: 'success'; message: string } | { name: 'error'; message: string };
+
+interface Values {
+  category: string;
+  name: string;
+  email: string;
+  content: string;
+}
+
+const EMPTY: Values = { category: '', name: '', email: '', content: '' };
+const FIELD_ORDER: readonly (keyof Values)[] = ['category', 'name', 'email', 'content'];
+
+/** Focus on the first field with a message (for the radio group, its first choice), so it is heard with it. */
+function focusFirstProblem(form: HTMLFormElement | null, errors: FieldErrors): void {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}
+
+/**
+ * /contact-form, for visitors and members alike: category (radio), optional name and e-mail, the content.
+ * The server mails it to the support address and keeps a copy for the operators; after OK on success a
+ * member goes to /reports (SPEC.md section 2), a visitor to the top page; after an error they stay with
+ * what they wrote.
+ */
+export function ContactFormPage() {
+  const { client } = useApi();
+  const navigate = useNavigate();
+  const { status } = useSession();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const categoryErrorId = useId();
+  const contentId = useId();
+  const counterId = useId();
+  const contentErrorId = useId();
+  const resultId = useId();
+
+  const set = (name: keyof Values, value: string) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setErrors((previous) => ({ ...previous, [name]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (phase.name === 'sending') return;
+    const parsed = contactInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrorsFromIssues(parsed.error.issues);
+      setErrors(found);
+      focusFirstProblem(formRef.current, found);
+      return;
+    }
+    setErrors({});
+    setPhase({ name: 'sending' });
+    try {
+      const answer = await client.post<{ message: string }>('/api/contact', parsed.data);
+      setPhase({ name: 'success', message: answer.message || MESSAGES.contact.sent });
+    } catch (error) {
+      // A refused field is shown beside it as well; the modal carries the server's words when it gave some.
+      if (isApiError(error)) setErrors(error.fields);
+      setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : MESSAGES.contact.failed });
+    }
+  };
+
+  const closeResult = () => {
+    if (phase.name === 'success') {
+      // SPEC.md section 2 returns to /reports; a visitor would only be stopped there by the login page.
+      navigate(status === 'authenticated' ? PATHS.reports : PATHS.home);
+      return;
+    }
+    setPhase({ name: 'idle' });
+  };
+
+  const busy = phase.name === 'sending';
+  const length = charLength(values.content);
+  return (
+    <div className="page page--narrow contact-page">
+      <PageTitle page={PAGE_TITLES.contactForm} />
+      <h1 className="page__title">{PAGE_TITLES.contactForm}</h1>
+      <p className="page__lead">{t.lead}</p>
+      <form ref={formRef} className="form account-card" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <fieldset className={`field contact-page__categories${errors.category ? ' field--invalid' : ''}`} data-field="category" aria-describedby={errors.category ? categoryErrorId : undefined}>
+          <legend className="field__label">
+            {t.category}
+            <span className="field__required" aria-hidden="true">
+              {ACCOUNT_TEXTS.required}
+            </span>
+          </legend>
+          {CONTACT_CATEGORIES.map((category) => (
+            <label key={category} className="contact-page__choice">
+              <input
+                type="radio"
+                name="category"
+                value={category}
+                checked={values.category === category}
+                onChange={() => set('category', category)}
+                required
+                disabled={busy}
+              />
+              <span>{CONTACT_CATEGORY_LABELS[category]}</span>
+            </label>
+          ))}
+          {errors.category && (
+            <p id={categoryErrorId} className="field__error">
+              {errors.category}
+            </p>
+          )}
+        </fieldset>
+        <TextField label={t.name} name="name" value={values.name} onChange={(v) => set('name', v)} autoComplete="nickname" hint={t.nameHint} error={errors.name} disabled={busy} />
+        <TextField label={t.email} name="email" type="email" value={values.email} onChange={(v) => set('email', v)} autoComplete="email" hint={t.emailHint} error={errors.email} disabled={busy} />
+        <div className={`field${errors.content ? ' field--invalid' : ''}`} data-field="content">
+          <label htmlFor={contentId} className="field__label">
+            {t.content}
+            <span className="field__required" aria-hidden="true">
+              {ACCOUNT_TEXTS.required}
+            </span>
+          </label>
+          <textarea
+            id={contentId}
+            name="content"
+            className="field__input contact-page__content"
+            rows={8}
+            value={values.content}
+            onChange={(event) => set('content', event.target.value)}
+            required
+            aria-invalid={errors.content ? true : undefined}
+            aria-describedby={[counterId, errors.content ? contentErrorId : null].filter(Boolean).join(' ')}
+            disabled={busy}
+          />
+          <p id={counterId} className="field__hint">
+            {t.counter(length, LIMITS.contactContentMax)}
+          </p>
+          {errors.content && (
+            <p id={contentErrorId} className="field__error">
+              {errors.content}
+            </p>
+          )}
+        </div>
+        <div role="status" className="form-alert-region">
+          {busy && <p className="form-info">{t.sending}</p>}
+        </div>
+        <SubmitButton busy={busy}>{t.submit}</SubmitButton>
+      </form>
+      {(phase.name === 'success' || phase.name === 'error') && (
+        <ModalDialog title={t.resultTitle} onClose={closeResult} role={phase.name === 'error' ? 'alertdialog' : 'dialog'} describedBy={resultId} className="modal--confirm">
+          <p id={resultId}>{phase.message}</p>
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" onClick={closeResult}>
+              {t.ok}
+            </button>
+          </div>
+        </ModalDialog>
+      )}
+    </div>
+  );
+}
