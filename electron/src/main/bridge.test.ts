@@ -5,8 +5,8 @@ import { appPageMatcher } from './appScheme';
 import { createBridgeHandlers } from './bridgeHandlers';
 import { registerBridge } from './ipc';
 import { CookieJar } from './proxy/cookieJar';
-import { DECLARED_ENDPOINTS } from './proxy/declaredEndpoints';
-import { allowlistFrom } from './proxy/endpointAllowlist';
+import { INTERIM_ENDPOINTS } from './proxy/declaredEndpoints';
+import { contractAllowlist } from './proxy/endpointAllowlist';
 import { createRequestProxy } from './proxy/requestProxy';
 import { DEFAULT_SETTINGS, type DesktopSettings, type SettingsStore } from './settingsStore';
 
@@ -19,7 +19,7 @@ function memorySettings(initial: Partial<DesktopSettings> = {}): SettingsStore {
 function setUp(serverOrigin: string | null = 'https://hiraku.example.jp') {
   const network = jest.fn<Promise<Response>, Parameters<typeof fetch>>(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
   const settings = memorySettings({ serverOrigin });
-  const proxy = createRequestProxy({ serverOrigin: () => settings.get().serverOrigin, jar: new CookieJar(), allowlist: allowlistFrom(DECLARED_ENDPOINTS), fetch: network });
+  const proxy = createRequestProxy({ serverOrigin: () => settings.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist(INTERIM_ENDPOINTS), fetch: network });
   const openExternal = jest.fn();
   const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
   const ipcMain = { handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => handlers.set(channel, handler) };
@@ -54,6 +54,8 @@ describe('desktop bridge', () => {
       { method: 'PATCH', path: '/api/categories/1' },
       { method: 'GET', path: '/api/categories/1/2' },
       { method: 'POST', path: '/api/moderation/comment-reports/7/delete-everything' },
+      // Declared, but multipart: files never cross the bridge.
+      { method: 'POST', path: '/api/reports', body: { title: 'x' } },
     ]) {
       await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(refused);
     }
@@ -74,6 +76,10 @@ describe('desktop bridge', () => {
       { method: 'GET', path: '/api/categories', query: { a: '1' } },
       { method: 'GET', path: '/api/categories', headers: { Cookie: 'x' } },
       { method: 'POST', path: '/api/categories', body: 'x'.repeat(300_000) },
+      // Declared endpoints whose params or body do not fit the contract's schemas.
+      { method: 'PUT', path: '/api/categories/abc', body: { name: '新しい名前' } },
+      { method: 'POST', path: '/api/categories', body: { name: 42 } },
+      { method: 'GET', path: '/api/categories', body: { unexpected: true } },
     ]) {
       await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(wrongShape);
     }

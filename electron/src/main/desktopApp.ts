@@ -9,8 +9,8 @@ import { contentSecurityPolicy } from './contentSecurityPolicy';
 import { registerBridge } from './ipc';
 import { denyAllPermissions, installNavigationGuards, isServerLink } from './navigationGuards';
 import { CookieJar } from './proxy/cookieJar';
-import { DECLARED_ENDPOINTS } from './proxy/declaredEndpoints';
-import { allowlistFrom } from './proxy/endpointAllowlist';
+import { INTERIM_ENDPOINTS } from './proxy/declaredEndpoints';
+import { contractAllowlist } from './proxy/endpointAllowlist';
 import { createRequestProxy } from './proxy/requestProxy';
 import { rendererFileResponse } from './rendererFiles';
 import { createReportPoller } from './reportPoller';
@@ -59,7 +59,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     const proxy = createRequestProxy({
       serverOrigin,
       jar: new CookieJar(sessionStore.load()),
-      allowlist: allowlistFrom(DECLARED_ENDPOINTS),
+      allowlist: contractAllowlist(INTERIM_ENDPOINTS),
       onJarChange: (jar) => sessionStore.save(jar.snapshot()),
       onReachability: (reachable) => {
         if (reachable === online) return;

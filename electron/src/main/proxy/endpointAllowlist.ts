@@ -1,37 +1,48 @@
-import type { z } from 'zod';
-import type { HostMethod } from '@hiraku/shared';
+import { ENDPOINTS, isMultipartBody, matchEndpoint, type EndpointDefinition, type HostMethod, type ParsedHostRequest } from '@hiraku/shared';
 
-/** One endpoint the API declares: `:name` in the path stands for exactly one non-empty segment. */
-export interface DeclaredEndpoint {
+/** An endpoint the server serves that the shared contract does not declare yet: `:name` is one segment. */
+export interface InterimEndpoint {
   method: HostMethod;
   path: string;
-  /** The body's shape, when the declaration gives one; a body that does not fit is refused. */
-  body?: z.ZodType;
 }
 
-/** The main process asks only this; where the declarations come from is the caller's business. */
+export type AllowlistVerdict = 'allowed' | 'undeclared' | 'invalid';
+
+/** The main process asks only this; where the declarations come from is this module's business. */
 export interface EndpointAllowlist {
-  find(method: HostMethod, path: string): DeclaredEndpoint | undefined;
+  check(request: ParsedHostRequest): AllowlistVerdict;
 }
 
 function segments(path: string): string[] {
-  return path.replace(/\/+$/, '').split('/').filter(Boolean);
+  return path.split('/').filter(Boolean);
 }
 
-function matches(pattern: string[], actual: string[]): boolean {
-  if (pattern.length !== actual.length) return false;
-  return pattern.every((part, index) => {
-    const value = actual[index] ?? '';
-    return part.startsWith(':') ? value.length > 0 : part === value;
-  });
+function matchesInterim(endpoint: InterimEndpoint, method: HostMethod, path: string): boolean {
+  const pattern = segments(endpoint.path);
+  const actual = segments(path);
+  if (endpoint.method !== method || pattern.length !== actual.length) return false;
+  return pattern.every((part, index) => (part.startsWith(':') ? (actual[index] ?? '') !== '' : part === actual[index]));
 }
 
-export function allowlistFrom(endpoints: readonly DeclaredEndpoint[]): EndpointAllowlist {
-  const compiled = endpoints.map((endpoint) => ({ endpoint, pattern: segments(endpoint.path) }));
+/**
+ * The API's declared endpoints (packages/shared ENDPOINTS, matched with matchEndpoint): a declared call
+ * must also fit the declaration's params, query and JSON body schemas; a multipart endpoint is refused,
+ * since files never cross the bridge. `interim` lists what the server serves but the contract does not
+ * declare yet (sessions, moderation); each entry goes once its declaration lands.
+ */
+export function contractAllowlist(interim: readonly InterimEndpoint[]): EndpointAllowlist {
   return {
-    find(method, path) {
-      const actual = segments(path);
-      return compiled.find((entry) => entry.endpoint.method === method && matches(entry.pattern, actual))?.endpoint;
+    check({ method, path, query, body }) {
+      const match = matchEndpoint(method, path);
+      if (!match) return interim.some((endpoint) => matchesInterim(endpoint, method, path)) ? 'allowed' : 'undeclared';
+      // Read through the general shape: each declaration has only the parts its endpoint needs.
+      const definition: EndpointDefinition = ENDPOINTS[match.key];
+      if (isMultipartBody(definition.body)) return 'undeclared';
+      const fits =
+        (!definition.params || definition.params.safeParse(match.params).success) &&
+        (!definition.query || definition.query.safeParse(Object.fromEntries(query)).success) &&
+        (definition.body ? definition.body.safeParse(body).success : body === undefined);
+      return fits ? 'allowed' : 'invalid';
     },
   };
 }

@@ -3,8 +3,8 @@ import { createMemberWithPassword } from '../../../../server/test/support/sessio
 import { startTestApp, type TestApp } from '../../../../server/test/support/testApp';
 import { seedTaxonomy } from '../../../../server/src/seed/taxonomy';
 import { CookieJar } from './cookieJar';
-import { DECLARED_ENDPOINTS } from './declaredEndpoints';
-import { allowlistFrom } from './endpointAllowlist';
+import { INTERIM_ENDPOINTS } from './declaredEndpoints';
+import { contractAllowlist } from './endpointAllowlist';
 import { createRequestProxy, type RequestProxyOptions } from './requestProxy';
 
 interface Sent {
@@ -33,7 +33,7 @@ describe('request proxy against the real server', () => {
     const proxy = createRequestProxy({
       serverOrigin: () => app.baseUrl,
       jar,
-      allowlist: allowlistFrom(DECLARED_ENDPOINTS),
+      allowlist: contractAllowlist(INTERIM_ENDPOINTS),
       fetch: (input, init) => {
         const url = new URL(String(input));
         sent.push({ method: init?.method ?? 'GET', path: url.pathname, headers: { ...(init?.headers as Record<string, string>) } });

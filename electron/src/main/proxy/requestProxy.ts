@@ -161,9 +161,9 @@ export function createRequestProxy(options: RequestProxyOptions): RequestProxy {
     async call(input) {
       const parsed = hostRequestSchema.safeParse(input);
       if (!parsed.success) return refusal(400, 'validation_error', DESKTOP_MESSAGES.callRefused);
-      const endpoint = options.allowlist.find(parsed.data.method, parsed.data.path);
-      if (!endpoint) return refusal(403, 'authorization_error', DESKTOP_MESSAGES.callRefused);
-      if (endpoint.body && !endpoint.body.safeParse(parsed.data.body).success) return refusal(400, 'validation_error', DESKTOP_MESSAGES.callRefused);
+      const verdict = options.allowlist.check(parsed.data);
+      if (verdict === 'undeclared') return refusal(403, 'authorization_error', DESKTOP_MESSAGES.callRefused);
+      if (verdict === 'invalid') return refusal(400, 'validation_error', DESKTOP_MESSAGES.callRefused);
       const origin = options.serverOrigin();
       if (!origin) return refusal(400, 'validation_error', DESKTOP_MESSAGES.serverNotConfigured);
       try {
