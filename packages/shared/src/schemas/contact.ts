@@ -3,7 +3,6 @@ import { CONTACT_CATEGORIES } from '../contactTexts';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { charLength } from '../text';
-import { idSchema } from './ids';
 
 const m = MESSAGES.contact;
 
@@ -40,11 +39,9 @@ export type ContactInput = z.output<typeof contactInputSchema>;
 
 /** GET /api/moderation/enquiries?status=&before= (newest first; `before` is the last id of the previous page). */
 export const enquiryListQuerySchema = z.object({
-  status: z.enum(['open', 'handled', 'all']).default('open'),
-  before: z.coerce.number().int().positive().optional(),
+  status: z.enum(['open', 'handled', 'all'], { error: MESSAGES.common.invalidInput }).default('open'),
+  before: z.coerce.number({ error: MESSAGES.common.invalidInput }).int(MESSAGES.common.invalidInput).positive(MESSAGES.common.invalidInput).optional(),
 });
 
 /** PUT /api/moderation/enquiries/:id/handled */
 export const enquiryHandledSchema = z.object({ handled: z.boolean({ error: MESSAGES.common.invalidInput }) });
-
-export const enquiryIdSchema = idSchema(m.enquiryNotFound);

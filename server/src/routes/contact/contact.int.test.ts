@@ -126,6 +126,10 @@ describe('contact enquiries', () => {
       expect((await operator.put('/api/moderation/enquiries/999999/handled', { handled: true })).status).toBe(404);
       const [any] = (await operator.get<EnquiryListResponse>('/api/moderation/enquiries?status=all')).body.enquiries;
       expect((await operator.put(`/api/moderation/enquiries/${any?._id}/handled`, { handled: 'yes' })).status).toBe(400);
+      for (const query of ['status=maybe', 'before=-3']) {
+        const res = await operator.get(`/api/moderation/enquiries?${query}`);
+        expect([res.status, res.body.message]).toEqual([400, MESSAGES.common.invalidInput]);
+      }
     });
   });
 });
