@@ -12,7 +12,7 @@ import { enquiryHandlers } from './enquiries/enquiries';
 import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
-import { moderationRoutes } from './moderation/moderation';
+import { moderationHandlers } from './moderation/moderation';
 import { passwordResetRoutes } from './passwordReset/passwordReset';
 import { profileRoutes } from './profile/profile';
 import { reportHandlers } from './reports/reports';
@@ -38,6 +38,7 @@ export function apiRouter(services: AppServices): Router {
     ...contactHandlers(services),
     ...enquiryHandlers(services),
     ...analyticsHandlers(services),
+    ...moderationHandlers(services),
   });
   // Not yet declared in the contract (moving there next).
   const legacy = new Router({ prefix: '/api' });
@@ -49,7 +50,6 @@ export function apiRouter(services: AppServices): Router {
     accountRoutes(services),
     profileRoutes(services),
     commentRoutes(services),
-    moderationRoutes(services),
   ]) {
     legacy.use(resource.routes(), resource.allowedMethods());
   }

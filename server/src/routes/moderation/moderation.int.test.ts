@@ -76,7 +76,7 @@ describe('moderation API', () => {
       const anon = await call(anonymous);
       expect([path, anon.status, anon.body.message]).toEqual([path, 401, MESSAGES.common.unauthorized]);
       const asMember = await call(member.client);
-      expect([path, asMember.status, asMember.body.error]).toEqual([path, 403, 'authorization_error']);
+      expect([path, asMember.status, asMember.body.message]).toEqual([path, 403, MESSAGES.common.operatorsOnly]);
       const asOperator = await call(operator.client);
       expect([path, asOperator.status < 400 || asOperator.status === 404]).toEqual([path, true]);
     }

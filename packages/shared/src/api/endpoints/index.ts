@@ -3,6 +3,7 @@ import type { EndpointDefinition, MultipartBody } from './define';
 import { ANALYTICS_ENDPOINTS } from './analytics';
 import { CONTACT_ENDPOINTS } from './contact';
 import { LIKE_ENDPOINTS } from './likes';
+import { MODERATION_ENDPOINTS } from './moderation';
 import { REPORT_ENDPOINTS } from './reports';
 import { SEARCH_ENDPOINTS } from './search';
 import { SYSTEM_ENDPOINTS } from './system';
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   ...TAXONOMY_ENDPOINTS,
   ...CONTACT_ENDPOINTS,
   ...ANALYTICS_ENDPOINTS,
+  ...MODERATION_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -50,6 +50,16 @@ export const ENDPOINT_ROUTES = {
 
   'analytics.record': 'POST /api/analytics/events',
   'analytics.daily': 'GET /api/moderation/analytics/daily',
+
+  'moderation.commentReports': 'GET /api/moderation/comment-reports',
+  'moderation.resolveCommentReports': 'POST /api/moderation/comment-reports/:commentId/resolve',
+  'moderation.hideReport': 'POST /api/moderation/reports/:id/hide',
+  'moderation.unhideReport': 'POST /api/moderation/reports/:id/unhide',
+  'moderation.suspendMember': 'POST /api/moderation/users/:publicId/suspend',
+  'moderation.unsuspendMember': 'POST /api/moderation/users/:publicId/unsuspend',
+  'moderation.changeRole': 'POST /api/moderation/users/:publicId/role',
+  'moderation.members': 'GET /api/moderation/users',
+  'moderation.auditLog': 'GET /api/moderation/audit-log',
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointKey = keyof typeof ENDPOINT_ROUTES;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MODERATION_MESSAGES as m } from '../../moderation/messages';
+import {
+  auditLogPageSchema,
+  commentReportQueuePageSchema,
+  commentResolutionResponseSchema,
+  memberModerationResponseSchema,
+  memberSearchResponseSchema,
+  reportModerationResponseSchema,
+} from '../../moderation/responseSchemas';
+import {
+  auditLogQuerySchema,
+  commentReportQueueQuerySchema,
+  memberSearchQuerySchema,
+  moderationReasonInputSchema,
+  resolveCommentInputSchema,
+  roleChangeInputSchema,
+  suspendMemberInputSchema,
+} from '../../moderation/schemas';
+import { endpoint } from './define';
+import { idParam } from './params';
+
+const reportId = { params: z.object({ id: idParam }), notFoundMessage: m.reportNotFound } as const;
+const commentId = { params: z.object({ commentId: idParam }), notFoundMessage: m.commentNotFound } as const;
+/** A member's public id in a path; anything longer than an id can be is nobody. */
+const member = { params: z.object({ publicId: z.string().min(1).max(64) }), notFoundMessage: m.memberNotFound } as const;
+
+/**
+ * The operators' side (issue 9): every endpoint is `operator`, so members get 403 and anonymous callers
+ * 401 before any handler runs. Each action writes its audit row with the change and is idempotent:
+ * repeated, it answers `changed: false` and logs nothing (see server/README.md).
+ */
+export const MODERATION_ENDPOINTS = {
+  /** Pending first (the default), oldest first, by cursor; with the pending count for the menu badge. */
+  'moderation.commentReports': endpoint('moderation.commentReports', {
+    access: 'operator',
+    query: commentReportQueueQuerySchema,
+    response: commentReportQueuePageSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  /** dismiss: shown again; delete: removed for everyone; suspend: delete and suspend the author. */
+  'moderation.resolveCommentReports': endpoint('moderation.resolveCommentReports', {
+    access: 'operator',
+    ...commentId,
+    body: resolveCommentInputSchema,
+    response: commentResolutionResponseSchema,
+    cache: 'private',
+    errors: ['conflict'],
+  }),
+  'moderation.hideReport': endpoint('moderation.hideReport', {
+    access: 'operator',
+    ...reportId,
+    body: moderationReasonInputSchema,
+    response: reportModerationResponseSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  'moderation.unhideReport': endpoint('moderation.unhideReport', {
+    access: 'operator',
+    ...reportId,
+    body: moderationReasonInputSchema,
+    response: reportModerationResponseSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  /** Revokes every session at once; `until` (ISO 8601) ends it by itself. Operators cannot be suspended (409). */
+  'moderation.suspendMember': endpoint('moderation.suspendMember', {
+    access: 'operator',
+    ...member,
+    body: suspendMemberInputSchema,
+    response: memberModerationResponseSchema,
+    cache: 'private',
+    errors: ['conflict'],
+  }),
+  'moderation.unsuspendMember': endpoint('moderation.unsuspendMember', {
+    access: 'operator',
+    ...member,
+    body: moderationReasonInputSchema,
+    response: memberModerationResponseSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  /** Never oneself (400), never the last operator (409). */
+  'moderation.changeRole': endpoint('moderation.changeRole', {
+    access: 'operator',
+    ...member,
+    body: roleChangeInputSchema,
+    response: memberModerationResponseSchema,
+    cache: 'private',
+    errors: ['conflict'],
+  }),
+  /** By public id (exact) or part of a username; never by, nor showing, an e-mail address. */
+  'moderation.members': endpoint('moderation.members', {
+    access: 'operator',
+    query: memberSearchQuerySchema,
+    response: memberSearchResponseSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  /** Newest first; `actor` is an operator's public id, `action` one of AUDIT_ACTIONS. */
+  'moderation.auditLog': endpoint('moderation.auditLog', {
+    access: 'operator',
+    query: auditLogQuerySchema,
+    response: auditLogPageSchema,
+    cache: 'private',
+    errors: [],
+  }),
+};
