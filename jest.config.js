@@ -5,7 +5,7 @@
 const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
-const roots = ['<rootDir>/packages', '<rootDir>/server', '<rootDir>/search', '<rootDir>/electron', '<rootDir>/apps'];
+const roots = ['<rootDir>/packages', '<rootDir>/server', '<rootDir>/search', '<rootDir>/electron', '<rootDir>/apps', '<rootDir>/bench'];
 const ignore = ['/node_modules/', '/dist/', '/out/'];
 // ESM-only packages that Jest's CommonJS runtime must have transpiled.
 const transformIgnorePatterns = ['/node_modules/(?!(meilisearch)/)'];

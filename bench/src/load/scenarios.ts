@@ -1,0 +1,172 @@
+import { LIMITS, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
+import { searchReportIds, type SearchClient } from '@hiraku/search';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { CATCH_UP_MARGIN_MS } from '../../../server/src/commands/reportFeedLoader';
+import { encodeFeedCursor } from '../../../server/src/commands/reportFeedCursor';
+import { createRandom, SEARCH_QUERIES } from '../data/corpus';
+import type { RequestSpec, Rotation } from './runLoad';
+import type { MemberSession } from './sessions';
+
+/** What one figure of RESULTS.md measures: the API's requests, and how the reference answers the same. */
+export interface Scenario {
+  key: string;
+  label: string;
+  /** Requests the SQL statement count is read from, one after another. */
+  samples: RequestSpec[];
+  rotation: Rotation;
+  reference: 'koa' | 'meilisearch';
+  /** For reference 'meilisearch': the request Meilisearch gets for the same search. */
+  meiliRotation?: Rotation;
+}
+
+export const DEEP_REPORTS = 10_000;
+
+const get = (path: string, session: MemberSession): RequestSpec => ({ method: 'GET', path, headers: session.headers });
+
+/**
+ * The cursor a client holds after scrolling `depth` reports into `sort`: the row at that depth read from
+ * the database and encoded by the server's own cursor code (scrolling there page by page through the API
+ * would cost minutes per sort at 100,000 reports). For sort=like the cursor says the pages were read
+ * just now, as a client scrolling quickly would have them.
+ */
+export async function deepCursor(conn: Connection, sort: SortOption, depth: number): Promise<string> {
+  const order = { new: 'created_at DESC, id DESC', old: 'created_at ASC, id ASC', like: 'like_count DESC, id DESC' }[sort];
+  const [rows] = await conn.query<RowDataPacket[]>(`SELECT id, created_at, like_count FROM reports WHERE listed = 1 ORDER BY ${order} LIMIT 1 OFFSET ?`, [depth - 1]);
+  const row = rows[0];
+  if (!row) throw new Error(`fewer than ${depth} listed reports`);
+  const id = Number(row.id);
+  if (sort === 'like') return encodeFeedCursor({ sort, key: Number(row.like_count), id, at: Date.now() - CATCH_UP_MARGIN_MS, caught: [] });
+  return encodeFeedCursor({ sort, key: new Date(row.created_at as Date).getTime(), id });
+}
+
+export async function feedScenarios(conn: Connection, readers: MemberSession[], depth: number): Promise<Scenario[]> {
+  const scenarios: Scenario[] = [];
+  const reader = (connection: number) => readers[connection % readers.length] as MemberSession;
+  for (const sort of SORT_OPTIONS) {
+    const first = `/api/reports/infinite?sort=${sort}`;
+    const deep = `${first}&lastKey=${await deepCursor(conn, sort, depth)}`;
+    scenarios.push(
+      { key: `feed-${sort}-first`, label: `infinite sort=${sort}, first page`, samples: [get(first, reader(0))], rotation: (c) => get(first, reader(c)), reference: 'koa' },
+      { key: `feed-${sort}-deep`, label: `infinite sort=${sort}, ${depth.toLocaleString('en')} deep`, samples: [get(deep, reader(0))], rotation: (c) => get(deep, reader(c)), reference: 'koa' },
+    );
+  }
+  return scenarios;
+}
+
+interface TagIds {
+  playCategory: number[];
+  playContent: number[];
+  role: number[];
+}
+
+async function tagIds(conn: Connection): Promise<TagIds> {
+  const [rows] = await conn.query<RowDataPacket[]>('SELECT t.id, c.`key` FROM tags t JOIN categories c ON c.id = t.category_id ORDER BY t.id');
+  const of = (key: string) => rows.filter((row) => row.key === key).map((row) => Number(row.id));
+  return { playCategory: of('playCategory'), playContent: of('playContent'), role: of('role') };
+}
+
+interface SearchCase {
+  query: string;
+  sort: SortOption;
+  filters: Partial<Record<keyof TagIds, number>>;
+}
+
+/** Twelve searches: every query word once, every other one filtered by a tag, every third sorted by likes. */
+function searchCases(tags: TagIds): SearchCase[] {
+  return SEARCH_QUERIES.map((query, i) => {
+    const filters: SearchCase['filters'] = {};
+    if (i % 2 === 1) {
+      const kind = (['playCategory', 'playContent', 'role'] as const)[((i - 1) / 2) % 3] ?? 'playCategory';
+      filters[kind] = tags[kind][i % tags[kind].length];
+    }
+    return { query, sort: i % 3 === 2 ? 'like' : 'new', filters };
+  });
+}
+
+/** The exact multi-search body the server sends for a search, built by the project's own query code. */
+async function meiliRequestFor(indexUid: string, search: SearchCase): Promise<string> {
+  let captured: unknown;
+  const recorder = { multiSearch: async (request: unknown) => ((captured = request), { hits: [] }) } as unknown as SearchClient;
+  await searchReportIds(recorder, indexUid, { query: search.query, sort: search.sort, limit: LIMITS.pageSize, offset: 0, filters: search.filters });
+  return JSON.stringify(captured);
+}
+
+export async function searchScenario(conn: Connection, readers: MemberSession[], meili: { host: string; key: string; indexUid: string }): Promise<Scenario & { cases: SearchCase[] }> {
+  const cases = searchCases(await tagIds(conn));
+  const paths = cases.map((c) => {
+    const params = new URLSearchParams({ query: c.query, sort: c.sort });
+    for (const [name, id] of Object.entries(c.filters)) params.set(name, String(id));
+    return `/api/reports/search/advanced?${params.toString()}`;
+  });
+  const bodies = await Promise.all(cases.map((c) => meiliRequestFor(meili.indexUid, c)));
+  // Connections start at different points of the rotation, so all twelve searches run at once.
+  const at = (connection: number, iteration: number) => (connection * 5 + iteration) % cases.length;
+  return {
+    key: 'search',
+    label: 'search/advanced (12 Japanese queries, half filtered, a third by likes)',
+    samples: paths.map((path, i) => get(path, readers[i % readers.length] as MemberSession)),
+    rotation: (c, i) => get(paths[at(c, i)] as string, readers[c % readers.length] as MemberSession),
+    reference: 'meilisearch',
+    meiliRotation: (c, i) => ({
+      method: 'POST',
+      path: '/multi-search',
+      headers: { authorization: `Bearer ${meili.key}` },
+      body: bodies[at(c, i)] as string,
+    }),
+    cases,
+  };
+}
+
+/** Report ids spread over the whole table, the same every run. */
+export function spreadIds(total: number, count: number, seed: number): number[] {
+  const random = createRandom(seed);
+  return Array.from({ length: count }, () => 1 + random.int(total));
+}
+
+export function detailScenario(readers: MemberSession[], ids: number[]): Scenario {
+  const path = (k: number) => `/api/reports/${ids[k % ids.length]}`;
+  return {
+    key: 'detail',
+    label: 'GET /api/reports/{id}',
+    samples: ids.slice(0, 8).map((_, k) => get(path(k), readers[k % readers.length] as MemberSession)),
+    rotation: (c, i) => get(path(c * 7 + i), readers[c % readers.length] as MemberSession),
+    reference: 'koa',
+  };
+}
+
+/** Each connection has three members of its own, so no two connections toggle the same like at once. */
+const writer = (writers: MemberSession[], connection: number, iteration: number) =>
+  writers[(connection * 3 + (iteration % 3)) % writers.length] as MemberSession;
+
+export function likeScenario(writers: MemberSession[], ids: number[]): Scenario {
+  const spec = (c: number, i: number): RequestSpec => ({
+    method: 'POST',
+    path: `/api/likes/${ids[(c * 13 + i) % ids.length]}/toggle`,
+    headers: writer(writers, c, i).headers,
+  });
+  return {
+    key: 'like',
+    label: 'POST /api/likes/{id}/toggle (48 members)',
+    samples: Array.from({ length: 6 }, (_, i) => spec(15, i)),
+    rotation: spec,
+    reference: 'koa',
+  };
+}
+
+const COMMENT_TEXTS = ['とても参考になりました！', 'アフターケアの話がすてきでした。', 'セーフワードの決め方、真似させてもらいます。'];
+
+export function commentScenario(writers: MemberSession[], ids: number[]): Scenario {
+  const spec = (c: number, i: number): RequestSpec => ({
+    method: 'POST',
+    path: '/api/comments',
+    headers: writer(writers, c, i).headers,
+    body: JSON.stringify({ articleId: ids[(c * 11 + i) % ids.length], text: COMMENT_TEXTS[i % COMMENT_TEXTS.length] }),
+  });
+  return {
+    key: 'comment',
+    label: 'POST /api/comments (48 members)',
+    samples: Array.from({ length: 6 }, (_, i) => spec(15, i)),
+    rotation: spec,
+    reference: 'koa',
+  };
+}

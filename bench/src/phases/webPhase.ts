@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { LocalMeilisearch } from '@hiraku/search/src/localMeilisearch';
+import type { Cookie } from 'playwright-core';
+import { HOST, MEILI_INDEX_PREFIX, PORTS, REPO_DIR, WORK_DIR } from '../config';
+import { signIn } from '../load/sessions';
+import { startBenchServer } from '../server/processes';
+import { launchChromium, measureAssets, measurePaint, type AssetFigures, type PaintFigures } from '../web/assets';
+
+export interface WebFigures {
+  assets: AssetFigures[];
+  reportsPaint: PaintFigures & { runs: PaintFigures[] };
+}
+
+const PAINT_RUNS = 3;
+
+/** Builds the web app as `npm start` does, serves it from the real server and measures it in Chromium. */
+export async function measureWeb(databaseUrl: string, meili: LocalMeilisearch): Promise<WebFigures> {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_DIR, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`);
+  const app = await startBenchServer({
+    databaseUrl,
+    meiliHost: meili.host,
+    meiliKey: meili.masterKey,
+    indexPrefix: MEILI_INDEX_PREFIX,
+    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
+    port: PORTS.app,
+    statsPort: PORTS.appStats,
+  });
+  const browser = await launchChromium();
+  try {
+    const session = await signIn(app.baseUrl, 0);
+    const cookies: Cookie[] = (session.headers.cookie ?? '').split('; ').map((pair) => {
+      const [name = '', value = ''] = pair.split('=');
+      return { name, value, domain: HOST, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
+    });
+    const assets = [await measureAssets(browser, app.baseUrl, '/'), await measureAssets(browser, app.baseUrl, '/reports', cookies)];
+    const runs: PaintFigures[] = [];
+    for (let i = 0; i < PAINT_RUNS; i += 1) runs.push(await measurePaint(browser, app.baseUrl, '/reports', cookies));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    return { assets, reportsPaint: { lcpMs: median(runs.map((r) => r.lcpMs)), cls: median(runs.map((r) => r.cls)), runs } };
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}

@@ -1,0 +1,47 @@
+import http from 'node:http';
+import { createApp } from '../../../server/src/app';
+import { boot } from '../../../server/src/boot';
+import { parseEnv } from '../../../server/src/env';
+import { countQueries, withQueryCountHeader } from './queryCounter';
+
+/**
+ * The real API, booted the way `npm start` boots it (process.env -> parseEnv -> boot -> createApp), in a
+ * process of its own started by the benchmark. Two additions, neither in the request path's logic:
+ * each response carries its SQL statement count, and a stats port reports the process's memory.
+ */
+async function main(): Promise<void> {
+  const statsPort = Number(process.env.BENCH_STATS_PORT);
+  const env = parseEnv();
+  const { services, shutdown } = await boot(env);
+  countQueries(services.sequelize);
+  const server = http.createServer(withQueryCountHeader(createApp(services).callback()));
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+
+  let maxRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    maxRss = Math.max(maxRss, process.memoryUsage().rss);
+  }, 200);
+  const stats = http.createServer((req, res) => {
+    if (req.url === '/reset') maxRss = process.memoryUsage().rss;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ rss: process.memoryUsage().rss, maxRss }));
+  });
+  await new Promise<void>((resolve) => stats.listen(statsPort, env.HOST, resolve));
+  process.send?.('ready');
+
+  const stop = () => {
+    clearInterval(sampler);
+    stats.close();
+    server.close();
+    server.closeAllConnections();
+    void shutdown().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

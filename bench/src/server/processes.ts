@@ -1,0 +1,97 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { HOST } from '../config';
+
+export interface RunningProcess {
+  baseUrl: string;
+  /** Resident memory of the process now and at most since the last reset. */
+  memory(reset?: boolean): Promise<{ rss: number; maxRss: number }>;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 120_000;
+
+function forkTs(file: string, env: Record<string, string>): ChildProcess {
+  return fork(path.join(__dirname, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+function whenReady(child: ChildProcess, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+    child.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code} before it was ready`));
+    });
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+export interface BenchServerOptions {
+  port: number;
+  statsPort: number;
+  databaseUrl: string;
+  meiliHost: string;
+  meiliKey: string;
+  indexPrefix: string;
+  dataDir: string;
+}
+
+/** The real API in its own process (see benchServer.ts), configured as in production. */
+export async function startBenchServer(options: BenchServerOptions): Promise<RunningProcess> {
+  const child = forkTs('benchServer.ts', {
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    MEILI_HOST: options.meiliHost,
+    MEILI_MASTER_KEY: options.meiliKey,
+    MEILI_INDEX_PREFIX: options.indexPrefix,
+    // Warnings only: a log line per request would measure the terminal, not the API.
+    LOG_LEVEL: 'warn',
+    // Every request comes from 127.0.0.1; the per-IP limits would otherwise answer 429 to the load itself.
+    RATE_LIMIT_FACTOR: '1000',
+    BENCH_STATS_PORT: String(options.statsPort),
+  });
+  await whenReady(child, 'bench server');
+  const statsUrl = `http://${HOST}:${options.statsPort}`;
+  return {
+    baseUrl: `http://${HOST}:${options.port}`,
+    memory: async (reset = false) => (await (await fetch(`${statsUrl}/${reset ? 'reset' : 'stats'}`)).json()) as { rss: number; maxRss: number },
+    stop: stopper(child),
+  };
+}
+
+/** The bare Koa reference answering `bodies` ("METHOD /url" -> JSON) from memory. */
+export async function startReferenceServer(port: number, bodies: Record<string, unknown>): Promise<RunningProcess> {
+  const child = forkTs('referenceServer.ts', {});
+  const ready = whenReady(child, 'reference server');
+  child.send({ port, host: HOST, bodies });
+  await ready;
+  const baseUrl = `http://${HOST}:${port}`;
+  return {
+    baseUrl,
+    memory: async () => (await (await fetch(`${baseUrl}/__stats`)).json()) as { rss: number; maxRss: number },
+    stop: stopper(child),
+  };
+}

@@ -1,0 +1,85 @@
+import zlib from 'node:zlib';
+import { chromium, type Browser, type Cookie } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../config';
+
+export interface AssetFigures {
+  path: string;
+  /** As they crossed the wire (after whatever Content-Encoding the server used). */
+  wireJsBytes: number;
+  wireCssBytes: number;
+  /** What the same files weigh compressed: gzip -9 and brotli q11, as precompressed assets would. */
+  gzipJsBytes: number;
+  gzipCssBytes: number;
+  brotliJsBytes: number;
+  brotliCssBytes: number;
+  files: string[];
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** Every script and stylesheet a fresh visit to `path` loads until the network is idle. */
+export async function measureAssets(browser: Browser, baseUrl: string, path: string, cookies: Cookie[] = []): Promise<AssetFigures> {
+  const context = await browser.newContext();
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const pending: Array<Promise<void>> = [];
+  const figures: AssetFigures = { path, wireJsBytes: 0, wireCssBytes: 0, gzipJsBytes: 0, gzipCssBytes: 0, brotliJsBytes: 0, brotliCssBytes: 0, files: [] };
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        const js = type === 'script';
+        figures[js ? 'wireJsBytes' : 'wireCssBytes'] += sizes.responseBodySize;
+        figures[js ? 'gzipJsBytes' : 'gzipCssBytes'] += zlib.gzipSync(body, { level: 9 }).length;
+        figures[js ? 'brotliJsBytes' : 'brotliCssBytes'] += zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+        figures.files.push(new URL(response.url()).pathname);
+      })(),
+    );
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await context.close();
+  return figures;
+}
+
+export interface PaintFigures {
+  lcpMs: number;
+  cls: number;
+}
+
+/**
+ * LCP and CLS of one visit, read from the page's own PerformanceObservers once the network is idle and
+ * the page has had a moment with nothing loading (layout shifts after the data arrive are the point).
+ */
+export async function measurePaint(browser: Browser, baseUrl: string, path: string, cookies: Cookie[] = []): Promise<PaintFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number; __cls: number };
+    w.__lcp = 0;
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // Two animation frames: the observers deliver the last entries of the final layout.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const figures = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __cls: number };
+    return { lcpMs: w.__lcp, cls: w.__cls };
+  });
+  await context.close();
+  return figures;
+}
