@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { SessionUser } from '@hiraku/shared';
+import { AnalyticsProvider } from './analytics/AnalyticsContext';
 import { ApiProvider, type Api } from './api/ApiContext';
 import { createApi } from './api/createApi';
 import { DEFAULT_SITE_CONFIG, SiteConfigProvider, type SiteConfig } from './config/SiteConfigContext';
@@ -52,7 +53,9 @@ export function HirakuApp({ platform, router, siteConfig, api: givenApi, initial
           <NoticeProvider>
             <SessionProvider initialUser={initialUser} onExpired={goToLogin}>
               <SessionShellActions>
-                <RouterProvider router={router} />
+                <AnalyticsProvider>
+                  <RouterProvider router={router} />
+                </AnalyticsProvider>
               </SessionShellActions>
             </SessionProvider>
           </NoticeProvider>

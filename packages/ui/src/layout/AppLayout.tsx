@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SHELL_TEXTS } from '@hiraku/shared';
+import { AnalyticsRouteSync } from '../analytics/AnalyticsRouteSync';
 import { InPageLink } from '../components/InPageLink';
 import { NoticeBanner } from '../notice/NoticeBanner';
 import { SessionRouteSync } from '../session/SessionRouteSync';
@@ -26,6 +27,7 @@ export function AppLayout() {
       </InPageLink>
       <SiteHeader />
       <SessionRouteSync />
+      <AnalyticsRouteSync />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBanner />
         <Outlet />

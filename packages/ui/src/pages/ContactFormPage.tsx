@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ACCOUNT_TEXTS,
@@ -13,6 +13,7 @@ import {
 } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
+import { createEndpointCaller } from '../api/endpointClient';
 import { fieldErrorsFromIssues, type FieldErrors, SubmitButton, TextField } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
@@ -48,6 +49,7 @@ function focusFirstProblem(form: HTMLFormElement | null, errors: FieldErrors): v
  */
 export function ContactFormPage() {
   const { client } = useApi();
+  const call = useMemo(() => createEndpointCaller(client), [client]);
   const navigate = useNavigate();
   const { status } = useSession();
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,7 +80,7 @@ export function ContactFormPage() {
     setErrors({});
     setPhase({ name: 'sending' });
     try {
-      const answer = await client.post<{ message: string }>('/api/contact', parsed.data);
+      const answer = await call('contact.send', { body: parsed.data });
       setPhase({ name: 'success', message: answer.message || MESSAGES.contact.sent });
     } catch (error) {
       // A refused field is shown beside it as well; the modal carries the server's words when it gave some.

@@ -12,6 +12,7 @@ import {
   reportInputSchema,
   type ReportFormValues,
 } from '@hiraku/shared';
+import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
@@ -74,6 +75,7 @@ function focusField(form: HTMLFormElement | null, errors: FieldErrors) {
  */
 export function ReportForm(props: ReportFormProps) {
   const platform = usePlatform();
+  const { track } = useAnalytics();
   const { reports, taxonomy } = useApi();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
@@ -154,10 +156,12 @@ export function ReportForm(props: ReportFormProps) {
 
     setBusy(intent.current);
     setProgress(file ? 0 : null);
+    track(`report_${props.mode}_submit`);
     const onUploadProgress = file ? ({ ratio }: { ratio: number }) => mounted.current && setProgress(ratio) : undefined;
     try {
       if (props.mode === 'create') await reports.create(body, { onUploadProgress });
       else await reports.update(props.reportId, body, { onUploadProgress });
+      track(`report_${props.mode}_success`);
       bumpPopularity(sent);
       const done = props.mode === 'create' ? MESSAGES.report.created : MESSAGES.report.updated;
       release();
@@ -165,6 +169,7 @@ export function ReportForm(props: ReportFormProps) {
       showNotice(done, 'success');
       navigate(PATHS.reports);
     } catch (error) {
+      track(`report_${props.mode}_failure`);
       if (!mounted.current) return;
       setBusy(null);
       setProgress(null);
@@ -212,6 +217,7 @@ export function ReportForm(props: ReportFormProps) {
 
   const onDelete = async () => {
     if (props.mode !== 'edit' || busy) return;
+    track('report_delete_attempt');
     if (!(await platform.confirm(MESSAGES.report.deleteConfirm)) || !mounted.current) return;
     setFormError(null);
     setBusy('deleting');
