@@ -1,0 +1,57 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { BRIDGE_CHANNELS } from '../../electron/src/shared/bridge';
+import { createBridgeHandlers, type InvokeChannel } from '../../electron/src/main/bridgeHandlers';
+import { contentSecurityPolicy } from '../../electron/src/main/contentSecurityPolicy';
+import { CookieJar } from '../../electron/src/main/proxy/cookieJar';
+import { INTERIM_ENDPOINTS } from '../../electron/src/main/proxy/declaredEndpoints';
+import { contractAllowlist } from '../../electron/src/main/proxy/endpointAllowlist';
+import { createRequestProxy } from '../../electron/src/main/proxy/requestProxy';
+import { rendererFileResponse } from '../../electron/src/main/rendererFiles';
+import { DEFAULT_SETTINGS, type DesktopSettings, type SettingsStore } from '../../electron/src/main/settingsStore';
+
+const RENDERER_DIR = path.resolve(__dirname, '../../electron/out/renderer');
+
+/**
+ * Stands in for Electron around the built desktop renderer (electron/out/renderer, what electron-vite
+ * writes): serves its files with the app's policy header, and backs window.hirakuDesktop with the real
+ * bridge handlers and request proxy (its own cookie jar) against the e2e server.
+ */
+export async function startDesktopHost(serverOrigin: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://host');
+    void rendererFileResponse(RENDERER_DIR, pathname, contentSecurityPolicy(serverOrigin)).then(async (answer) => {
+      response.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** One app start: a fresh jar, the server already chosen, the bridge exposed under the preload's name. */
+export async function installDesktopBridge(page: Page, serverOrigin: string): Promise<void> {
+  let settings: DesktopSettings = { ...DEFAULT_SETTINGS, serverOrigin };
+  const store: SettingsStore = { get: () => settings, update: (change) => (settings = { ...settings, ...change }) };
+  const proxy = createRequestProxy({ serverOrigin: () => store.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist(INTERIM_ENDPOINTS) });
+  const handlers = createBridgeHandlers({ proxy, settings: store, version: '0.1.0', isOnline: () => true, openExternal: () => undefined });
+  await page.exposeFunction('__hirakuInvoke', (channel: InvokeChannel, payload: unknown) => handlers[channel](payload));
+  await page.addInitScript((channels) => {
+    const invoke = (window as unknown as { __hirakuInvoke: (channel: string, payload?: unknown) => Promise<unknown> }).__hirakuInvoke;
+    Object.defineProperty(window, 'hirakuDesktop', {
+      value: Object.freeze({
+        request: (request: unknown) => invoke(channels.request, request),
+        getState: () => invoke(channels.getState),
+        setServer: (url: string) => invoke(channels.setServer, url),
+        openExternal: (url: string) => invoke(channels.openExternal, url),
+        onConnectivity: () => () => undefined,
+      }),
+    });
+  }, BRIDGE_CHANNELS);
+}
