@@ -37,7 +37,10 @@ export interface EndpointRequest<K extends EndpointKey> {
   /** The bytes of each declared file input, null when none (or an empty one) was sent. */
   files: { [F in FileFieldOf<K>]: Buffer | null };
   user: UserFor<K>;
-  /** For what the declaration does not cover: cookies, extra headers, a status other than the declared one. */
+  /**
+   * For what the declaration does not cover: cookies, extra headers, a status other than the declared one,
+   * a body written in another form (the returned value is still what gets checked).
+   */
   ctx: Context;
 }
 
@@ -120,7 +123,8 @@ function respond<K extends EndpointKey>(key: K, definition: EndpointDefinition, 
       if (!checked.success) throw new Error(`response of ${key} breaks its declaration: ${checked.error.message}`);
     }
     if (publicCache) ctx.set('Cache-Control', publicCache);
-    ctx.body = result;
+    // A handler that wrote the body itself (a file download) keeps it.
+    if (ctx.body === undefined || ctx.body === null) ctx.body = result;
   };
 }
 

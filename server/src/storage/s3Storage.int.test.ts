@@ -1,4 +1,4 @@
-import { PROFILE_API, type ProfileSavedResponse } from '@hiraku/shared';
+import { endpointPath, type ProfileSavedResponse } from '@hiraku/shared';
 import sharp from 'sharp';
 import { jpegWithGps, plainPng } from '../../test/support/images';
 import { postMultipart, type UploadFile } from '../../test/support/multipart';
@@ -114,7 +114,7 @@ describe('profile icons on the S3 driver, through the app', () => {
   it('stores a new icon in the bucket without EXIF, serves it from there and deletes the replaced one', async () => {
     const { client } = await signedInMember(app.baseUrl, { profile: null });
     const save = (icon: UploadFile) =>
-      postMultipart<ProfileSavedResponse>(client, PROFILE_API.createOrUpdate, { username: 'バケツの中' }, { icon });
+      postMultipart<ProfileSavedResponse>(client, endpointPath('profile.save'), { username: 'バケツの中' }, { icon });
 
     const first = await save({ data: await jpegWithGps(), name: 'gps.jpg', type: 'image/jpeg' });
     expect(first.body).toMatchObject({ profile: { username: 'バケツの中' } });

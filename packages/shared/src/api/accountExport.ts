@@ -20,4 +20,3 @@ export interface AccountExport {
   enquiries: Array<{ category: string; name: string | null; email: string | null; content: string; createdAt: string }>;
 }
 
-export const ACCOUNT_EXPORT_PATH = '/api/account/export';

@@ -38,16 +38,6 @@ export interface DashboardStats {
   likesReceived: number;
 }
 
-export const PROFILE_API = {
-  own: '/api/profile',
-  check: '/api/profile/check',
-  createOrUpdate: '/api/profile/createOrUpdate',
-  deleteImage: '/api/profile/deleteImage',
-  dashboardStats: '/api/profile/dashboard-stats',
-  /** Another member's profile, for signed-in members, by public id only (internal ids never leave the server). */
-  byId: (publicId: string) => `/api/profile/${encodeURIComponent(publicId)}`,
-} as const;
-
 /** The multipart field names of createOrUpdate. */
 export const PROFILE_FORM_FIELDS = {
   username: 'username',

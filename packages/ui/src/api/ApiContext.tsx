@@ -3,6 +3,7 @@ import type { ApiClient } from './apiClient';
 import type { AuthApi } from './authApi';
 import type { CategoriesApi } from './categoriesApi';
 import type { CommentsApi } from './commentsApi';
+import type { EndpointCaller } from './endpointClient';
 import type { KeywordsApi } from './keywordsApi';
 import type { LikesApi } from './likesApi';
 import type { ProfileApi } from './profileApi';
@@ -13,6 +14,8 @@ import type { TaxonomyApi } from './taxonomyApi';
 
 export interface Api {
   client: ApiClient;
+  /** Any declared endpoint by its key (packages/shared ENDPOINTS); the resource objects below wrap it. */
+  call: EndpointCaller;
   auth: AuthApi;
   profile: ProfileApi;
   reports: ReportsApi;

@@ -2,6 +2,7 @@ import { MESSAGES, TIMINGS } from '@hiraku/shared';
 import { createApiClient } from './apiClient';
 import { ApiError, errorMessage } from './apiError';
 import { createAuthApi } from './authApi';
+import { createEndpointCaller } from './endpointClient';
 import { readCookieValue } from './cookies';
 
 interface Call {
@@ -101,7 +102,7 @@ describe('401 handling: one refresh, one retry', () => {
 
   it('never refreshes for the sign-in calls themselves: a 401 there is the answer', async () => {
     const { calls, fetchImpl } = fakeServer(() => json(401, { error: 'authentication_required', message: MESSAGES.auth.invalidCredentials }));
-    const auth = createAuthApi(createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie }));
+    const auth = createAuthApi(createEndpointCaller(createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie })));
     await expect(auth.login({ email: 'a@example.jp', password: 'x' })).rejects.toMatchObject({ status: 401, message: MESSAGES.auth.invalidCredentials });
     expect(calls).toHaveLength(1);
   });
@@ -111,7 +112,7 @@ describe('401 handling: one refresh, one retry', () => {
     const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie });
     const expired = jest.fn();
     client.onSessionExpired(expired);
-    await expect(createAuthApi(client).me()).rejects.toMatchObject({ status: 401 });
+    await expect(createAuthApi(createEndpointCaller(client)).me()).rejects.toMatchObject({ status: 401 });
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/me', '/api/auth/refresh']);
     expect(expired).not.toHaveBeenCalled();
   });

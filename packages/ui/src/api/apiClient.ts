@@ -1,11 +1,12 @@
-import { COOKIE_NAMES, TIMINGS, XSRF_HEADER } from '@hiraku/shared';
+import { COOKIE_NAMES, endpointPath, TIMINGS, XSRF_HEADER } from '@hiraku/shared';
 import { errorFromResponse } from './apiError';
 import { readDocumentCookie } from './cookies';
 import { fetchTransport, xhrTransport, type HttpMethod, type Transport, type TransportResponse, type UploadProgress } from './transport';
 
+/** The client itself calls these: the session check gives a first visit its XSRF cookie, refresh renews the session. */
 export const SESSION_PATHS = {
-  me: '/api/auth/me',
-  refresh: '/api/auth/refresh',
+  me: endpointPath('auth.me'),
+  refresh: endpointPath('auth.refresh'),
 } as const;
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -39,13 +40,17 @@ export interface ApiClientOptions {
   transport?: Transport;
 }
 
+/**
+ * Answers are `unknown` here: typed answers come from the endpoint map (createEndpointCaller), which is
+ * what every screen goes through.
+ */
 export interface ApiClient {
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  request(method: HttpMethod, path: string, options?: RequestOptions): Promise<unknown>;
+  get(path: string, options?: RequestOptions): Promise<unknown>;
+  post(path: string, body?: unknown, options?: RequestOptions): Promise<unknown>;
+  put(path: string, body?: unknown, options?: RequestOptions): Promise<unknown>;
+  patch(path: string, body?: unknown, options?: RequestOptions): Promise<unknown>;
+  delete(path: string, options?: RequestOptions): Promise<unknown>;
   /** Called when a refresh is refused: the session is over and the member must sign in again. */
   onSessionExpired(listener: () => void): () => void;
 }
@@ -153,7 +158,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (const listener of expiryListeners) listener();
   }
 
-  async function request<T>(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<T> {
+  async function request(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<unknown> {
     const needsXsrf = STATE_CHANGING.has(method);
     const mayRefresh = (request.refreshOn401 ?? true) && path !== SESSION_PATHS.refresh;
     let refreshed = false;
@@ -162,7 +167,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (;;) {
       const token = needsXsrf ? await xsrfToken(false) : undefined;
       const response = await send(method, path, request, token);
-      if (isSuccess(response.status)) return response.body as T;
+      if (isSuccess(response.status)) return response.body;
 
       const error = errorFromResponse(response.status, response.body);
       if (response.status === 401 && mayRefresh && !refreshed) {

@@ -1,33 +1,30 @@
-import type { LoginInput, LoginResponse, MessageResponse, SessionUser, SignupInput } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
-import { SESSION_PATHS } from './apiClient';
+import type { LoginInput, SignupInput } from '@hiraku/shared';
+import type { EndpointCaller } from './endpointClient';
 
 /** These answer 401 for wrong details, never for an expired session, so they must not trigger a refresh. */
 const NO_REFRESH = { refreshOn401: false } as const;
 
-/** Account and session calls (SPEC.md section 7), typed against the shared response shapes. */
-export function createAuthApi(client: ApiClient) {
+/** Account and session calls (SPEC.md section 7). */
+export function createAuthApi(call: EndpointCaller) {
   return {
-    login: (input: LoginInput) => client.post<LoginResponse>('/api/auth/login', input, NO_REFRESH),
-    logout: () => client.post<MessageResponse | undefined>('/api/auth/logout', undefined, NO_REFRESH),
-    refresh: () => client.post<SessionUser>(SESSION_PATHS.refresh, undefined, NO_REFRESH),
+    login: (input: LoginInput) => call('auth.login', { body: input }, NO_REFRESH),
+    logout: () => call('auth.logout', {}, NO_REFRESH),
+    refresh: () => call('auth.refresh', {}, NO_REFRESH),
     /**
      * The session check: a failure only means "not signed in", so it never sends anyone to /login itself.
      * `tryRefresh: false` skips the refresh when the visitor is already known to be signed out.
      */
     me: ({ tryRefresh = true, signal }: { tryRefresh?: boolean; signal?: AbortSignal } = {}) =>
-      client.get<SessionUser>(SESSION_PATHS.me, { signal, refreshOn401: tryRefresh, expireSessionOnRefreshFailure: false }),
-    signup: (input: SignupInput) => client.post<MessageResponse>('/api/signup', input, NO_REFRESH),
+      call('auth.me', {}, { signal, refreshOn401: tryRefresh, expireSessionOnRefreshFailure: false }),
+    signup: (input: SignupInput) => call('signup.create', { body: input }, NO_REFRESH),
     /** SPEC.md section 7: made without credentials, so a link opened in any browser works the same. */
-    verifyEmail: (token: string) =>
-      client.get<MessageResponse>('/api/signup/verify-email', { query: { token }, credentials: 'omit', ...NO_REFRESH }),
-    resendVerification: (email: string) => client.post<MessageResponse>('/api/signup/resend-verification', { email }, NO_REFRESH),
-    forgotPassword: (email: string) => client.post<MessageResponse>('/api/password-reset/forgot-password', { email }, NO_REFRESH),
-    resetPassword: (token: string, newPassword: string) =>
-      client.post<MessageResponse>('/api/password-reset/reset-password', { token, newPassword }, NO_REFRESH),
-    completeTutorial: () => client.post<MessageResponse | undefined>('/api/tutorial/complete'),
+    verifyEmail: (token: string) => call('signup.verifyEmail', { query: { token } }, { credentials: 'omit', ...NO_REFRESH }),
+    resendVerification: (email: string) => call('signup.resendVerification', { body: { email } }, NO_REFRESH),
+    forgotPassword: (email: string) => call('passwordReset.forgot', { body: { email } }, NO_REFRESH),
+    resetPassword: (token: string, newPassword: string) => call('passwordReset.reset', { body: { token, newPassword } }, NO_REFRESH),
+    completeTutorial: () => call('tutorial.complete'),
     /** No time limit: deleting everything can take a while, and the screen says so after 30 s instead. */
-    deleteAccount: (password: string) => client.delete<MessageResponse>('/api/profile/deleteAccount', { body: { password }, timeoutMs: null }),
+    deleteAccount: (password: string) => call('account.delete', { body: { password } }, { timeoutMs: null }),
   };
 }
 

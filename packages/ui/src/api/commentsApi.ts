@@ -1,16 +1,13 @@
-import type { CommentItem, CommentMessageResponse } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import type { EndpointCaller } from './endpointClient';
 
-const commentPath = (id: number) => `/api/comments/${encodeURIComponent(String(id))}`;
-
-export function createCommentsApi(client: ApiClient) {
+export function createCommentsApi(call: EndpointCaller) {
   return {
     /** Newest first. */
-    list: (articleId: number, signal?: AbortSignal) => client.get<CommentItem[]>('/api/comments', { query: { articleId }, signal }),
-    post: (articleId: number, text: string) => client.post<CommentItem>('/api/comments', { articleId, text }),
-    remove: (id: number) => client.delete<CommentMessageResponse>(commentPath(id)),
+    list: (articleId: number, signal?: AbortSignal) => call('comments.list', { query: { articleId } }, { signal }),
+    post: (articleId: number, text: string) => call('comments.create', { body: { articleId, text } }),
+    remove: (id: number) => call('comments.remove', { params: { id } }),
     /** The reason is optional: operators see it in the queue. */
-    report: (id: number, reason: string | null = null) => client.post<CommentMessageResponse>(`${commentPath(id)}/report`, reason ? { reason } : {}),
+    report: (id: number, reason: string | null = null) => call('comments.report', { params: { id }, body: reason ? { reason } : {} }),
   };
 }
 

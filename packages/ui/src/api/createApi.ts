@@ -3,6 +3,7 @@ import type { Api } from './ApiContext';
 import { createAuthApi } from './authApi';
 import { createCategoriesApi } from './categoriesApi';
 import { createCommentsApi } from './commentsApi';
+import { createEndpointCaller } from './endpointClient';
 import { createKeywordsApi } from './keywordsApi';
 import { createLikesApi } from './likesApi';
 import { createProfileApi } from './profileApi';
@@ -13,17 +14,19 @@ import { createTaxonomyApi } from './taxonomyApi';
 
 export function createApi(options: ApiClientOptions): Api {
   const client = createApiClient(options);
+  const call = createEndpointCaller(client);
   return {
     client,
-    auth: createAuthApi(client),
-    profile: createProfileApi(client),
-    reports: createReportsApi(client),
-    likes: createLikesApi(client),
-    comments: createCommentsApi(client),
-    taxonomy: createTaxonomyApi(client),
-    keywords: createKeywordsApi(client),
-    categories: createCategoriesApi(client),
-    tagsAdmin: createTagsAdminApi(client),
-    search: createSearchApi(client),
+    call,
+    auth: createAuthApi(call),
+    profile: createProfileApi(call),
+    reports: createReportsApi(call),
+    likes: createLikesApi(call),
+    comments: createCommentsApi(call),
+    taxonomy: createTaxonomyApi(call),
+    keywords: createKeywordsApi(call),
+    categories: createCategoriesApi(call),
+    tagsAdmin: createTagsAdminApi(call),
+    search: createSearchApi(call),
   };
 }

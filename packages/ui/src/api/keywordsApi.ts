@@ -1,9 +1,8 @@
-import type { PopularKeywordsResponse } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import type { EndpointCaller } from './endpointClient';
 
-export function createKeywordsApi(client: ApiClient) {
+export function createKeywordsApi(call: EndpointCaller) {
   return {
-    popular: (signal?: AbortSignal) => client.get<PopularKeywordsResponse>('/api/keywords/popular', { signal }),
+    popular: (signal?: AbortSignal) => call('keywords.popular', {}, { signal }),
   };
 }
 

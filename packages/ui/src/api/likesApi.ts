@@ -1,16 +1,13 @@
-import type { LikeInfo, LikeToggleResponse } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import type { EndpointCaller } from './endpointClient';
 
-const likePath = (reportId: number | string) => `/api/likes/${encodeURIComponent(String(reportId))}`;
-
-export function createLikesApi(client: ApiClient) {
+export function createLikesApi(call: EndpointCaller) {
   return {
-    info: (reportId: number | string, signal?: AbortSignal) => client.get<LikeInfo>(likePath(reportId), { signal }),
+    info: (reportId: number | string, signal?: AbortSignal) => call('likes.get', { params: { reportId } }, { signal }),
     /**
      * Asks for the state the member sees the button turn to, so a retried request cannot flip it back;
      * the answer's `liked` and `likeCount` are the truth to show.
      */
-    toggle: (reportId: number | string, liked: boolean) => client.post<LikeToggleResponse>(`${likePath(reportId)}/toggle`, { liked }),
+    toggle: (reportId: number | string, liked: boolean) => call('likes.toggle', { params: { reportId }, body: { liked } }),
   };
 }
 

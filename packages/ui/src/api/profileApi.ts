@@ -1,15 +1,5 @@
-import {
-  PROFILE_API,
-  PROFILE_FORM_FIELDS,
-  type DashboardStats,
-  type MyReportListItem,
-  type OwnProfile,
-  type ProfileCheckResponse,
-  type ProfileSavedResponse,
-  type PublicProfile,
-  type ReportListItem,
-} from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import { PROFILE_FORM_FIELDS } from '@hiraku/shared';
+import type { EndpointCaller } from './endpointClient';
 
 /** What the profile form sends; tag ids as numbers or null for "not chosen", the X id already without "@". */
 export interface ProfileSaveInput {
@@ -38,21 +28,21 @@ function profileFormData(input: ProfileSaveInput): FormData {
  * The profile calls of SPEC.md section 7 and the dashboard's counters and report lists. The form's tag
  * choices come from the taxonomy API.
  */
-export function createProfileApi(client: ApiClient) {
+export function createProfileApi(call: EndpointCaller) {
   return {
     /** Rejects with status 404 while the member has no profile yet. */
-    own: (signal?: AbortSignal) => client.get<OwnProfile>(PROFILE_API.own, { signal }),
-    check: (signal?: AbortSignal) => client.get<ProfileCheckResponse>(PROFILE_API.check, { signal }),
+    own: (signal?: AbortSignal) => call('profile.own', {}, { signal }),
+    check: (signal?: AbortSignal) => call('profile.check', {}, { signal }),
     /** Another member's profile (signed-in members only), by public id. */
-    byId: (publicId: string, signal?: AbortSignal) => client.get<PublicProfile>(PROFILE_API.byId(publicId), { signal }),
+    byId: (publicId: string, signal?: AbortSignal) => call('profile.public', { params: { publicId } }, { signal }),
     /** Multipart (the icon travels as a file). No time limit: a large icon on a slow line may take a while. */
-    save: (input: ProfileSaveInput) => client.post<ProfileSavedResponse>(PROFILE_API.createOrUpdate, profileFormData(input), { timeoutMs: null }),
-    deleteImage: (publicId: string) => client.post<ProfileSavedResponse>(PROFILE_API.deleteImage, { publicId }),
-    dashboardStats: (signal?: AbortSignal) => client.get<DashboardStats>(PROFILE_API.dashboardStats, { signal }),
+    save: (input: ProfileSaveInput) => call('profile.save', { body: profileFormData(input) }, { timeoutMs: null }),
+    deleteImage: (publicId: string) => call('profile.deleteImage', { body: { publicId } }),
+    dashboardStats: (signal?: AbortSignal) => call('profile.dashboardStats', {}, { signal }),
     /** The member's own reports, drafts included, newest first. */
-    myReports: (signal?: AbortSignal) => client.get<MyReportListItem[]>('/api/reports/my-reports', { signal }),
+    myReports: (signal?: AbortSignal) => call('reports.mine', {}, { signal }),
     /** A member's published reports, as their public profile lists them. */
-    reportsOf: (publicId: string, signal?: AbortSignal) => client.get<ReportListItem[]>('/api/reports', { query: { publicId }, signal }),
+    reportsOf: (publicId: string, signal?: AbortSignal) => call('reports.byMember', { query: { publicId } }, { signal }),
   };
 }
 

@@ -1,14 +1,11 @@
-import type { ReportSearchQuery, ReportSearchResponse } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import type { ReportSearchQuery } from '@hiraku/shared';
+import type { EndpointCaller } from './endpointClient';
 
 /** GET /api/reports/search/advanced: keywords, tag filters (null: not used), sort, and offset paging. */
-export function createSearchApi(client: ApiClient) {
+export function createSearchApi(call: EndpointCaller) {
   return {
     reports: ({ query, sort, gender, sexualOrientation, role, playCategory, playContent, limit, offset }: ReportSearchQuery, signal?: AbortSignal) =>
-      client.get<ReportSearchResponse>('/api/reports/search/advanced', {
-        query: { query, sort, gender, sexualOrientation, role, playCategory, playContent, limit, offset },
-        signal,
-      }),
+      call('search.reports', { query: { query, sort, gender, sexualOrientation, role, playCategory, playContent, limit, offset } }, { signal }),
   };
 }
 

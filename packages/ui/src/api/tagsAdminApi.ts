@@ -1,5 +1,4 @@
-import type { MessageResponse, TagMutationResponse } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import type { EndpointCaller } from './endpointClient';
 
 /**
  * What the tag form sends (SPEC.md section 7 field names). Numbers may go as the form's text: the server
@@ -15,14 +14,12 @@ export interface TagInput {
   category_id: number | null;
 }
 
-const tagPath = (id: number) => `/api/tags/${encodeURIComponent(String(id))}`;
-
 /** The operators' side of tags; reading them is createTaxonomyApi().tags. */
-export function createTagsAdminApi(client: ApiClient) {
+export function createTagsAdminApi(call: EndpointCaller) {
   return {
-    create: (input: TagInput) => client.post<TagMutationResponse>('/api/tags', input),
-    update: (id: number, input: TagInput) => client.put<TagMutationResponse>(tagPath(id), input),
-    remove: (id: number) => client.delete<MessageResponse>(tagPath(id)),
+    create: (input: TagInput) => call('tags.create', { body: input }),
+    update: (id: number, input: TagInput) => call('tags.update', { params: { id }, body: input }),
+    remove: (id: number) => call('tags.remove', { params: { id } }),
   };
 }
 

@@ -1,12 +1,11 @@
-import type { TagItem, TagPopularityResponse } from '@hiraku/shared';
-import type { ApiClient } from './apiClient';
+import type { EndpointCaller } from './endpointClient';
 
 /** The reading side of tags (public), and the popularity bump that follows a report save. */
-export function createTaxonomyApi(client: ApiClient) {
+export function createTaxonomyApi(call: EndpointCaller) {
   return {
-    tags: (signal?: AbortSignal) => client.get<TagItem[]>('/api/tags', { signal }),
+    tags: (signal?: AbortSignal) => call('tags.list', {}, { signal }),
     /** newTags: chosen now but not before (+1); oldTags: chosen before but not now (-1). */
-    updatePopularity: (newTags: number[], oldTags: number[]) => client.post<TagPopularityResponse>('/api/tags/update-popularity', { newTags, oldTags }),
+    updatePopularity: (newTags: number[], oldTags: number[]) => call('tags.updatePopularity', { body: { newTags, oldTags } }),
   };
 }
 

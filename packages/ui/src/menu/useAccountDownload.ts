@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { ACCOUNT_EXPORT_PATH, type AccountExport } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 import { useSession } from '../session/SessionContext';
 
@@ -8,11 +7,11 @@ import { useSession } from '../session/SessionContext';
  * like on every other call (a plain link would just get a 401), then saves it as a JSON file.
  */
 export function useAccountDownload(): () => Promise<void> {
-  const { client } = useApi();
+  const { call } = useApi();
   const { user } = useSession();
   const publicId = user?.publicId;
   return useCallback(async () => {
-    const data = await client.get<AccountExport>(ACCOUNT_EXPORT_PATH, { timeoutMs: null });
+    const data = await call('account.export', {}, { timeoutMs: null });
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     try {
       const link = document.createElement('a');
@@ -25,5 +24,5 @@ export function useAccountDownload(): () => Promise<void> {
       // Some browsers read the address after the click returns; a minute later nobody needs it.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     }
-  }, [client, publicId]);
+  }, [call, publicId]);
 }

@@ -1,11 +1,11 @@
-import { ACCOUNT_EXPORT_PATH, type AccountExport } from '@hiraku/shared';
+import { endpointPath, type AccountExport } from '@hiraku/shared';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
 import { Comment, ContactEnquiry, Like, SearchQuery } from '../../models';
 
-describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
+describe(`GET ${endpointPath('account.export')}`, () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -13,7 +13,7 @@ describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
   afterAll(() => app.close());
 
   it('needs a logged-in member', async () => {
-    const res = await createHttpClient(app.baseUrl).get(ACCOUNT_EXPORT_PATH);
+    const res = await createHttpClient(app.baseUrl).get(endpointPath('account.export'));
     expect(res.status).toBe(401);
   });
 
@@ -29,7 +29,7 @@ describe(`GET ${ACCOUNT_EXPORT_PATH}`, () => {
     await SearchQuery.create({ userId: user.id, query: '首輪' });
     await ContactEnquiry.create({ userId: user.id, category: 'その他', email: 'reply@example.jp', content: '質問です' });
 
-    const res = await client.get<AccountExport>(ACCOUNT_EXPORT_PATH);
+    const res = await client.get<AccountExport>(endpointPath('account.export'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="hiraku-${user.publicId}.json"`);
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -1,78 +1,49 @@
-import Router from '@koa/router';
-import {
-  COMMUNITY_MESSAGES,
-  MESSAGES,
-  parseRouteId,
-  type CommentItem,
-  type CommentMessageResponse,
-} from '@hiraku/shared';
-import type { Context } from 'koa';
+import { COMMUNITY_MESSAGES, MESSAGES } from '@hiraku/shared';
 import { createComment } from '../../commands/commentCreator';
 import { deleteComment } from '../../commands/commentDeleter';
 import { reportComment } from '../../commands/commentReporter';
 import { authorInclude } from '../../commands/reportLoader';
 import { notFound } from '../../errors';
-import { parseInput } from '../../http/validate';
-import { requireUser, signedIn } from '../../middlewares/authenticate';
-import { privateAnswer } from '../reports/privateAnswer';
+import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { authorizeReport } from '../../policies/report';
 import { presentComment } from '../../presenters/comment';
-import { reportFacts, visibleCommentsWhere } from '../../visibility';
 import type { AppServices } from '../../services';
-import { commentInputSchema, commentListQuerySchema, commentReportInputSchema } from './schema';
+import { reportFacts, visibleCommentsWhere } from '../../visibility';
 
 /** Comments on reports: signed-in members post, authors delete their own, anyone else may report one. */
-export function commentRoutes(services: AppServices): Router {
+export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<'comments'>> {
   const { models, storage } = services;
-  const router = new Router({ prefix: '/comments' });
-  // Per route rather than router.use: another router may serve other paths under the same prefix.
-  const signedInOnly = [signedIn, privateAnswer] as const;
+  return {
+    'comments.list': async ({ user, query }) => {
+      const report = await models.Report.findByPk(query.articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
+      if (!report) throw notFound(MESSAGES.report.notFound);
+      authorizeReport(user, 'read', reportFacts(report));
+      const comments = await models.Comment.findAll({
+        where: { reportId: query.articleId, ...visibleCommentsWhere(user) },
+        include: [{ ...authorInclude(models), required: true }],
+        order: [['createdAt', 'DESC'], ['id', 'DESC']],
+      });
+      return comments.map((comment) => presentComment(comment, { viewer: user, storage }));
+    },
 
-  router.get('/', ...signedInOnly, async (ctx) => {
-    const viewer = requireUser(ctx);
-    const { articleId } = parseInput(commentListQuerySchema, ctx.query);
-    const report = await models.Report.findByPk(articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
-    if (!report) throw notFound(MESSAGES.report.notFound);
-    authorizeReport(viewer, 'read', reportFacts(report));
-    const comments = await models.Comment.findAll({
-      where: { reportId: articleId, ...visibleCommentsWhere(viewer) },
-      include: [{ ...authorInclude(models), required: true }],
-      order: [['createdAt', 'DESC'], ['id', 'DESC']],
-    });
-    ctx.body = comments.map((comment) => presentComment(comment, { viewer, storage })) satisfies CommentItem[];
-  });
+    'comments.create': async ({ user, body }) => {
+      const created = await services.sequelize.transaction((transaction) => createComment(services, { viewer: user, input: body }, { transaction }));
+      const comment = await models.Comment.findByPk(created.id, { include: [authorInclude(models)] });
+      if (!comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+      return presentComment(comment, { viewer: user, storage });
+    },
 
-  router.post('/', ...signedInOnly, async (ctx) => {
-    const viewer = requireUser(ctx);
-    const input = parseInput(commentInputSchema, ctx.request.body);
-    const created = await services.sequelize.transaction((transaction) => createComment(services, { viewer, input }, { transaction }));
-    const comment = await models.Comment.findByPk(created.id, { include: [authorInclude(models)] });
-    if (!comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
-    ctx.status = 201;
-    ctx.body = presentComment(comment, { viewer, storage }) satisfies CommentItem;
-  });
+    'comments.remove': async ({ user, params }) => {
+      await services.sequelize.transaction((transaction) => deleteComment(services, { viewer: user, commentId: params.id }, { transaction }));
+      return { message: COMMUNITY_MESSAGES.comment.deleted };
+    },
 
-  router.delete('/:id', ...signedInOnly, async (ctx) => {
-    const viewer = requireUser(ctx);
-    const commentId = routeId(ctx);
-    await services.sequelize.transaction((transaction) => deleteComment(services, { viewer, commentId }, { transaction }));
-    ctx.body = { message: COMMUNITY_MESSAGES.comment.deleted } satisfies CommentMessageResponse;
-  });
-
-  router.post('/:id/report', ...signedInOnly, async (ctx) => {
-    const viewer = requireUser(ctx);
-    const commentId = routeId(ctx);
-    const { reason } = parseInput(commentReportInputSchema, ctx.request.body);
-    // A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer.
-    await services.sequelize.transaction((transaction) => reportComment(services, { viewer, commentId, reason }, { transaction }));
-    ctx.body = { message: MESSAGES.comment.reported } satisfies CommentMessageResponse;
-  });
-
-  return router;
-}
-
-function routeId(ctx: Context): number {
-  const id = parseRouteId(ctx.params.id);
-  if (id === null) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
-  return id;
+    'comments.report': async ({ user, params, body }) => {
+      // A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer.
+      await services.sequelize.transaction((transaction) =>
+        reportComment(services, { viewer: user, commentId: params.id, reason: body.reason }, { transaction }),
+      );
+      return { message: MESSAGES.comment.reported };
+    },
+  };
 }

@@ -5,7 +5,7 @@ import {
   COOKIE_NAMES,
   LIMITS,
   MESSAGES,
-  PROFILE_API,
+  endpointPath,
   PROFILE_MESSAGES,
   XSRF_HEADER,
   type DashboardStats,
@@ -66,7 +66,7 @@ describe('profile API', () => {
   const keyOf = (iconUrl: string | null) => (iconUrl ? iconUrl.replace(/^\/media\//, '') : null);
 
   const saveProfile = (client: HttpClient, fields: Record<string, string>, icon?: UploadFile) =>
-    postMultipart<ProfileSavedResponse & ErrorBody>(client, PROFILE_API.createOrUpdate, fields, icon ? { icon } : {});
+    postMultipart<ProfileSavedResponse & ErrorBody>(client, endpointPath('profile.save'), fields, icon ? { icon } : {});
 
   const validFields = (overrides: Record<string, string> = {}) => ({
     username: '縄好きのあや',
@@ -81,7 +81,7 @@ describe('profile API', () => {
 
   it('asks for a login on every own-profile call', async () => {
     const anonymous = createHttpClient(app.baseUrl);
-    for (const url of [PROFILE_API.own, PROFILE_API.check, PROFILE_API.dashboardStats]) {
+    for (const url of [endpointPath('profile.own'), endpointPath('profile.check'), endpointPath('profile.dashboardStats')]) {
       const res = await anonymous.get<ErrorBody>(url);
       expect(res.status).toBe(401);
       expect(res.body.message).toBe(MESSAGES.common.unauthorized);
@@ -92,8 +92,8 @@ describe('profile API', () => {
 
   it('creates a profile with an icon whose stored file carries no EXIF or GPS, and reads it back', async () => {
     const { client, user } = await signedInMember(app.baseUrl, { profile: null });
-    expect((await client.get(PROFILE_API.own)).status).toBe(404);
-    expect((await client.get(PROFILE_API.check)).body).toEqual({ hasProfile: false });
+    expect((await client.get(endpointPath('profile.own'))).status).toBe(404);
+    expect((await client.get(endpointPath('profile.check'))).body).toEqual({ hasProfile: false });
 
     const original = await jpegWithGps();
     expect(exifHasGpsDirectory((await sharp(original).metadata()).exif)).toBe(true);
@@ -126,8 +126,8 @@ describe('profile API', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await served.arrayBuffer()).equals(stored)).toBe(true);
 
-    expect((await client.get(PROFILE_API.check)).body).toEqual({ hasProfile: true });
-    const own = await client.get<PublicProfile>(PROFILE_API.own);
+    expect((await client.get(endpointPath('profile.check'))).body).toEqual({ hasProfile: true });
+    const own = await client.get<PublicProfile>(endpointPath('profile.own'));
     expect(own.status).toBe(200);
     expect(own.body).toEqual(profile);
   });
@@ -178,7 +178,7 @@ describe('profile API', () => {
       const { client } = await signedInMember(app.baseUrl);
       await client.get('/api/auth/me');
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(`${app.baseUrl}${PROFILE_API.createOrUpdate}`, {
+        const req = http.request(`${app.baseUrl}${endpointPath('profile.save')}`, {
           method: 'POST',
           headers: {
             'content-type': 'multipart/form-data; boundary=x',
@@ -221,10 +221,10 @@ describe('profile API', () => {
     expect(res.body.profile.publicId).toBe(attacker.user.publicId);
     expect(res.body.profile.username).toBe('なりすまし');
 
-    const victimProfile = await attacker.client.get<PublicProfile>(PROFILE_API.byId(victim.user.publicId));
+    const victimProfile = await attacker.client.get<PublicProfile>(endpointPath('profile.public', { publicId: victim.user.publicId }));
     expect(victimProfile.body.username).toBe('被害者');
 
-    const deletion = await attacker.client.post<ErrorBody>(PROFILE_API.deleteImage, { publicId: victim.user.publicId });
+    const deletion = await attacker.client.post<ErrorBody>(endpointPath('profile.deleteImage'), { publicId: victim.user.publicId });
     expect(deletion.status).toBe(403);
     expect(deletion.body.message).toBe(PROFILE_MESSAGES.notOwnIcon);
     expect(await storedFiles()).toContain(victimKey);
@@ -236,14 +236,14 @@ describe('profile API', () => {
     const key = keyOf(saved.body.profile.iconUrl) ?? '';
     expect(await storedFiles()).toContain(key);
 
-    const res = await client.post<ProfileSavedResponse>(PROFILE_API.deleteImage, { publicId: user.publicId });
+    const res = await client.post<ProfileSavedResponse>(endpointPath('profile.deleteImage'), { publicId: user.publicId });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(PROFILE_MESSAGES.iconDeleted);
     expect(res.body.profile.iconUrl).toBeNull();
     expect(await storedFiles()).not.toContain(key);
     expect((await app.services.models.Profile.findOne({ where: { userId: user.id } }))?.iconKey).toBeNull();
 
-    expect((await client.post(PROFILE_API.deleteImage, { publicId: user.publicId })).status).toBe(200);
+    expect((await client.post(endpointPath('profile.deleteImage'), { publicId: user.publicId })).status).toBe(200);
   });
 
   it('shows a profile to signed-in members, by public id only, without the e-mail address or anything private', async () => {
@@ -251,7 +251,7 @@ describe('profile API', () => {
     await saveProfile(client, validFields({ username: '公開される名前' }), await jpegIcon());
 
     const viewer = (await signedInMember(app.baseUrl)).client;
-    const res = await viewer.get<PublicProfile>(PROFILE_API.byId(user.publicId));
+    const res = await viewer.get<PublicProfile>(endpointPath('profile.public', { publicId: user.publicId }));
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['gender', 'iconUrl', 'publicId', 'role', 'sexualOrientation', 'twitterId', 'username']);
     expect(res.body.username).toBe('公開される名前');
@@ -270,24 +270,24 @@ describe('profile API', () => {
 
   it('refuses visitors who are not signed in', async () => {
     const { user } = await signedInMember(app.baseUrl);
-    const res = await createHttpClient(app.baseUrl).get<ErrorBody>(PROFILE_API.byId(user.publicId));
+    const res = await createHttpClient(app.baseUrl).get<ErrorBody>(endpointPath('profile.public', { publicId: user.publicId }));
     expect(res.status).toBe(401);
     expect(JSON.stringify(res.body)).not.toContain(user.profile.username);
   });
 
   it('does not show unknown or suspended members', async () => {
     const viewer = (await signedInMember(app.baseUrl)).client;
-    const unknown = await viewer.get<ErrorBody>(PROFILE_API.byId('nosuchmember'));
+    const unknown = await viewer.get<ErrorBody>(endpointPath('profile.public', { publicId: 'nosuchmember' }));
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(PROFILE_MESSAGES.notFound);
-    expect((await viewer.get(PROFILE_API.byId('../../etc'))).status).toBe(404);
+    expect((await viewer.get(endpointPath('profile.public', { publicId: '../../etc' }))).status).toBe(404);
 
     const suspended = await createUser({ suspendedAt: new Date() });
-    expect((await viewer.get(PROFILE_API.byId(suspended.publicId))).status).toBe(404);
+    expect((await viewer.get(endpointPath('profile.public', { publicId: suspended.publicId }))).status).toBe(404);
     expect((await viewer.get(`/api/profile/${suspended.id}`)).status).toBe(404);
 
     const noProfile = await createUser({ profile: null });
-    expect((await viewer.get(PROFILE_API.byId(noProfile.publicId))).status).toBe(404);
+    expect((await viewer.get(endpointPath('profile.public', { publicId: noProfile.publicId }))).status).toBe(404);
   });
 
   describe('validation', () => {
@@ -339,7 +339,7 @@ describe('profile API', () => {
 
   it('also takes the fields as JSON, with tag ids as numbers', async () => {
     const { client } = await signedInMember(app.baseUrl, { profile: null });
-    const res = await client.post<ProfileSavedResponse>(PROFILE_API.createOrUpdate, { username: 'ジェイソン', role: tags.role[0]?.id, twitterId: 'json_user' });
+    const res = await client.post<ProfileSavedResponse>(endpointPath('profile.save'), { username: 'ジェイソン', role: tags.role[0]?.id, twitterId: 'json_user' });
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({ username: 'ジェイソン', role: { _id: tags.role[0]?.id }, gender: null, twitterId: 'json_user', iconUrl: null });
   });
@@ -377,7 +377,7 @@ describe('profile API', () => {
       { reportId: notMine.id, userId: fans[1]!.id },
     ]);
 
-    const res = await client.get<DashboardStats>(PROFILE_API.dashboardStats);
+    const res = await client.get<DashboardStats>(endpointPath('profile.dashboardStats'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ reportCount: 3, likesReceived: 3 });
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -390,13 +390,13 @@ describe('profile API', () => {
     const form = new FormData();
     form.append('username', '偽装');
     form.append('icon', new Blob([new Uint8Array(await jpegWithGps())], { type: 'image/jpeg' }), 'a.jpg');
-    const res = await fetch(`${app.baseUrl}${PROFILE_API.createOrUpdate}`, {
+    const res = await fetch(`${app.baseUrl}${endpointPath('profile.save')}`, {
       method: 'POST',
       body: form,
       headers: { cookie: sessionCookieHeader(client) },
     });
     expect(res.status).toBe(403);
     expect(await storedFiles()).toEqual(before);
-    expect((await client.get(PROFILE_API.check)).body).toEqual({ hasProfile: false });
+    expect((await client.get(endpointPath('profile.check'))).body).toEqual({ hasProfile: false });
   });
 });

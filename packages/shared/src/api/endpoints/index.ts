@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { EndpointDefinition, MultipartBody } from './define';
+import { ACCOUNT_ENDPOINTS } from './account';
 import { ANALYTICS_ENDPOINTS } from './analytics';
+import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
+import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SEARCH_ENDPOINTS } from './search';
 import { SYSTEM_ENDPOINTS } from './system';
@@ -32,6 +35,9 @@ export const ENDPOINTS = {
   ...CONTACT_ENDPOINTS,
   ...ANALYTICS_ENDPOINTS,
   ...MODERATION_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
+  ...PROFILE_ENDPOINTS,
+  ...COMMENT_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -36,21 +36,21 @@ const likedReport = { params: z.object({ reportId: idParam }), notFoundMessage: 
 export const LIKE_ENDPOINTS = {
   'likes.counts': endpoint('likes.counts', {
     access: 'member',
-query: likeCountsQuerySchema,
+    query: likeCountsQuerySchema,
     response: reportLikeCountsSchema,
     cache: 'private',
     errors: [],
   }),
   'likes.get': endpoint('likes.get', {
     access: 'member',
-...likedReport,
+    ...likedReport,
     response: likeInfoSchema,
     cache: 'private',
     errors: ['authorization_error'],
   }),
   'likes.toggle': endpoint('likes.toggle', {
     access: 'member',
-...likedReport,
+    ...likedReport,
     body: likeToggleSchema,
     response: likeToggleResponseSchema,
     rateLimit: 'likeToggle',

@@ -60,6 +60,34 @@ export const ENDPOINT_ROUTES = {
   'moderation.changeRole': 'POST /api/moderation/users/:publicId/role',
   'moderation.members': 'GET /api/moderation/users',
   'moderation.auditLog': 'GET /api/moderation/audit-log',
+  'auth.login': 'POST /api/auth/login',
+  'auth.logout': 'POST /api/auth/logout',
+  'auth.refresh': 'POST /api/auth/refresh',
+  'auth.me': 'GET /api/auth/me',
+
+  'signup.create': 'POST /api/signup',
+  'signup.verifyEmail': 'GET /api/signup/verify-email',
+  'signup.resendVerification': 'POST /api/signup/resend-verification',
+
+  'passwordReset.forgot': 'POST /api/password-reset/forgot-password',
+  'passwordReset.reset': 'POST /api/password-reset/reset-password',
+
+  'tutorial.complete': 'POST /api/tutorial/complete',
+
+  'account.delete': 'DELETE /api/profile/deleteAccount',
+  'account.export': 'GET /api/account/export',
+
+  'profile.own': 'GET /api/profile',
+  'profile.check': 'GET /api/profile/check',
+  'profile.dashboardStats': 'GET /api/profile/dashboard-stats',
+  'profile.save': 'POST /api/profile/createOrUpdate',
+  'profile.deleteImage': 'POST /api/profile/deleteImage',
+  'profile.public': 'GET /api/profile/:publicId',
+
+  'comments.list': 'GET /api/comments',
+  'comments.create': 'POST /api/comments',
+  'comments.remove': 'DELETE /api/comments/:id',
+  'comments.report': 'POST /api/comments/:id/report',
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointKey = keyof typeof ENDPOINT_ROUTES;

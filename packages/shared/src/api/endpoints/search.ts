@@ -9,7 +9,7 @@ export const SEARCH_ENDPOINTS = {
   /** The search box and filters of /reports; served from the database while the engine is down. */
   'search.reports': endpoint('search.reports', {
     access: 'member',
-query: reportSearchQuerySchema,
+    query: reportSearchQuerySchema,
     response: reportSearchResponseSchema,
     cache: 'private',
     errors: [],
@@ -20,7 +20,7 @@ query: reportSearchQuerySchema,
    */
   'keywords.popular': endpoint('keywords.popular', {
     access: 'public',
-response: popularKeywordsResponseSchema,
+    response: popularKeywordsResponseSchema,
     cache: { publicMaxAgeSec: POPULAR_KEYWORDS_MAX_AGE_SEC },
     errors: [],
   }),

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LIMITS } from '../../limits';
+import { MESSAGES } from '../../messages';
+import { emailSchema, loginSchema, passwordSchema, signupSchema } from '../../schemas/account';
+import { endpoint } from './define';
+import { accountExportSchema, loginResponseSchema, messageResponseSchema, sessionUserSchema } from './responses';
+
+/** A token from a mail link; a wrong one reads as "invalid or expired", never as a format error. */
+const mailToken = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+
+export const verifyEmailQuerySchema = z.object({ token: mailToken(MESSAGES.auth.verifyInvalidToken) });
+export const resendVerificationSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({ token: mailToken(MESSAGES.auth.resetInvalidToken), newPassword: passwordSchema });
+export const deleteAccountSchema = z.object({
+  // Only "is it the member's password" matters here, not today's password rules.
+  password: z
+    .string({ error: MESSAGES.auth.passwordRequired })
+    .min(1, MESSAGES.auth.passwordRequired)
+    .max(LIMITS.passwordMax * 4, MESSAGES.auth.wrongPassword),
+});
+
+/**
+ * Sessions, sign-up, password reset and the account itself. Session and account answers are never
+ * cached; none of the sign-up or reset answers tells whether an address is registered.
+ */
+export const ACCOUNT_ENDPOINTS = {
+  'auth.login': endpoint('auth.login', {
+    access: 'public',
+    body: loginSchema,
+    response: loginResponseSchema,
+    rateLimit: 'login',
+    cache: 'no-store',
+    errors: ['authentication_required', 'email_not_verified', 'account_locked', 'account_suspended'],
+  }),
+  'auth.logout': endpoint('auth.logout', { access: 'public', response: messageResponseSchema, cache: 'no-store', errors: [] }),
+  /** Rotates the refresh token; a token used twice revokes the whole session family (DECISIONS.md). */
+  'auth.refresh': endpoint('auth.refresh', {
+    access: 'public',
+    response: sessionUserSchema,
+    cache: 'no-store',
+    errors: ['authentication_required', 'account_suspended'],
+  }),
+  'auth.me': endpoint('auth.me', { access: 'member', response: sessionUserSchema, cache: 'no-store', errors: [] }),
+  'signup.create': endpoint('signup.create', {
+    access: 'public',
+    body: signupSchema,
+    response: messageResponseSchema,
+    status: 201,
+    rateLimit: 'signup',
+    cache: 'none',
+    errors: [],
+  }),
+  'signup.verifyEmail': endpoint('signup.verifyEmail', {
+    access: 'public',
+    query: verifyEmailQuerySchema,
+    response: messageResponseSchema,
+    cache: 'no-store',
+    errors: [],
+  }),
+  'signup.resendVerification': endpoint('signup.resendVerification', {
+    access: 'public',
+    body: resendVerificationSchema,
+    response: messageResponseSchema,
+    rateLimit: 'resendVerification',
+    cache: 'none',
+    errors: [],
+  }),
+  'passwordReset.forgot': endpoint('passwordReset.forgot', {
+    access: 'public',
+    body: forgotPasswordSchema,
+    response: messageResponseSchema,
+    rateLimit: 'forgotPassword',
+    cache: 'none',
+    errors: [],
+  }),
+  'passwordReset.reset': endpoint('passwordReset.reset', {
+    access: 'public',
+    body: resetPasswordSchema,
+    response: messageResponseSchema,
+    rateLimit: 'resetPassword',
+    cache: 'none',
+    errors: [],
+  }),
+  'tutorial.complete': endpoint('tutorial.complete', { access: 'member', response: messageResponseSchema, cache: 'none', errors: [] }),
+  /** At the path the web client has always called, under /profile. */
+  'account.delete': endpoint('account.delete', {
+    access: 'member',
+    body: deleteAccountSchema,
+    response: messageResponseSchema,
+    rateLimit: 'deleteAccount',
+    cache: 'no-store',
+    errors: [],
+  }),
+  /** The privacy policy promises members may view their data: a JSON file of everything we hold. */
+  'account.export': endpoint('account.export', { access: 'member', response: accountExportSchema, cache: 'no-store', errors: [] }),
+};

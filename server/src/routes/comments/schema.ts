@@ -1,1 +1,0 @@
-export { commentInputSchema, commentListQuerySchema, commentReportInputSchema } from '@hiraku/shared';
