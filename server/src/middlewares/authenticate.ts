@@ -6,7 +6,7 @@ import type { User } from '../models';
 
 /**
  * Puts the member of the access-token cookie (or null) on `ctx.state.user` for every API request.
- * Routes then say what they need with `requireUser` / `requireOperator`.
+ * The endpoint map's access check (server/src/http/endpoints.ts) reads it; so do `requireUser` / `requireOperator`.
  */
 export function authenticate(deps: SessionDeps): Middleware {
   return async (ctx, next) => {
@@ -32,12 +32,9 @@ export function requireOperator(ctx: Context): User {
   return user;
 }
 
-/** Middleware forms, for a router or a single route: `router.post('/x', signedIn, handler)`. */
-export const signedIn: Middleware = async (ctx, next) => {
-  requireUser(ctx);
-  await next();
-};
-
+/**
+ * For a router outside the endpoint map (which enforces access itself, from each endpoint's declaration).
+ */
 export const operatorOnly: Middleware = async (ctx, next) => {
   requireOperator(ctx);
   await next();
