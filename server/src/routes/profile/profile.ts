@@ -12,9 +12,10 @@ import { dashboardStats } from './dashboardStats';
  * members' public profiles. Every write acts on the signed-in member only.
  */
 export function profileHandlers(services: AppServices): EndpointHandlers<KeysOf<'profile'>> {
-  const { models, storage } = services;
+  // services.storage is read per request, as before: a test swaps in the S3 driver after start-up.
+  const { models } = services;
   return {
-    'profile.own': async ({ user }) => presentProfile(await loadOwnProfile(services, user.id), storage),
+    'profile.own': async ({ user }) => presentProfile(await loadOwnProfile(services, user.id), services.storage),
 
     'profile.check': async ({ user }) => ({ hasProfile: (await models.Profile.count({ where: { userId: user.id } })) > 0 }),
 
@@ -22,18 +23,18 @@ export function profileHandlers(services: AppServices): EndpointHandlers<KeysOf<
 
     'profile.save': async ({ user, body, files }) => {
       const profile = await saveProfile(services, user, { values: body, icon: files.icon });
-      return { message: MESSAGES.profile.saved, profile: presentProfile(profile, storage) };
+      return { message: MESSAGES.profile.saved, profile: presentProfile(profile, services.storage) };
     },
 
     'profile.deleteImage': async ({ user, body }) => {
       const profile = await removeProfileIcon(services, user, body.publicId);
-      return { message: PROFILE_MESSAGES.iconDeleted, profile: presentProfile(profile, storage) };
+      return { message: PROFILE_MESSAGES.iconDeleted, profile: presentProfile(profile, services.storage) };
     },
 
     'profile.public': async ({ params }) => {
       const profile = await findPublicProfile(services, params.publicId);
       if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
-      return presentProfile(profile, storage);
+      return presentProfile(profile, services.storage);
     },
   };
 }
