@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { MYSQL_SERVER_URL, parseOptions, WORK_DIR, type Phase } from './config';
 import { createBenchData, databaseUrl } from './data/database';
+import { createSearchClient } from '@hiraku/search';
 import { MEILI_DATA_DIR, startBenchMeilisearch } from './meili';
 import { measureHttp } from './phases/httpPhase';
 import { indexDirectly, measureReindex } from './phases/indexPhase';
@@ -49,6 +50,11 @@ async function main(): Promise<void> {
   if (options.phases.has('index')) fs.rmSync(MEILI_DATA_DIR, { recursive: true, force: true });
   const meili = needsSearch ? await startBenchMeilisearch() : null;
   try {
+    if (meili && !options.phases.has('index')) {
+      // Indexing a stopped run left queued would hold every settings task (and so the server's boot) behind it.
+      const client = createSearchClient({ host: meili.host, apiKey: meili.masterKey });
+      await client.tasks.cancelTasks({ statuses: ['enqueued', 'processing'] }).waitTask();
+    }
     if (meili && options.phases.has('index')) {
       phase('index: Meilisearch indexing the documents directly (the reference; fills the live index)');
       saveRawResults({ index: await indexDirectly(url, meili, indexLimitMs) });
