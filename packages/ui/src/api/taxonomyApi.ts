@@ -1,11 +1,12 @@
 import type { EndpointCaller } from './endpointClient';
 
-/** The reading side of tags (public), and the popularity bump that follows a report save. */
+/**
+ * The reading side of tags (public). Tag popularity is computed by the server from published reports
+ * (`tags.updatePopularity` is for operators and has no caller here).
+ */
 export function createTaxonomyApi(call: EndpointCaller) {
   return {
     tags: (signal?: AbortSignal) => call('tags.list', {}, { signal }),
-    /** newTags: chosen now but not before (+1); oldTags: chosen before but not now (-1). */
-    updatePopularity: (newTags: number[], oldTags: number[]) => call('tags.updatePopularity', { body: { newTags, oldTags } }),
   };
 }
 

@@ -50,9 +50,6 @@ export type ReportFormProps =
       canDelete: boolean;
     };
 
-function playTags(values: Pick<ReportFormValues, 'playCategories' | 'playContents'>): number[] {
-  return [...values.playCategories, ...values.playContents];
-}
 
 function sameValues(a: ReportFormValues, b: ReportFormValues): boolean {
   const plain = (v: ReportFormValues) => JSON.stringify({ ...v, removeMainImage: v.removeMainImage ?? false });
@@ -76,7 +73,7 @@ function focusField(form: HTMLFormElement | null, errors: FieldErrors) {
 export function ReportForm(props: ReportFormProps) {
   const platform = usePlatform();
   const { track } = useAnalytics();
-  const { reports, taxonomy } = useApi();
+  const { reports } = useApi();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -141,12 +138,6 @@ export function ReportForm(props: ReportFormProps) {
   }, [props.mode, props.initial, values, file]);
   const { release } = useLeaveWarning(unsaved);
 
-  /** Popularity follows what members choose; a failure here must not spoil a save that worked. */
-  const bumpPopularity = (saved: ReportFormValues) => {
-    const before = props.mode === 'edit' ? playTags(props.initial) : [];
-    taxonomy.updatePopularity(playTags(saved), before).catch((error: unknown) => console.warn('tag popularity update failed', error));
-  };
-
   const save = async (checked: ReportFormValues) => {
     const sent = toSend.current(checked);
     setImageError(undefined);
@@ -162,7 +153,6 @@ export function ReportForm(props: ReportFormProps) {
       if (props.mode === 'create') await reports.create(body, { onUploadProgress });
       else await reports.update(props.reportId, body, { onUploadProgress });
       track(`report_${props.mode}_success`);
-      bumpPopularity(sent);
       const done = props.mode === 'create' ? MESSAGES.report.created : MESSAGES.report.updated;
       release();
       platform.alert(done);
