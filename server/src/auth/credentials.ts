@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from './password';
 import { generateSecretToken } from './secretTokens';
 import { endSuspensionIfDue } from '../commands/moderation/memberSuspender';
 import { suspensionHasEnded } from '../visibility';
+import { writeTransaction } from '../db/transaction';
 
 export type LoginRefusal = 'invalid' | 'locked' | 'suspended' | 'unverified';
 export type LoginOutcome = { ok: true; user: User } | { ok: false; reason: LoginRefusal };
@@ -43,7 +44,7 @@ export async function checkCredentials(
 }
 
 async function recordFailure(deps: { models: Models; sequelize: Sequelize }, userId: number, now: Date): Promise<LoginOutcome> {
-  return deps.sequelize.transaction(async (transaction) => {
+  return writeTransaction(deps.sequelize, async (transaction) => {
     // Row lock: parallel wrong guesses must each count.
     const user = await deps.models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!user) return { ok: false, reason: 'invalid' } as const;

@@ -5,6 +5,7 @@ import type { Models, User } from '../models';
 import { signAccessToken, verifyAccessToken } from './accessToken';
 import { generateSecretToken, hashSecretToken } from './secretTokens';
 import type { IssuedSession } from './sessionCookies';
+import { writeTransaction } from '../db/transaction';
 
 export interface SessionDeps {
   models: Models;
@@ -62,7 +63,7 @@ export async function rotateSession(
     await revokeFamily(deps.models, link.familyId, now);
     return { ok: false, reason: 'suspended' };
   }
-  const session = await deps.sequelize.transaction(async (transaction) => {
+  const session = await writeTransaction(deps.sequelize, async (transaction) => {
     // The condition makes two simultaneous exchanges of one token impossible: only one update matches.
     const [claimed] = await RefreshToken.update({ usedAt: now }, { where: { id: link.id, usedAt: null, revokedAt: null }, transaction });
     if (claimed === 0) return null;

@@ -3,6 +3,7 @@ import { UniqueConstraintError, type Sequelize, type Transaction } from 'sequeli
 import { hashPassword } from '../auth/password';
 import { conflict } from '../errors';
 import type { Models, User, UserRole } from '../models';
+import { writeTransaction } from '../db/transaction';
 
 export interface NewAccount {
   /** Already validated and lower-cased. */
@@ -41,7 +42,7 @@ export async function createAccount(
     return user;
   };
   try {
-    return transaction ? await create(transaction) : await deps.sequelize.transaction(create);
+    return transaction ? await create(transaction) : await writeTransaction(deps.sequelize, create);
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw conflict(MESSAGES.auth.emailTaken);
     throw error;

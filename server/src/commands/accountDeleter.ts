@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { AppServices } from '../services';
 import { recountReports } from '../visibility';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -12,7 +13,7 @@ type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
  * Image files go after the commit: a rollback must not leave reports pointing at missing files.
  */
 export async function deleteAccount(deps: Deps, userId: number, now = new Date()): Promise<void> {
-  const imageKeys = await deps.sequelize.transaction(async (transaction) => {
+  const imageKeys = await writeTransaction(deps.sequelize, async (transaction) => {
     const { models } = deps;
     const user = await models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!user) return [];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ANALYTICS_LIMITS, type AnalyticsBatch, type AnalyticsDay } from '@hiraku/shared';
 import { col, fn, Op, type Sequelize, type WhereOptions } from 'sequelize';
 import type { AnalyticsDaily, AnalyticsMetric, Models } from '../models';
+import { writeTransaction } from '../db/transaction';
 
 type AnalyticsModels = Pick<Models, 'AnalyticsEvent' | 'AnalyticsDaily' | 'User' | 'Report' | 'Like' | 'Comment'>;
 type Deps = { models: AnalyticsModels; sequelize: Sequelize };
@@ -97,7 +98,7 @@ export async function countDay(models: AnalyticsModels, day: string): Promise<Da
 /** Replaces the stored totals of `day` (idempotent: several processes may roll up the same day). */
 export async function rollUpDay(deps: Deps, day: string): Promise<void> {
   const counts = await countDay(deps.models, day);
-  await deps.sequelize.transaction(async (transaction) => {
+  await writeTransaction(deps.sequelize, async (transaction) => {
     await deps.models.AnalyticsDaily.destroy({ where: { day }, transaction });
     await deps.models.AnalyticsDaily.bulkCreate(
       counts.map((count) => ({ day, ...count })),

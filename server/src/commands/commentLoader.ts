@@ -14,10 +14,11 @@ export async function lockCommentWithReport(
   commentId: number,
   transaction: Transaction,
 ): Promise<{ comment: Comment; commentSubject: CommentFacts; report: Report; reportSubject: ReportFacts }> {
-  // Outside the transaction on purpose: under REPEATABLE READ its first plain read fixes the snapshot, which
-  // must come after the report lock so that the reads below see every write made under that lock.
-  // A comment never moves to another report, so this read cannot go stale.
-  const located = await models.Comment.findByPk(commentId, { attributes: ['id', 'reportId'] });
+  // Inside the transaction: a read on another pool connection while this one is held let a burst of
+  // comment writes take every connection and wait for a second one for ever. Write transactions are
+  // READ COMMITTED (db/transaction.ts), so this first read fixes no snapshot and the reads below, made
+  // under the report lock, see every write committed before it. A comment never moves to another report.
+  const located = await models.Comment.findByPk(commentId, { attributes: ['id', 'reportId'], transaction });
   if (!located) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
   const locked = await lockReport(models, located.reportId, transaction);
   const comment = await models.Comment.findByPk(commentId, { transaction, lock: transaction.LOCK.UPDATE });

@@ -3,6 +3,7 @@ import { enquiryMail } from '../mail/templates';
 import type { ContactEnquiry, User } from '../models';
 import type { AppServices } from '../services';
 import { enqueueMail } from './mailOutbox';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
@@ -11,7 +12,7 @@ type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
  * The mail only ever goes to SUPPORT_EMAIL: the sender's address is at most the Reply-To.
  */
 export async function submitEnquiry(deps: Deps, { sender, input }: { sender: User | null; input: ContactInput }): Promise<ContactEnquiry> {
-  return deps.sequelize.transaction(async (transaction) => {
+  return writeTransaction(deps.sequelize, async (transaction) => {
     const enquiry = await deps.models.ContactEnquiry.create(
       { userId: sender?.id ?? null, category: input.category, name: input.name, email: input.email, content: input.content },
       { transaction },

@@ -4,6 +4,7 @@ import type { User } from '../models';
 import type { AppServices } from '../services';
 import { enqueueMail } from './mailOutbox';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
@@ -16,7 +17,7 @@ export async function queueVerificationMail(deps: Deps, user: User, transaction:
 
 /** Marks the address verified when the token is good; false for unknown, used or expired tokens. */
 export async function verifyEmail(deps: Deps, token: string, now = new Date()): Promise<boolean> {
-  return deps.sequelize.transaction(async (transaction) => {
+  return writeTransaction(deps.sequelize, async (transaction) => {
     const userId = await consumeOneTimeToken(deps.models, token, 'verify_email', transaction, now);
     if (userId === null) return false;
     await deps.models.User.update({ emailVerifiedAt: now }, { where: { id: userId, emailVerifiedAt: null }, transaction });
@@ -28,5 +29,5 @@ export async function verifyEmail(deps: Deps, token: string, now = new Date()): 
 export async function resendVerificationMail(deps: Deps, email: string): Promise<void> {
   const user = await deps.models.User.findOne({ where: { email } });
   if (!user || user.emailVerifiedAt || user.suspendedAt) return;
-  await deps.sequelize.transaction((transaction) => queueVerificationMail(deps, user, transaction));
+  await writeTransaction(deps.sequelize, (transaction) => queueVerificationMail(deps, user, transaction));
 }

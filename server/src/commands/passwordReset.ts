@@ -4,6 +4,7 @@ import { passwordResetMail } from '../mail/templates';
 import type { AppServices } from '../services';
 import { enqueueMail } from './mailOutbox';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
@@ -15,7 +16,7 @@ type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await deps.models.User.findOne({ where: { email } });
   if (!user || user.suspendedAt) return;
-  await deps.sequelize.transaction(async (transaction) => {
+  await writeTransaction(deps.sequelize, async (transaction) => {
     const token = await issueOneTimeToken(deps.models, user.id, 'reset_password', { transaction });
     const link = `${deps.env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueMail(deps.models, 'passwordReset', passwordResetMail({ to: user.email, link, publicUrl: deps.env.publicUrl }), { transaction });
@@ -29,7 +30,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
  */
 export async function resetPassword(deps: Deps, token: string, newPassword: string, now = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(newPassword);
-  return deps.sequelize.transaction(async (transaction) => {
+  return writeTransaction(deps.sequelize, async (transaction) => {
     const userId = await consumeOneTimeToken(deps.models, token, 'reset_password', transaction, now);
     if (userId === null) return false;
     const user = await deps.models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });

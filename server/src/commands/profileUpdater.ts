@@ -5,6 +5,7 @@ import { newImageKey, processImage, type ProcessedImage } from '../images/imageP
 import type { User } from '../models';
 import { profileIncludes, type LoadedProfile } from '../presenters/profile';
 import type { AppServices } from '../services';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -35,7 +36,7 @@ export async function saveProfile(deps: Deps, user: User, update: ProfileUpdate)
 
   let replacedKey: string | null;
   try {
-    replacedKey = await deps.sequelize.transaction(async (transaction) => {
+    replacedKey = await writeTransaction(deps.sequelize, async (transaction) => {
       const { models } = deps;
       // Locking the member row serialises two saves of the same member, including two first saves.
       await models.User.findByPk(user.id, { attributes: ['id'], lock: transaction.LOCK.UPDATE, transaction });
@@ -73,7 +74,7 @@ export async function saveProfile(deps: Deps, user: User, update: ProfileUpdate)
  */
 export async function removeProfileIcon(deps: Deps, user: User, publicId: string): Promise<LoadedProfile> {
   if (publicId !== user.publicId) throw authorizationError(PROFILE_MESSAGES.notOwnIcon);
-  const removedKey = await deps.sequelize.transaction(async (transaction) => {
+  const removedKey = await writeTransaction(deps.sequelize, async (transaction) => {
     const profile = await deps.models.Profile.findOne({ where: { userId: user.id }, lock: transaction.LOCK.UPDATE, transaction });
     if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
     const key = profile.iconKey;

@@ -53,16 +53,26 @@ export async function assertHasProfile(models: Pick<Models, 'Profile'>, userId: 
   if (!profile) throw profileRequired();
 }
 
-/** Replaces the tools, steps and tag links of a report with those of `input`, keeping the member's order. */
-export async function replaceReportChildren(
-  models: Pick<Models, 'ReportTool' | 'ReportStep' | 'ReportTag'>,
-  reportId: number,
-  input: Pick<ReportInput, 'tools' | 'play' | 'playCategories' | 'playContents'>,
-  { transaction }: { transaction: Transaction },
-): Promise<void> {
+type ChildModels = Pick<Models, 'ReportTool' | 'ReportStep' | 'ReportTag'>;
+type ChildInput = Pick<ReportInput, 'tools' | 'play' | 'playCategories' | 'playContents'>;
+
+/**
+ * Replaces the tools, steps and tag links of an existing report with those of `input`. Call with the
+ * report row locked (lockReport), so no other writer touches the same children meanwhile.
+ */
+export async function replaceReportChildren(models: ChildModels, reportId: number, input: ChildInput, { transaction }: { transaction: Transaction }): Promise<void> {
   await models.ReportTool.destroy({ where: { reportId }, transaction });
   await models.ReportStep.destroy({ where: { reportId }, transaction });
   await models.ReportTag.destroy({ where: { reportId }, transaction });
+  await insertReportChildren(models, reportId, input, { transaction });
+}
+
+/**
+ * Stores the tools, steps and tag links of `input`, keeping the member's order. A new report has no
+ * children to remove: deleting the empty range first took gap locks that made concurrent creators
+ * deadlock on each other's inserts.
+ */
+export async function insertReportChildren(models: ChildModels, reportId: number, input: ChildInput, { transaction }: { transaction: Transaction }): Promise<void> {
   await models.ReportTool.bulkCreate(
     input.tools.map((tool, index) => ({ reportId, position: index + 1, name: tool.name, quantity: tool.quantity })),
     { transaction },

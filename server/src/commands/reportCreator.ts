@@ -1,7 +1,7 @@
 import type { ReportInput } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import type { Models, Report } from '../models';
-import { assertHasProfile, assertReportTags, publicationState, replaceReportChildren } from './reportContent';
+import { assertHasProfile, assertReportTags, insertReportChildren, publicationState } from './reportContent';
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { enqueueReportSearchSync } from './searchOutbox';
 
@@ -36,7 +36,7 @@ export async function createReport(
     },
     { transaction },
   );
-  await replaceReportChildren(models, report.id, input, { transaction });
+  await insertReportChildren(models, report.id, input, { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
   return { report, obsoleteImageKeys: [] };
 }

@@ -2,6 +2,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { newImageKey, processImage, type ProcessedImage } from '../images/imagePipeline';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
+import { writeTransaction } from '../db/transaction';
 
 /** A main image and its thumbnail, decoded and re-encoded, with the keys they will be stored under. */
 export interface PreparedReportImages {
@@ -43,7 +44,7 @@ export async function runReportWrite<T extends ReportWriteResult>(
 ): Promise<T> {
   let result: T;
   try {
-    result = await deps.sequelize.transaction(async (transaction) => {
+    result = await writeTransaction(deps.sequelize, async (transaction) => {
       const written = await work(transaction);
       if (images) {
         await deps.storage.put(images.mainKey, images.main.data, images.main.contentType);

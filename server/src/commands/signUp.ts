@@ -6,6 +6,7 @@ import type { AppServices } from '../services';
 import { createAccount } from './accountCreator';
 import { queueVerificationMail } from './emailVerification';
 import { enqueueMail } from './mailOutbox';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 
@@ -22,7 +23,7 @@ export async function signUpMember(deps: Deps, input: SignupInput, now = new Dat
   const existing = await deps.models.User.findOne({ where: { email: input.email } });
   if (!existing) {
     try {
-      await deps.sequelize.transaction(async (transaction) => {
+      await writeTransaction(deps.sequelize, async (transaction) => {
         const user = await createAccount(deps, { email: input.email, password: input.password }, { now, transaction });
         await queueVerificationMail(deps, user, transaction);
       });
@@ -35,7 +36,7 @@ export async function signUpMember(deps: Deps, input: SignupInput, now = new Dat
   const user = existing ?? (await deps.models.User.findOne({ where: { email: input.email } }));
   if (!user) return;
   const passwordHash = await hashPassword(input.password);
-  await deps.sequelize.transaction(async (transaction) => {
+  await writeTransaction(deps.sequelize, async (transaction) => {
     if (user.emailVerifiedAt) {
       await enqueueMail(deps.models, 'alreadyRegistered', alreadyRegisteredMail({ to: user.email, publicUrl: deps.env.publicUrl }), { transaction });
       return;

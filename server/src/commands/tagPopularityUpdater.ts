@@ -18,16 +18,17 @@ export async function updateTagPopularity(
   if (ids.length === 0) return [];
   const found = await deps.models.Tag.count({ where: { id: { [Op.in]: ids } }, transaction });
   if (found !== ids.length) throw validationError(COMMUNITY_MESSAGES.taxonomy.popularityTagsInvalid);
-  // Arithmetic in SQL, so concurrent saves add up; updated_at stays, as no operator edited the tag.
-  if (up.length) {
-    await deps.sequelize.query('UPDATE tags SET popularity = popularity + 1 WHERE id IN (:ids)', { replacements: { ids: up }, transaction });
-  }
-  if (down.length) {
-    await deps.sequelize.query('UPDATE tags SET popularity = CASE WHEN popularity > 0 THEN popularity - 1 ELSE 0 END WHERE id IN (:ids)', {
-      replacements: { ids: down },
-      transaction,
-    });
-  }
+  // Arithmetic in SQL, so concurrent saves add up; updated_at stays, as no operator edited the tag. One
+  // statement for both directions locks the rows in index order: two saves that raise and lower the same
+  // pair of tags in opposite directions cannot each hold one row while waiting for the other.
+  await deps.sequelize.query(
+    `UPDATE tags SET popularity = CASE
+       WHEN id IN (:up) THEN popularity + 1
+       WHEN popularity > 0 THEN popularity - 1
+       ELSE 0 END
+     WHERE id IN (:ids)`,
+    { replacements: { up: up.length ? up : [0], ids }, transaction },
+  );
   const tags = await deps.models.Tag.findAll({ where: { id: { [Op.in]: ids } }, attributes: ['id', 'popularity'], order: [['id', 'ASC']], transaction });
   return tags.map((tag) => ({ _id: tag.id, popularity: tag.popularity }));
 }

@@ -1,6 +1,7 @@
 import { CATEGORY_KEYS, CATEGORY_NAMES, type CategoryKey } from '@hiraku/shared';
 import { DatabaseError, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Category, Models } from '../models';
+import { writeTransaction } from '../db/transaction';
 
 /** The starter tags of each system category, in display order. */
 export const DEFAULT_TAGS: Record<CategoryKey, readonly string[]> = {
@@ -87,7 +88,7 @@ function lostRace(error: unknown): boolean {
 async function seedOnce(models: Pick<Models, 'Category' | 'Tag'>): Promise<SeedTaxonomyResult> {
   const sequelize = models.Category.sequelize;
   if (!sequelize) throw new Error('seedTaxonomy: initModels() has not been called');
-  return sequelize.transaction(async (transaction) => {
+  return writeTransaction(sequelize, async (transaction) => {
     const result: SeedTaxonomyResult = { categoriesCreated: 0, tagsCreated: 0 };
     for (const [index, key] of CATEGORY_KEYS.entries()) {
       if (await models.Category.findOne({ where: { key }, transaction })) continue;

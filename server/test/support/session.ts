@@ -1,5 +1,8 @@
-import type { SessionUser } from '@hiraku/shared';
+import { COOKIE_NAMES, type SessionUser } from '@hiraku/shared';
 import { hashPassword } from '../../src/auth/password';
+import { REFRESH_COOKIE_PATH } from '../../src/auth/sessionCookies';
+import { startSession } from '../../src/auth/sessions';
+import type { AppServices } from '../../src/services';
 import { createUser, type UserOverrides, type UserWithProfile } from '../factories';
 import { createHttpClient, type HttpClient } from './httpClient';
 
@@ -30,5 +33,21 @@ export async function signedInMember(
   const user = await createMemberWithPassword(overrides);
   const client = createHttpClient(baseUrl);
   await logIn(client, user.email, user.password);
+  return { client, user };
+}
+
+/**
+ * A new member holding a session issued directly, without the login round trip and its password hash:
+ * for tests that need dozens of members at once on a busy machine. Their password is not usable.
+ */
+export async function memberWithSession(
+  app: { baseUrl: string; services: Pick<AppServices, 'models' | 'sessionKey'> },
+  overrides: UserOverrides = {},
+): Promise<{ client: HttpClient; user: UserWithProfile }> {
+  const user = await createUser(overrides);
+  const session = await startSession(app.services, user);
+  const client = createHttpClient(app.baseUrl);
+  client.setCookie(COOKIE_NAMES.access, session.accessToken, '/');
+  client.setCookie(COOKIE_NAMES.refresh, session.refreshToken, REFRESH_COOKIE_PATH);
   return { client, user };
 }

@@ -7,6 +7,7 @@ import type { Viewer } from '../../policies/viewer';
 import { suspensionHasEnded } from '../../visibility';
 import { writeAuditLog } from '../auditLogWriter';
 import { applyMemberVisibilityChange, lockMemberByPublicId } from './memberLock';
+import { writeTransaction } from '../../db/transaction';
 
 type Deps = { models: Models; sequelize: Sequelize };
 type Options = { transaction: Transaction };
@@ -82,7 +83,7 @@ async function liftSuspension(deps: Deps, member: User, transaction: Transaction
  * Returns whether it lifted one; a concurrent caller that got there first makes it a no-op.
  */
 export async function endSuspensionIfDue(deps: Deps, userId: number, now = new Date()): Promise<boolean> {
-  return deps.sequelize.transaction(async (transaction) => {
+  return writeTransaction(deps.sequelize, async (transaction) => {
     const member = await deps.models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!member || !suspensionHasEnded(member, now)) return false;
     const until = member.suspendedUntil;

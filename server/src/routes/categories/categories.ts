@@ -3,6 +3,7 @@ import { createCategory, deleteCategory, updateCategory } from '../../commands/c
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentCategory } from '../../presenters/category';
 import type { AppServices } from '../../services';
+import { writeTransaction } from '../../db/transaction';
 
 /** Categories: anyone reads them; operators write them (the endpoint map says so), and every write is audited. */
 export function categoryHandlers(services: AppServices): EndpointHandlers<KeysOf<'categories'>> {
@@ -15,19 +16,19 @@ export function categoryHandlers(services: AppServices): EndpointHandlers<KeysOf
     },
 
     'categories.create': async ({ user, body }) => {
-      const category = await sequelize.transaction((transaction) => createCategory(models, { actorId: user.id, input: body }, { transaction }));
+      const category = await writeTransaction(sequelize, (transaction) => createCategory(models, { actorId: user.id, input: body }, { transaction }));
       return { message: m.categoryCreated, category: presentCategory(category) };
     },
 
     'categories.update': async ({ user, params, body }) => {
-      const category = await sequelize.transaction((transaction) =>
+      const category = await writeTransaction(sequelize, (transaction) =>
         updateCategory(models, { actorId: user.id, categoryId: params.id, input: body }, { transaction }),
       );
       return { message: m.categoryUpdated, category: presentCategory(category) };
     },
 
     'categories.remove': async ({ user, params }) => {
-      await sequelize.transaction((transaction) => deleteCategory(models, { actorId: user.id, categoryId: params.id }, { transaction }));
+      await writeTransaction(sequelize, (transaction) => deleteCategory(models, { actorId: user.id, categoryId: params.id }, { transaction }));
       return { message: m.categoryDeleted };
     },
   };

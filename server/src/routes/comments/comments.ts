@@ -9,6 +9,7 @@ import { authorizeReport } from '../../policies/report';
 import { presentComment } from '../../presenters/comment';
 import type { AppServices } from '../../services';
 import { reportFacts, visibleCommentsWhere } from '../../visibility';
+import { writeTransaction } from '../../db/transaction';
 
 /** Comments on reports: signed-in members post, authors delete their own, anyone else may report one. */
 export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<'comments'>> {
@@ -27,20 +28,20 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
     },
 
     'comments.create': async ({ user, body }) => {
-      const created = await services.sequelize.transaction((transaction) => createComment(services, { viewer: user, input: body }, { transaction }));
+      const created = await writeTransaction(services.sequelize, (transaction) => createComment(services, { viewer: user, input: body }, { transaction }));
       const comment = await models.Comment.findByPk(created.id, { include: [authorInclude(models)] });
       if (!comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
       return presentComment(comment, { viewer: user, storage });
     },
 
     'comments.remove': async ({ user, params }) => {
-      await services.sequelize.transaction((transaction) => deleteComment(services, { viewer: user, commentId: params.id }, { transaction }));
+      await writeTransaction(services.sequelize, (transaction) => deleteComment(services, { viewer: user, commentId: params.id }, { transaction }));
       return { message: COMMUNITY_MESSAGES.comment.deleted };
     },
 
     'comments.report': async ({ user, params, body }) => {
       // A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer.
-      await services.sequelize.transaction((transaction) =>
+      await writeTransaction(services.sequelize, (transaction) =>
         reportComment(services, { viewer: user, commentId: params.id, reason: body.reason }, { transaction }),
       );
       return { message: MESSAGES.comment.reported };

@@ -6,6 +6,7 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { ContactEnquiry } from '../../models';
 import { presentEnquiry } from '../../presenters/enquiry';
 import type { AppServices } from '../../services';
+import { writeTransaction } from '../../db/transaction';
 
 /** The operators' copy of contact enquiries: list (open ones by default), read one, mark handled. */
 export function enquiryHandlers(services: AppServices): EndpointHandlers<KeysOf<'enquiries'>> {
@@ -33,7 +34,7 @@ export function enquiryHandlers(services: AppServices): EndpointHandlers<KeysOf<
 
     'enquiries.setHandled': async ({ params, body: { handled }, user: operator }) => {
       const enquiry = await load(params.id);
-      await services.sequelize.transaction(async (transaction) => {
+      await writeTransaction(services.sequelize, async (transaction) => {
         await enquiry.update({ handledAt: handled ? (enquiry.handledAt ?? new Date()) : null, handledBy: handled ? operator.id : null }, { transaction });
         await writeAuditLog(
           models,

@@ -6,6 +6,7 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { authorizeReport } from '../../policies/report';
 import type { AppServices } from '../../services';
 import { LISTED_REPORT, listedAuthorOnly, reportFacts } from '../../visibility';
+import { writeTransaction } from '../../db/transaction';
 
 /** Likes: one per member and report, never on one's own report, counted exactly under concurrency. */
 export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'likes'>> {
@@ -30,6 +31,6 @@ export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'li
     },
 
     'likes.toggle': ({ user, params, body }) =>
-      services.sequelize.transaction((transaction) => toggleLike(services, { viewer: user, reportId: params.reportId, liked: body.liked }, { transaction })),
+      writeTransaction(services.sequelize, (transaction) => toggleLike(services, { viewer: user, reportId: params.reportId, liked: body.liked }, { transaction })),
   };
 }

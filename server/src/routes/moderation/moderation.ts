@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentAuditEntry, presentModeratedMember, presentQueueItem } from '../../presenters/moderation';
 import type { AppServices } from '../../services';
+import { writeTransaction } from '../../db/transaction';
 
 const RESOLVED_MESSAGE = { dismiss: m.commentDismissed, delete: m.commentDeleted, suspend: m.commentDeletedAndSuspended } as const;
 
@@ -29,7 +30,7 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
   }
 
   async function setHidden(actor: Parameters<typeof setReportHidden>[1]['actor'], reportId: number, hidden: boolean, reason: string) {
-    const { changed, report } = await sequelize.transaction((transaction) => setReportHidden(services, { actor, reportId, hidden, reason }, { transaction }));
+    const { changed, report } = await writeTransaction(sequelize, (transaction) => setReportHidden(services, { actor, reportId, hidden, reason }, { transaction }));
     const message = hidden ? (changed ? m.reportHidden : m.reportAlreadyHidden) : changed ? m.reportUnhidden : m.reportAlreadyShown;
     return { message, changed, report: { id: report.id, isHidden: report.hiddenAt !== null } };
   }
@@ -45,7 +46,7 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     },
 
     'moderation.resolveCommentReports': async ({ user, params, body }) => {
-      const { changed } = await sequelize.transaction((transaction) =>
+      const { changed } = await writeTransaction(sequelize, (transaction) =>
         resolveCommentReports(services, { actor: user, commentId: params.commentId, action: body.action, reason: body.reason }, { transaction }),
       );
       const item = await loadQueueItem(models, params.commentId);
@@ -57,21 +58,21 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     'moderation.unhideReport': ({ user, params, body }) => setHidden(user, params.id, false, body.reason),
 
     'moderation.suspendMember': async ({ user, params, body }) => {
-      const outcome = await sequelize.transaction((transaction) =>
+      const outcome = await writeTransaction(sequelize, (transaction) =>
         suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction }),
       );
       return memberResponse(outcome, outcome.changed ? m.memberSuspended : m.memberAlreadySuspended);
     },
 
     'moderation.unsuspendMember': async ({ user, params, body }) => {
-      const outcome = await sequelize.transaction((transaction) =>
+      const outcome = await writeTransaction(sequelize, (transaction) =>
         unsuspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason }, { transaction }),
       );
       return memberResponse(outcome, outcome.changed ? m.memberUnsuspended : m.memberNotSuspended);
     },
 
     'moderation.changeRole': async ({ user, params, body }) => {
-      const outcome = await sequelize.transaction((transaction) =>
+      const outcome = await writeTransaction(sequelize, (transaction) =>
         changeRole(models, { actor: user, publicId: params.publicId, role: body.role, reason: body.reason }, { transaction }),
       );
       return memberResponse(outcome, outcome.changed ? m.roleChanged : m.roleUnchanged);

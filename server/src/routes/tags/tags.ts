@@ -6,6 +6,7 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { Tag } from '../../models';
 import { presentTag, presentTagName } from '../../presenters/tag';
 import type { AppServices } from '../../services';
+import { writeTransaction } from '../../db/transaction';
 
 /** Tags: anyone reads them; operators write them (the endpoint map says so), and every write is audited. */
 export function tagHandlers(services: AppServices): EndpointHandlers<KeysOf<'tags'>> {
@@ -33,22 +34,22 @@ export function tagHandlers(services: AppServices): EndpointHandlers<KeysOf<'tag
     // Operators only (the map): the popular keywords are counted from listed reports
     // (search/popularKeywords.ts), so this stored value is the operators' own setting.
     'tags.updatePopularity': async ({ body }) => {
-      const tags = await sequelize.transaction((transaction) => updateTagPopularity(services, body, { transaction }));
+      const tags = await writeTransaction(sequelize, (transaction) => updateTagPopularity(services, body, { transaction }));
       return { message: m.popularityUpdated, tags };
     },
 
     'tags.create': async ({ user, body }) => {
-      const created = await sequelize.transaction((transaction) => createTag(models, { actorId: user.id, input: body }, { transaction }));
+      const created = await writeTransaction(sequelize, (transaction) => createTag(models, { actorId: user.id, input: body }, { transaction }));
       return { message: m.tagCreated, tag: presentTag(await withCategory(created.id)) };
     },
 
     'tags.update': async ({ user, params, body }) => {
-      await sequelize.transaction((transaction) => updateTag(models, { actorId: user.id, tagId: params.id, input: body }, { transaction }));
+      await writeTransaction(sequelize, (transaction) => updateTag(models, { actorId: user.id, tagId: params.id, input: body }, { transaction }));
       return { message: m.tagUpdated, tag: presentTag(await withCategory(params.id)) };
     },
 
     'tags.remove': async ({ user, params }) => {
-      await sequelize.transaction((transaction) => deleteTag(models, { actorId: user.id, tagId: params.id }, { transaction }));
+      await writeTransaction(sequelize, (transaction) => deleteTag(models, { actorId: user.id, tagId: params.id }, { transaction }));
       return { message: m.tagDeleted };
     },
   };

@@ -14,6 +14,7 @@ import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_MEMBERS_MIN, demoEmail } from './demo
 import { DEMO_DRAFTS, DEMO_REPORTS, type DemoDraft, type DemoReport } from './demoReports';
 import { createRandom, hashText } from './random';
 import { isReportListed } from '../../visibility';
+import { writeTransaction } from '../../db/transaction';
 
 export interface SeedDemoServices {
   sequelize: Sequelize;
@@ -178,7 +179,7 @@ async function ensureMembers(
       const iconKey = await storeImage(storage, await renderIconArt(hashText(email)), 'icon', 'icons', result);
       const joinedAt = new Date(now.getTime() - (SPREAD_DAYS + 2) * DAY_MS + position * HOUR_MS);
       try {
-        user = await sequelize.transaction(async (transaction) => {
+        user = await writeTransaction(sequelize, async (transaction) => {
           const member =
             found ??
             (await models.User.create(
@@ -244,7 +245,7 @@ async function createPublishedReport(
   const thumbnailKey = await storeImage(storage, art, 'reportThumbnail', 'reports', result);
   const listed = isReportListed({ isDraft: false, hiddenAt: null, authorSuspended: author.suspended });
   try {
-    const id = await sequelize.transaction(async (transaction) => {
+    const id = await writeTransaction(sequelize, async (transaction) => {
       const report = await models.Report.create(
         {
           authorId: author.userId,
