@@ -1,5 +1,14 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /** The only place that reads process.env: everything else receives a typed `Env`. */
 const schema = z.object({
@@ -28,6 +37,15 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET は32文字以上にしてください').optional().or(z.literal('').transform(() => undefined)),
   /** Multiplies every per-IP rate limit (browser tests raise it; 1 in production). */
   RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR は正の数にしてください').default(1),
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front of the app, comma-separated. X-Forwarded-For
+   * is believed only as far as these proxies wrote it; unset, it is ignored and the peer address counts.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isAddressOrRange, 'TRUSTED_PROXIES は IP アドレスか CIDR（例: 10.0.0.0/8）をカンマ区切りで指定してください'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded images go: `local` (DATA_DIR/uploads, served at /media/) or an `s3` bucket. */
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER は local または s3 を指定してください' }).default('local'),

@@ -105,3 +105,39 @@ describe('per-IP rate limits shared through Redis (REDIS_URL)', () => {
     expect(ttl).toBeLessThanOrEqual(rule.windowSec);
   });
 });
+
+describe('the address a per-IP limit counts by', () => {
+  const rule = rateLimitRule('forgotPassword', FACTOR);
+  const forgot = (app: TestApp, forwardedFor: string) =>
+    createHttpClient(app.baseUrl).post('/api/password-reset/forgot-password', { email: 'someone@example.com' }, { headers: { 'x-forwarded-for': forwardedFor } });
+
+  describe('without TRUSTED_PROXIES', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp({ env: { RATE_LIMIT_FACTOR: String(FACTOR), NODE_ENV: 'production' } });
+    });
+    afterAll(() => app?.close());
+
+    it('ignores X-Forwarded-For: a new made-up address with each request does not escape the limit', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= rule.limit; i += 1) statuses.push((await forgot(app, `198.51.100.${i + 1}`)).status);
+      expect(statuses).toEqual([...Array.from({ length: rule.limit }, () => 200), 429]);
+    });
+  });
+
+  describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1, the test client plays the proxy)', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp({ env: { RATE_LIMIT_FACTOR: String(FACTOR), NODE_ENV: 'production', TRUSTED_PROXIES: '127.0.0.1' } });
+    });
+    afterAll(() => app?.close());
+
+    it('counts by the address the proxy saw, whatever the client wrote to the left of it', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= rule.limit; i += 1) statuses.push((await forgot(app, `203.0.113.${i + 1}, 198.51.100.1`)).status);
+      expect(statuses).toEqual([...Array.from({ length: rule.limit }, () => 200), 429]);
+      // Another member behind the same proxy has a budget of their own.
+      expect((await forgot(app, '198.51.100.2')).status).toBe(200);
+    });
+  });
+});
