@@ -2,6 +2,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { authenticate } from './middlewares/authenticate';
+import { clientAddress } from './middlewares/clientAddress';
 import { csrfProtection } from './middlewares/csrf';
 import { errorHandler } from './middlewares/errorHandler';
 import { requestLog } from './middlewares/requestLog';
@@ -14,10 +15,13 @@ export const WEB_DIST_DIR = path.resolve(__dirname, '../../apps/web/dist');
 
 /** Builds the Koa app; the middleware order follows HOUSE_STYLE.md. */
 export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
-  const app = new Koa({ proxy: services.env.production });
+  // Koa's own proxy mode would believe the leftmost X-Forwarded-For entry: clientAddress decides instead.
+  const app = new Koa({ proxy: false });
   const api = apiRouter(services);
-  app.use(errorHandler(services.logger));
+  app.use(clientAddress(services.env.TRUSTED_PROXIES));
+  // The log wraps the error handler, so it records the status the error was mapped to, not Koa's 404.
   app.use(requestLog(services.logger));
+  app.use(errorHandler(services.logger));
   app.use(securityHeaders({ production: services.env.production }));
   // JSON, and text for the analytics beacon (sendBeacon sends JSON as text/plain, see routes/analytics);
   // upload routes add their own multipart parser. DELETE too (account deletion sends a password).

@@ -34,6 +34,7 @@ export const MESSAGES = {
     invalidInput: '入力内容に誤りがあります。',
     payloadTooLarge: '送信されたデータが大きすぎます。',
     serverError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+    conflict: 'ほかの操作と重なったため、保存できませんでした。ページを再読み込みしてから、もう一度お試しください。',
     operatorsOnly: 'このページは運営者専用です。',
   },
   auth: {

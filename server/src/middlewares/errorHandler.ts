@@ -1,5 +1,8 @@
 import type { Middleware } from 'koa';
 import { MESSAGES, type ErrorBody } from '@hiraku/shared';
+import { SearchInputError } from '@hiraku/search';
+import { UniqueConstraintError } from 'sequelize';
+import { brokenUniqueConstraint } from '../db/uniqueConstraint';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 
@@ -12,7 +15,25 @@ function fromHttpError(error: { status?: unknown; statusCode?: unknown }): AppEr
   return null;
 }
 
-/** Outermost middleware: every failure leaves as a JSON body with a Japanese message and a stable id. */
+/** Unique indexes whose clash means "that name is taken": a category's name, a tag's name in its category. */
+const TAXONOMY_NAME_CONSTRAINTS = new Set(['categories_name_unique', 'tags_category_id_name_unique']);
+
+/**
+ * A unique index refused a write that the command's own checks let through: another request got there
+ * first. Only the taxonomy names have a message of their own; any other clash (a double submit racing
+ * itself) asks the member to reload and try again.
+ */
+function fromUniqueConstraint(error: Error): AppError {
+  const constraint = brokenUniqueConstraint(error);
+  return constraint !== null && TAXONOMY_NAME_CONSTRAINTS.has(constraint)
+    ? new AppError(409, 'conflict', MESSAGES.taxonomy.nameTaken)
+    : new AppError(409, 'conflict', MESSAGES.common.conflict);
+}
+
+/**
+ * Every failure leaves as a JSON body with a Japanese message and a stable id. Runs inside requestLog,
+ * so the log records the status that was sent.
+ */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
@@ -22,9 +43,11 @@ export function errorHandler(logger: Logger): Middleware {
       const known =
         error instanceof AppError
           ? error
-          : error.name === 'SequelizeUniqueConstraintError'
-            ? new AppError(409, 'conflict', MESSAGES.taxonomy.nameTaken)
-            : fromHttpError(error as { status?: unknown });
+          : error instanceof SearchInputError
+            ? new AppError(400, error.code, error.publicMessage)
+            : error instanceof UniqueConstraintError
+              ? fromUniqueConstraint(error)
+              : fromHttpError(error as { status?: unknown });
       if (known) {
         ctx.status = known.status;
         ctx.body = known.toBody();

@@ -6,7 +6,7 @@ import { applyReportsIndexSettings } from '@hiraku/search';
 import { createApp } from '../../src/app';
 import { createAuthServices } from '../../src/auth/authServices';
 import { parseEnv } from '../../src/env';
-import { createLogger } from '../../src/logger';
+import { createLogger, type Logger } from '../../src/logger';
 import { startMailDelivery } from '../../src/jobs/mailOutboxWorker';
 import { createMailer } from '../../src/mail/mailer';
 import { createSearchService } from '../../src/search/searchService';
@@ -27,7 +27,7 @@ export interface TestApp {
  * The real app on a fresh MariaDB database, the run's real Meilisearch (own index prefix), mail as
  * .eml files (or SMTP when given) and images on disk, listening on a free port.
  */
-export async function startTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { smtpUrl?: string; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-test-'));
   const indexPrefix = `t${process.pid}_${Date.now().toString(36)}_`;
@@ -47,7 +47,7 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
   await applyReportsIndexSettings(search.client, search.reportsIndexUid);
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
   const services: AppServices = {
     env,
