@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { TIMINGS } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import type { Models, User } from '../models';
+import type { Models, RefreshToken, User } from '../models';
 import { signAccessToken, verifyAccessToken } from './accessToken';
 import { generateSecretToken, hashSecretToken } from './secretTokens';
 import type { IssuedSession } from './sessionCookies';
@@ -22,25 +22,82 @@ export async function startSession(deps: SessionDeps, user: User, now = new Date
 
 async function issueLink(
   deps: SessionDeps,
-  { userId, familyId, familyExpiresAt, now }: { userId: number; familyId: string; familyExpiresAt: Date; now: Date },
+  { userId, familyId, familyExpiresAt, now, refreshToken = generateSecretToken() }: LinkFields & { now: Date; refreshToken?: string },
   transaction?: Transaction,
 ): Promise<IssuedSession> {
-  const refreshToken = generateSecretToken();
   await deps.models.RefreshToken.create(
     { userId, familyId, tokenHash: hashSecretToken(refreshToken), expiresAt: familyExpiresAt, familyExpiresAt },
     { transaction },
   );
+  return sessionFor(deps, { userId, familyId, familyExpiresAt, now, refreshToken });
+}
+
+interface LinkFields {
+  userId: number;
+  familyId: string;
+  familyExpiresAt: Date;
+}
+
+/** The cookies' contents for an existing link: its refresh token and a new access token of its family. */
+function sessionFor(deps: SessionDeps, { userId, familyId, familyExpiresAt, now, refreshToken }: LinkFields & { now: Date; refreshToken: string }): IssuedSession {
   const accessExpiresAt = new Date(Math.min(now.getTime() + TIMINGS.accessTokenTtlSec * 1000, familyExpiresAt.getTime()));
   const accessToken = signAccessToken({ userId, familyId, exp: Math.floor(accessExpiresAt.getTime() / 1000) }, deps.sessionKey);
   return { accessToken, accessExpiresAt, refreshToken, refreshExpiresAt: familyExpiresAt };
+}
+
+/**
+ * How long a rotated refresh token still leads to the session that replaced it. Two tabs (or a retried
+ * request) may send the same token at the same moment; the second must not look like theft and log the
+ * member out. Later than this, a used token coming back is reuse and revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+/** Rotations followed within one grace window: enough for tabs refreshing in a burst, bounded all the same. */
+const GRACE_CHAIN_MAX = 4;
+
+/**
+ * The token that replaces `refreshToken` at rotation, derived from it with the session key rather than
+ * drawn at random: a second request with the same old token can then be given the very same successor,
+ * though only its hash is stored. Knowing it needs the old token, which already gets a session.
+ */
+function successorToken(sessionKey: Buffer, refreshToken: string): string {
+  return createHmac('sha256', sessionKey).update(`refresh-successor\u0000${refreshToken}`, 'utf8').digest('base64url');
+}
+
+/**
+ * For a token rotated less than REFRESH_REUSE_GRACE_MS ago: the live session that replaced it (following
+ * rotations made within the window), or null when there is none and the token's return is reuse.
+ */
+async function sessionWithinGrace(
+  deps: SessionDeps,
+  link: RefreshToken,
+  refreshToken: string,
+  now: Date,
+): Promise<{ user: User; session: IssuedSession } | null> {
+  let current = link;
+  let token = refreshToken;
+  for (let step = 0; step < GRACE_CHAIN_MAX; step += 1) {
+    if (!current.usedAt || now.getTime() - current.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return null;
+    token = successorToken(deps.sessionKey, token);
+    const next = await deps.models.RefreshToken.findOne({ where: { tokenHash: hashSecretToken(token) } });
+    if (!next || next.revokedAt || next.familyId !== link.familyId || next.familyExpiresAt <= now) return null;
+    if (next.usedAt) {
+      current = next;
+      continue;
+    }
+    const user = await deps.models.User.findByPk(next.userId);
+    if (!user || user.suspendedAt) return null;
+    return { user, session: sessionFor(deps, { userId: user.id, familyId: next.familyId, familyExpiresAt: next.familyExpiresAt, now, refreshToken: token }) };
+  }
+  return null;
 }
 
 export type RotationFailure = 'missing' | 'unknown' | 'revoked' | 'reused' | 'expired' | 'suspended';
 export type RotationResult = { ok: true; user: User; session: IssuedSession } | { ok: false; reason: RotationFailure };
 
 /**
- * Exchanges a refresh token for a new pair. A token that was already exchanged means it was copied:
- * the whole family is revoked, so neither the thief nor the member keeps the session.
+ * Exchanges a refresh token for a new pair. A token that was already exchanged more than
+ * REFRESH_REUSE_GRACE_MS ago means it was copied: the whole family is revoked, so neither the thief nor
+ * the member keeps the session. Within the window it leads to the same new session as the first time.
  */
 export async function rotateSession(
   deps: SessionDeps & { sequelize: Sequelize },
@@ -52,10 +109,7 @@ export async function rotateSession(
   const link = await RefreshToken.findOne({ where: { tokenHash: hashSecretToken(refreshToken) } });
   if (!link) return { ok: false, reason: 'unknown' };
   if (link.revokedAt) return { ok: false, reason: 'revoked' };
-  if (link.usedAt) {
-    await revokeFamily(deps.models, link.familyId, now);
-    return { ok: false, reason: 'reused' };
-  }
+  if (link.usedAt) return graceOrReuse(deps, link, refreshToken, now);
   if (link.expiresAt <= now || link.familyExpiresAt <= now) return { ok: false, reason: 'expired' };
   const user = await User.findByPk(link.userId);
   if (!user) return { ok: false, reason: 'unknown' };
@@ -67,13 +121,22 @@ export async function rotateSession(
     // The condition makes two simultaneous exchanges of one token impossible: only one update matches.
     const [claimed] = await RefreshToken.update({ usedAt: now }, { where: { id: link.id, usedAt: null, revokedAt: null }, transaction });
     if (claimed === 0) return null;
-    return issueLink(deps, { userId: user.id, familyId: link.familyId, familyExpiresAt: link.familyExpiresAt, now }, transaction);
+    const successor = successorToken(deps.sessionKey, refreshToken);
+    return issueLink(deps, { userId: user.id, familyId: link.familyId, familyExpiresAt: link.familyExpiresAt, now, refreshToken: successor }, transaction);
   });
-  if (!session) {
-    await revokeFamily(deps.models, link.familyId, now);
-    return { ok: false, reason: 'reused' };
-  }
-  return { ok: true, user, session };
+  if (session) return { ok: true, user, session };
+  // Another request exchanged the same token a moment ago (its update went first and has committed).
+  const claimedBy = await RefreshToken.findByPk(link.id);
+  return claimedBy ? graceOrReuse(deps, claimedBy, refreshToken, now) : { ok: false, reason: 'unknown' };
+}
+
+/** A used token came back: the same new session within the grace window, else the family is revoked. */
+async function graceOrReuse(deps: SessionDeps, link: RefreshToken, refreshToken: string, now: Date): Promise<RotationResult> {
+  if (link.revokedAt) return { ok: false, reason: 'revoked' };
+  const again = await sessionWithinGrace(deps, link, refreshToken, now);
+  if (again) return { ok: true, ...again };
+  await revokeFamily(deps.models, link.familyId, now);
+  return { ok: false, reason: 'reused' };
 }
 
 export async function revokeFamily(models: Models, familyId: string, now = new Date(), transaction?: Transaction): Promise<void> {

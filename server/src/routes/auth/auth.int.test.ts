@@ -1,9 +1,11 @@
 import { COOKIE_NAMES, LIMITS, MESSAGES, TIMINGS } from '@hiraku/shared';
 import { hashSecretToken } from '../../auth/secretTokens';
+import { REFRESH_REUSE_GRACE_MS } from '../../auth/sessions';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/support/appWithMail';
 import { createHttpClient } from '../../../test/support/httpClient';
 import { linkIn } from '../../../test/support/mailbox';
 import { createMemberWithPassword, logIn, signedInMember, TEST_PASSWORD } from '../../../test/support/session';
+import { Op } from 'sequelize';
 import { User } from '../../models';
 
 describe('accounts and sessions: /api/signup, /api/auth', () => {
@@ -256,7 +258,12 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       expect((await client.post('/api/auth/refresh')).status).toBe(200);
       expect((await client.get('/api/auth/me')).status).toBe(200);
 
-      // The copied (already used) refresh token comes back: that is theft or a replay.
+      // The copied (already used) refresh token comes back after the grace window for simultaneous tabs
+      // (moved into the past here rather than waited for): that is theft or a replay.
+      await app.services.models.RefreshToken.update(
+        { usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1_000) },
+        { where: { tokenHash: hashSecretToken(thief.cookie(COOKIE_NAMES.refresh) ?? '') } },
+      );
       const replay = await thief.post('/api/auth/refresh');
       expect(replay.status).toBe(401);
       expect(replay.body).toEqual({ error: 'authentication_required', message: MESSAGES.auth.sessionInvalid });
@@ -271,6 +278,47 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       // A new login starts a new family.
       await logIn(client, user.email, user.password);
       expect((await client.get('/api/auth/me')).status).toBe(200);
+    });
+
+    it('gives two tabs refreshing with the same token at the same moment the same new session', async () => {
+      const { client, user } = await signedInMember(app.baseUrl);
+      const tabs = [client, client.clone(), client.clone()];
+      const answers = await Promise.all(tabs.map((tab) => tab.post('/api/auth/refresh')));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const tokens = new Set(tabs.map((tab) => tab.cookie(COOKIE_NAMES.refresh)));
+      expect(tokens.size).toBe(1);
+      for (const tab of tabs) expect((await tab.get('/api/auth/me')).status).toBe(200);
+      // One rotation was stored, and nothing was revoked.
+      const links = await app.services.models.RefreshToken.findAll({ where: { userId: user.id }, order: [['id', 'ASC']] });
+      expect(links.map((link) => [link.usedAt !== null, link.revokedAt])).toEqual([
+        [true, null],
+        [false, null],
+      ]);
+      // The session goes on: the shared new token rotates as usual.
+      expect((await tabs[1]!.post('/api/auth/refresh')).status).toBe(200);
+      expect((await tabs[1]!.get('/api/auth/me')).status).toBe(200);
+    });
+
+    it('leads a token sent again within the window to the newest session; after the window it revokes the family', async () => {
+      const { client, user } = await signedInMember(app.baseUrl);
+      const first = client.cookie(COOKIE_NAMES.refresh) ?? '';
+      const late = client.clone();
+      expect((await client.post('/api/auth/refresh')).status).toBe(200);
+      expect((await client.post('/api/auth/refresh')).status).toBe(200);
+      // A tab still holding the first token, a moment later: it catches up with the second rotation.
+      expect((await late.post('/api/auth/refresh')).status).toBe(200);
+      expect(late.cookie(COOKIE_NAMES.refresh)).toBe(client.cookie(COOKIE_NAMES.refresh));
+      expect((await late.get('/api/auth/me')).status).toBe(200);
+
+      // The first token once more, after the window: reuse, and the family ends for everyone.
+      await app.services.models.RefreshToken.update({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1_000) }, { where: { userId: user.id, usedAt: { [Op.ne]: null } } });
+      const stale = createHttpClient(app.baseUrl);
+      stale.setCookie(COOKIE_NAMES.refresh, first, '/api/auth');
+      expect((await stale.post('/api/auth/refresh')).status).toBe(401);
+      expect((await client.get('/api/auth/me')).status).toBe(401);
+      expect((await client.post('/api/auth/refresh')).status).toBe(401);
+      const links = await app.services.models.RefreshToken.findAll({ where: { userId: user.id } });
+      expect(links.every((link) => link.revokedAt !== null)).toBe(true);
     });
   });
 });
