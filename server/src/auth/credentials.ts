@@ -1,11 +1,10 @@
-import { LIMITS, TIMINGS } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
 import type { Models, User } from '../models';
 import { hashPassword, verifyPassword } from './password';
 import { generateSecretToken } from './secretTokens';
 import { endSuspensionIfDue } from '../commands/moderation/memberSuspender';
 import { suspensionHasEnded } from '../visibility';
-import { writeTransaction } from '../db/transaction';
+import { loginThrottleKey, type LoginThrottle } from './loginThrottle';
 
 export type LoginRefusal = 'invalid' | 'locked' | 'suspended' | 'unverified';
 export type LoginOutcome = { ok: true; user: User } | { ok: false; reason: LoginRefusal };
@@ -15,24 +14,24 @@ let dummyHash: Promise<string> | undefined;
 const dummyPasswordHash = () => (dummyHash ??= hashPassword(generateSecretToken()));
 
 /**
- * Decides a login attempt. Suspension and verification are told only to someone who knows the password;
- * wrong passwords count toward the lock, a right one clears the count.
+ * Decides a login attempt. Suspension and verification are told only to someone who knows the password.
+ * Wrong passwords count per account and client address (loginThrottle.ts explains why); every attempt
+ * verifies a password hash, a dummy one for an unknown address, so the answer and its timing are the
+ * same whether or not the address is registered.
  */
 export async function checkCredentials(
-  deps: { models: Models; sequelize: Sequelize },
-  email: string,
-  password: string,
+  deps: { models: Models; sequelize: Sequelize; throttle: LoginThrottle },
+  { email, password, clientAddress }: { email: string; password: string; clientAddress: string },
   now = new Date(),
 ): Promise<LoginOutcome> {
   const user = await deps.models.User.findOne({ where: { email } });
-  if (!user) {
-    await verifyPassword(await dummyPasswordHash(), password);
-    return { ok: false, reason: 'invalid' };
-  }
-  // While locked the password is not even tried, so guessing on stays useless.
-  if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: 'locked' };
-  if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(deps, user.id, now);
-  if (user.failedLoginCount !== 0 || user.lockedUntil) await user.update({ failedLoginCount: 0, lockedUntil: null });
+  const key = loginThrottleKey(email, clientAddress, user?.passwordHash ?? null);
+  const throttled = await deps.throttle.isThrottled(key);
+  const passwordRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  // While throttled even the right password is refused, so guessing on from this address stays useless.
+  if (throttled) return { ok: false, reason: 'locked' };
+  if (!user || !passwordRight) return { ok: false, reason: (await deps.throttle.recordFailure(key)) ? 'locked' : 'invalid' };
+  await deps.throttle.clear(key);
   // A suspension whose end has come is lifted now rather than at the next sweep: the member may log in.
   if (suspensionHasEnded(user, now)) {
     await endSuspensionIfDue(deps, user.id, now);
@@ -41,20 +40,4 @@ export async function checkCredentials(
   if (user.suspendedAt) return { ok: false, reason: 'suspended' };
   if (!user.emailVerifiedAt) return { ok: false, reason: 'unverified' };
   return { ok: true, user };
-}
-
-async function recordFailure(deps: { models: Models; sequelize: Sequelize }, userId: number, now: Date): Promise<LoginOutcome> {
-  return writeTransaction(deps.sequelize, async (transaction) => {
-    // Row lock: parallel wrong guesses must each count.
-    const user = await deps.models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!user) return { ok: false, reason: 'invalid' } as const;
-    const failures = user.failedLoginCount + 1;
-    if (failures >= LIMITS.failedLoginsToLock) {
-      // The count starts again from zero, so the lock ends after 24 hours instead of re-locking at once.
-      await user.update({ failedLoginCount: 0, lockedUntil: new Date(now.getTime() + TIMINGS.lockoutSec * 1000) }, { transaction });
-      return { ok: false, reason: 'locked' } as const;
-    }
-    await user.update({ failedLoginCount: failures }, { transaction });
-    return { ok: false, reason: 'invalid' } as const;
-  });
 }

@@ -8,6 +8,10 @@ export interface RateDecision {
 /** Counts hits per key in fixed windows. Redis-backed when several server processes share the limits. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSec: number): Promise<RateDecision>;
+  /** Whether `key` is over `limit` in its current window, without counting a hit. */
+  isOver(key: string, limit: number): Promise<boolean>;
+  /** Forgets the hits of `key` (e.g. failed logins, once the right password came). */
+  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +30,13 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       entry.count += 1;
       return { allowed: entry.count <= limit, retryAfterSec: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)) };
     },
+    async isOver(key, limit) {
+      const entry = windows.get(key);
+      return entry !== undefined && entry.resetAt > now() && entry.count >= limit;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
     async close() {
       windows.clear();
     },
@@ -41,6 +52,12 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimite
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttlMs = Number(results?.[2]?.[1] ?? windowSec * 1000);
       return { allowed: count <= limit, retryAfterSec: Math.max(1, Math.ceil(ttlMs / 1000)) };
+    },
+    async isOver(key, limit) {
+      return Number((await redis.get(`${prefix}${key}`)) ?? 0) >= limit;
+    },
+    async reset(key) {
+      await redis.del(`${prefix}${key}`);
     },
     async close() {
       await redis.quit();

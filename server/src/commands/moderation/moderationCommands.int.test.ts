@@ -5,6 +5,9 @@ import { createTestDatabase } from '../../../test/support/db';
 import { createTestSqliteDatabase } from '../../../test/support/sqlite';
 import { hashPassword } from '../../auth/password';
 import { checkCredentials } from '../../auth/credentials';
+import { createLoginThrottle } from '../../auth/loginThrottle';
+import { createLogger } from '../../logger';
+import { createMemoryRateLimiter } from '../../rateLimit/rateLimiter';
 import type { Models, Report } from '../../models';
 import { authorizeReport } from '../../policies/report';
 import { dashboardStats } from '../../routes/profile/dashboardStats';
@@ -187,9 +190,11 @@ describe.each<[string, () => Promise<Backend>]>([
     const returning = await createUser({ passwordHash: await hashPassword(password) });
     const theirReport = await createReport({ author: returning });
     await tx((transaction) => suspendMember(deps, { actor: operator, publicId: returning.publicId, reason: '一時停止', until, now }, { transaction }));
-    expect(await checkCredentials(deps, returning.email, password)).toEqual({ ok: false, reason: 'suspended' });
+    const login = { ...deps, throttle: createLoginThrottle({ rateLimiter: createMemoryRateLimiter(), logger: createLogger('silent') }) };
+    const attempt = { email: returning.email, password, clientAddress: '127.0.0.1' };
+    expect(await checkCredentials(login, attempt)).toEqual({ ok: false, reason: 'suspended' });
     // The hour has passed by the time they log in again: the login itself lifts the suspension.
-    expect(await checkCredentials(deps, returning.email, password, new Date(until.getTime() + 1))).toMatchObject({ ok: true });
+    expect(await checkCredentials(login, attempt, new Date(until.getTime() + 1))).toMatchObject({ ok: true });
     expect(await counters(theirReport)).toMatchObject({ listed: true });
     await expect(
       tx((transaction) => suspendMember(deps, { actor: operator, publicId: returning.publicId, reason: '過去', until: new Date(now.getTime() - 1), now }, { transaction })),
