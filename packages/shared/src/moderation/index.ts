@@ -3,3 +3,4 @@ export * from './messages';
 export * from './responses';
 export * from './schemas';
 export * from './responseSchemas';
+export * from './screenTexts';

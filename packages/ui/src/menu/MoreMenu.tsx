@@ -8,6 +8,7 @@ import { useShellActions } from '../shell/ShellActionsContext';
 import { moreMenuItemsFor } from './moreMenuItems';
 import { findTypeAheadIndex, TypeAheadBuffer } from './typeAhead';
 import { useAccountDownload } from './useAccountDownload';
+import { usePendingCount } from './usePendingCount';
 
 export interface MoreMenuProps {
   /** 'up' from the footer bar; 'down' from a button higher on a page, such as the dashboard card. */
@@ -21,12 +22,14 @@ export interface MoreMenuProps {
 export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu__button' }: MoreMenuProps) {
   const navigate = useNavigate();
   const { logout } = useShellActions();
-  const { status } = useSession();
+  const { status, user } = useSession();
+  const isOperator = status === 'authenticated' && user?.role === 'operator';
   const { showNotice } = useNotice();
-  const items = moreMenuItemsFor(status === 'authenticated');
+  const items = moreMenuItemsFor(status === 'authenticated', isOperator);
   const itemCount = items.length;
   const download = useAccountDownload();
   const [open, setOpen] = useState(false);
+  const pendingCount = usePendingCount(open && isOperator);
   const [focusIndex, setFocusIndex] = useState(0);
   const [typeAhead] = useState(() => new TypeAheadBuffer(TIMINGS.menuTypeAheadMs));
   const containerRef = useRef<HTMLDivElement>(null);
@@ -159,6 +162,7 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
               {item.kind === 'link' && (
                 <Link ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} className="more-menu__item" to={item.to} onClick={() => close(false)}>
                   {item.label}
+                  {item.pendingBadge && pendingCount !== null && <span className="badge more-menu__badge">{SHELL_TEXTS.moreMenu.pendingBadge(pendingCount)}</span>}
                 </Link>
               )}
               {item.kind === 'download' && (

@@ -18,9 +18,9 @@ const t = DESKTOP_TEXTS.operatorMenu;
  * `ready` and give its element in operatorRoutes.tsx.
  */
 export const OPERATOR_MENU: readonly OperatorMenuItem[] = [
-  { screen: 'moderationQueue', label: t.moderationQueue, path: '/moderation/queue', ready: false },
-  { screen: 'members', label: t.members, path: '/moderation/members', ready: false },
-  { screen: 'auditLog', label: t.auditLog, path: '/moderation/audit-log', ready: false },
+  { screen: 'moderationQueue', label: t.moderationQueue, path: PATHS.moderationQueue, ready: true },
+  { screen: 'members', label: t.members, path: PATHS.memberAdmin, ready: true },
+  { screen: 'auditLog', label: t.auditLog, path: PATHS.auditLog, ready: true },
   { screen: 'categories', label: t.categories, path: PATHS.categoryManager, ready: true },
   { screen: 'tags', label: t.tags, path: PATHS.tagManager, ready: true },
   { screen: 'enquiries', label: t.enquiries, path: '/moderation/enquiries', ready: false },

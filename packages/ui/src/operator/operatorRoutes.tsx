@@ -5,6 +5,9 @@ import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { TagManagerPage } from '../pages/TagManagerPage';
+import { AuditLogPage } from '../moderation/AuditLogPage';
+import { MemberAdminPage } from '../moderation/MemberAdminPage';
+import { ModerationQueuePage } from '../moderation/ModerationQueuePage';
 import { MemberGuard } from '../routes/MemberGuard';
 import { PATHS } from '../routes/paths';
 import { OperatorLayout } from './OperatorLayout';
@@ -13,6 +16,9 @@ import { OperatorRoleGate } from './OperatorRoleGate';
 import { OperatorSlotPage } from './OperatorSlotPage';
 
 const SCREENS: Partial<Record<OperatorScreen, ReactElement>> = {
+  moderationQueue: <ModerationQueuePage />,
+  members: <MemberAdminPage />,
+  auditLog: <AuditLogPage />,
   categories: <CategoryManagerPage />,
   tags: <TagManagerPage />,
 };

@@ -6,8 +6,7 @@ import { FormAlert, FormStatus, TextField } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { CategoryRow } from '../taxonomy/CategoryRow';
 import { ConfirmDialog } from '../taxonomy/ConfirmDialog';
-import { useIsOperator } from '../taxonomy/useIsOperator';
-import { OperatorsOnlyPage } from './OperatorsOnlyPage';
+import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = TAXONOMY_TEXTS.categories;
 const c = TAXONOMY_TEXTS.common;
@@ -19,9 +18,11 @@ function byOrder(a: CategoryItem, b: CategoryItem): number {
 
 /** /category-manager: operators list, rename, add and delete categories (SPEC.md section 2). */
 export function CategoryManagerPage() {
-  const isOperator = useIsOperator();
-  if (!isOperator) return <OperatorsOnlyPage page={PAGE_TITLES.categoryManager} />;
-  return <CategoryManager />;
+  return (
+    <OperatorGate page={PAGE_TITLES.categoryManager}>
+      <CategoryManager />
+    </OperatorGate>
+  );
 }
 
 function CategoryManager() {

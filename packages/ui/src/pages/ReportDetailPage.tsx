@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTimeJa, MESSAGES, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, REPORT_TEXTS, type ReportDetail, type TagRef } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
@@ -11,6 +11,7 @@ import { LikeButton } from '../reports/LikeButton';
 import { StepsList } from '../reports/StepsList';
 import { ToolsTable } from '../reports/ToolsTable';
 import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
+import { useIsOperator } from '../taxonomy/useIsOperator';
 
 const t = REPORT_TEXTS.detail;
 const label = REPORT_FIELD_LABELS;
@@ -63,7 +64,12 @@ function TextBlock({ heading, text }: { heading: string; text: string }) {
   );
 }
 
+// Operators only, so members never download it.
+const ReportModerationPanel = lazy(() => import('../moderation/ReportModerationPanel'));
+
 function ReportView({ report }: { report: ReportDetail }) {
+  const isOperator = useIsOperator();
+  const [hidden, setHidden] = useState(report.isHidden);
   const title = report.title.trim() || MESSAGES.common.untitled;
   const author = report.authorData;
   const authorName = author.username?.trim() || MESSAGES.common.unknownAuthor;
@@ -75,7 +81,7 @@ function ReportView({ report }: { report: ReportDetail }) {
           <span className="badge">{t.draftBadge}</span> {t.draftNote}
         </p>
       )}
-      {report.isHidden && (
+      {hidden && (
         <p className="form-warning report-detail__state">
           <span className="badge">{t.hiddenBadge}</span> {t.hiddenNote}
         </p>
@@ -148,6 +154,12 @@ function ReportView({ report }: { report: ReportDetail }) {
 
       <TextBlock heading={t.impressions} text={report.description} />
       <TextBlock heading={t.tips} text={report.tips} />
+
+      {isOperator && !report.isDraft && (
+        <Suspense fallback={null}>
+          <ReportModerationPanel reportId={report._id} hidden={hidden} onChange={setHidden} />
+        </Suspense>
+      )}
 
       <CommentSection reportId={report._id} />
     </article>

@@ -8,8 +8,7 @@ import { ConfirmDialog } from '../taxonomy/ConfirmDialog';
 import { TagEditorModal, type TagEditorTarget } from '../taxonomy/TagEditorModal';
 import { TagGroupSection } from '../taxonomy/TagGroupSection';
 import { groupTagsByCategory } from '../taxonomy/tagGroups';
-import { useIsOperator } from '../taxonomy/useIsOperator';
-import { OperatorsOnlyPage } from './OperatorsOnlyPage';
+import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = TAXONOMY_TEXTS.tags;
 const c = TAXONOMY_TEXTS.common;
@@ -17,9 +16,11 @@ const FAILED = MESSAGES.taxonomy.tagFailed;
 
 /** /tag-manager: operators see tags by category and create, edit and delete them (SPEC.md section 2). */
 export function TagManagerPage() {
-  const isOperator = useIsOperator();
-  if (!isOperator) return <OperatorsOnlyPage page={PAGE_TITLES.tagManager} />;
-  return <TagManager />;
+  return (
+    <OperatorGate page={PAGE_TITLES.tagManager}>
+      <TagManager />
+    </OperatorGate>
+  );
 }
 
 function TagManager() {

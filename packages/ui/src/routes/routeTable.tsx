@@ -64,6 +64,9 @@ export const MEMBER_ROUTES: RouteObject[] = [
 export const OPERATOR_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.categoryManager, operatorPages, (m) => <m.CategoryManagerPage />),
   lazyRoute(PATHS.tagManager, operatorPages, (m) => <m.TagManagerPage />),
+  lazyRoute(PATHS.moderationQueue, operatorPages, (m) => <m.ModerationQueuePage />),
+  lazyRoute(PATHS.memberAdmin, operatorPages, (m) => <m.MemberAdminPage />),
+  lazyRoute(PATHS.auditLog, operatorPages, (m) => <m.AuditLogPage />),
 ];
 
 /** Guarded on its own, outside the members group (SPEC.md section 2). */

@@ -139,9 +139,12 @@ export function CategoryRow({ category, editing, busy, failure, onStartRename, o
         >
           {t.rename}
         </button>
-        <button type="button" className="button button--ghost button--small button--danger-text" onClick={onDelete} disabled={busy} aria-label={t.deleteLabel(category.name)}>
-          {c.delete}
-        </button>
+        {/* A built-in category cannot be deleted (the server refuses): no button to press in vain. */}
+        {category.key === null && (
+          <button type="button" className="button button--ghost button--small button--danger-text" onClick={onDelete} disabled={busy} aria-label={t.deleteLabel(category.name)}>
+            {c.delete}
+          </button>
+        )}
       </div>
       {failure && (
         <p className="form-problem taxonomy-row__failure" role="alert">
