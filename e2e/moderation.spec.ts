@@ -323,7 +323,7 @@ test('an operator hides and shows a report from its page, with a reason', async 
   await expect(main(reader.page).getByRole('button', { name: t.hide })).toHaveCount(0);
 });
 
-test('every operator screen has no serious or critical axe violation at 375 px and 1280 px', async ({ browser }) => {
+test('operator screens with content (queue, member cards, audit rows, reason dialog) have no serious or critical axe violation at 375 px and 1280 px', async ({ browser }) => {
   test.setTimeout(180_000);
   const [member, operator] = await Promise.all([person(browser, '一般会員'), person(browser, '運営', true)]);
   const page = operator.page;
@@ -347,7 +347,7 @@ test('every operator screen has no serious or critical axe violation at 375 px a
     for (const screen of screens) {
       await page.goto(screen.path);
       await screen.ready(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page }).analyze();
       for (const violation of results.violations) {
         if (violation.impact === 'serious' || violation.impact === 'critical') {
           problems.push(`${width}px ${screen.path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
@@ -359,7 +359,7 @@ test('every operator screen has no serious or critical axe violation at 375 px a
     await screens[1]?.ready(page);
     await main(page).getByRole('article', { name: member.username }).getByRole('button', { name: MODERATION_SCREEN_TEXTS.members.suspend }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    const dialogResults = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const dialogResults = await new AxeBuilder({ page }).analyze();
     for (const violation of dialogResults.violations) {
       if (violation.impact === 'serious' || violation.impact === 'critical') problems.push(`${width}px dialog: ${violation.id} (${violation.impact})`);
     }
