@@ -53,6 +53,14 @@ function ModerationQueue() {
   );
   const list = useEndlessList(fetchPage, c.loadFailed);
   const { items } = list;
+  // After a decision the item under it gets the focus, once the list without the decided one is on screen
+  // (after the dialog has closed and given the focus back).
+  const focusAfterRender = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAfterRender.current === null) return;
+    itemRefs.current[focusAfterRender.current]?.focus();
+    focusAfterRender.current = null;
+  }, [items]);
 
   useEffect(() => setActive(0), [status]);
 
@@ -103,7 +111,7 @@ function ModerationQueue() {
       // The next item takes the decided one's place, and the focus with it.
       const next = Math.max(0, Math.min(index, items.length - 2));
       setActive(next);
-      requestAnimationFrame(() => itemRefs.current[next]?.focus());
+      focusAfterRender.current = next;
       return null;
     } catch (error) {
       return errorMessage(error, c.actionFailed);
