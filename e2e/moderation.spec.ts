@@ -161,7 +161,7 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
   await page.goto('/reports');
   const menu = await openMoreMenu(page);
   const link = menu.getByRole('menuitem', { name: /通報キュー/ });
-  await expect(link).toContainText(/未対応\d+件/);
+  await expect(link).toContainText(/未対応 \d+件/);
   await link.click();
   await expect(main(page).getByRole('heading', { level: 1, name: /通報キュー/ })).toBeVisible();
 

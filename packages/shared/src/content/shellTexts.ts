@@ -31,13 +31,6 @@ export const SHELL_TEXTS = {
     privacy: 'プライバシーポリシー',
     premium: 'プレミアム（未実装）',
     logout: 'ログアウト',
-    // Operators only; the rest of the operators' words stay in their chunk (MODERATION_SCREEN_TEXTS).
-    moderationQueue: '通報キュー',
-    pendingBadge: (n: number) => `未対応${n}件`,
-    memberAdmin: '会員管理',
-    auditLog: '操作履歴',
-    categoryManager: 'カテゴリ管理',
-    tagManager: 'タグ管理',
   },
   notFound: {
     title: 'ページが見つかりません',

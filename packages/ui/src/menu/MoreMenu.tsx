@@ -8,7 +8,7 @@ import { useShellActions } from '../shell/ShellActionsContext';
 import { moreMenuItemsFor } from './moreMenuItems';
 import { findTypeAheadIndex, TypeAheadBuffer } from './typeAhead';
 import { useAccountDownload } from './useAccountDownload';
-import { usePendingCount } from './usePendingCount';
+import { useOperatorMenuItems } from './useOperatorMenuItems';
 
 export interface MoreMenuProps {
   /** 'up' from the footer bar; 'down' from a button higher on a page, such as the dashboard card. */
@@ -25,11 +25,11 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
   const { status, user } = useSession();
   const isOperator = status === 'authenticated' && user?.role === 'operator';
   const { showNotice } = useNotice();
-  const items = moreMenuItemsFor(status === 'authenticated', isOperator);
+  const operatorItems = useOperatorMenuItems(open && isOperator);
+  const items = [...(isOperator ? operatorItems : []), ...moreMenuItemsFor(status === 'authenticated')];
   const itemCount = items.length;
   const download = useAccountDownload();
   const [open, setOpen] = useState(false);
-  const pendingCount = usePendingCount(open && isOperator);
   const [focusIndex, setFocusIndex] = useState(0);
   const [typeAhead] = useState(() => new TypeAheadBuffer(TIMINGS.menuTypeAheadMs));
   const containerRef = useRef<HTMLDivElement>(null);
@@ -162,7 +162,7 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
               {item.kind === 'link' && (
                 <Link ref={setItemRef(index)} role="menuitem" tabIndex={tabIndex} className="more-menu__item" to={item.to} onClick={() => close(false)}>
                   {item.label}
-                  {item.pendingBadge && pendingCount !== null && <span className="badge more-menu__badge">{SHELL_TEXTS.moreMenu.pendingBadge(pendingCount)}</span>}
+                  {item.badge && <span className="badge more-menu__badge">{item.badge}</span>}
                 </Link>
               )}
               {item.kind === 'download' && (

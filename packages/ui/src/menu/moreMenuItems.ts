@@ -5,21 +5,14 @@ import type { TypeAheadCandidate } from './typeAhead';
 export type MoreMenuItem = TypeAheadCandidate & {
   /** Shown to signed-in members only: a visitor has no account to delete, download or log out of. */
   membersOnly?: true;
-  /** Shown to operators only: their screens (the server refuses everyone else anyway). */
-  operatorsOnly?: true;
-  /** Shows the number of reported comments waiting for an operator. */
-  pendingBadge?: true;
+  /** A short text after the label, e.g. how many reported comments wait for an operator. */
+  badge?: string;
 } & ({ kind: 'link'; to: string } | { kind: 'download' } | { kind: 'unavailable' } | { kind: 'logout' });
 
 const t = SHELL_TEXTS.moreMenu;
 
 /** The 'その他' menu of SPEC.md section 2, in the order members see it. */
 export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
-  { kind: 'link', to: PATHS.moderationQueue, operatorsOnly: true, pendingBadge: true, label: t.moderationQueue, keywords: ['tsuuhou', 'queue', 'つうほう'] },
-  { kind: 'link', to: PATHS.memberAdmin, operatorsOnly: true, label: t.memberAdmin, keywords: ['kaiin', 'members', 'かいいん'] },
-  { kind: 'link', to: PATHS.auditLog, operatorsOnly: true, label: t.auditLog, keywords: ['sousa', 'audit', 'そうさ'] },
-  { kind: 'link', to: PATHS.categoryManager, operatorsOnly: true, label: t.categoryManager, keywords: ['category', 'kategori', 'かてごり'] },
-  { kind: 'link', to: PATHS.tagManager, operatorsOnly: true, label: t.tagManager, keywords: ['tag', 'tagu', 'たぐ'] },
   { kind: 'link', to: PATHS.glossary, label: t.glossary, keywords: ['ようごしゅう', 'yougoshuu', 'glossary'] },
   { kind: 'link', to: PATHS.faq, label: t.faq, keywords: ['faq', 'yokuaru', 'しつもん'] },
   { kind: 'link', to: PATHS.contactForm, label: t.contact, keywords: ['otoiawase', 'contact', 'といあわせ'] },
@@ -32,7 +25,7 @@ export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'logout', membersOnly: true, label: t.logout, keywords: ['logout', 'roguauto'] },
 ];
 
-/** The items a visitor, a member or an operator sees; while the session is still being checked, the visitor's. */
-export function moreMenuItemsFor(signedIn: boolean, operator = false): readonly MoreMenuItem[] {
-  return MORE_MENU_ITEMS.filter((item) => (signedIn || !item.membersOnly) && (operator || !item.operatorsOnly));
+/** The items a visitor or a member sees; while the session is still being checked, the visitor's. */
+export function moreMenuItemsFor(signedIn: boolean): readonly MoreMenuItem[] {
+  return signedIn ? MORE_MENU_ITEMS : MORE_MENU_ITEMS.filter((item) => !item.membersOnly);
 }

@@ -4,3 +4,4 @@ export { TagManagerPage } from '../../pages/TagManagerPage';
 export { ModerationQueuePage } from '../../moderation/ModerationQueuePage';
 export { MemberAdminPage } from '../../moderation/MemberAdminPage';
 export { AuditLogPage } from '../../moderation/AuditLogPage';
+export { loadOperatorMenuItems } from '../../moderation/operatorMenuItems';

@@ -1,0 +1,33 @@
+import { MODERATION_SCREEN_TEXTS, PAGE_TITLES, type CommentReportQueuePage } from '@hiraku/shared';
+import type { ApiClient } from '../api/apiClient';
+import { PATHS } from '../routes/paths';
+import type { MoreMenuItem } from '../menu/moreMenuItems';
+
+const t = MODERATION_SCREEN_TEXTS;
+
+/** How many reported comments wait; null when the count cannot be had (the menu then shows none). */
+async function pendingCount(client: ApiClient): Promise<number | null> {
+  try {
+    return (await client.get<CommentReportQueuePage>('/api/moderation/comment-reports', { query: { status: 'pending' } })).pendingCount;
+  } catch {
+    return null;
+  }
+}
+
+/** The operators' screens as その他 menu entries, the queue with its pending count. */
+export async function loadOperatorMenuItems(client: ApiClient): Promise<MoreMenuItem[]> {
+  const count = await pendingCount(client);
+  return [
+    {
+      kind: 'link',
+      to: PATHS.moderationQueue,
+      label: t.titles.queue,
+      badge: count === null ? undefined : t.queue.pendingCount(count),
+      keywords: ['tsuuhou', 'queue', 'つうほう'],
+    },
+    { kind: 'link', to: PATHS.memberAdmin, label: t.titles.members, keywords: ['kaiin', 'members', 'かいいん'] },
+    { kind: 'link', to: PATHS.auditLog, label: t.titles.auditLog, keywords: ['sousa', 'audit', 'そうさ'] },
+    { kind: 'link', to: PATHS.categoryManager, label: PAGE_TITLES.categoryManager, keywords: ['category', 'kategori', 'かてごり'] },
+    { kind: 'link', to: PATHS.tagManager, label: PAGE_TITLES.tagManager, keywords: ['tag', 'tagu', 'たぐ'] },
+  ];
+}
