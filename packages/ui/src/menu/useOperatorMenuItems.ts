@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext';
+import { loadOperatorPages } from '../routes/groups/loadOperatorPages';
 import type { MoreMenuItem } from './moreMenuItems';
 
 /**
@@ -11,7 +12,7 @@ export function useOperatorMenuItems(enabled: boolean): readonly MoreMenuItem[] 
   const { client } = useApi();
   const [items, setItems] = useState<readonly MoreMenuItem[]>([]);
   useEffect(() => {
-    if (enabled) void import('../routes/groups/operatorPages').then((module) => module.loadOperatorMenuItems(client)).then(setItems, () => undefined);
+    if (enabled) void loadOperatorPages().then((module) => module.loadOperatorMenuItems(client)).then(setItems, () => undefined);
   }, [enabled, client]);
   return items;
 }

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { loadOperatorPages } from './groups/loadOperatorPages';
 import { MemberGuard } from './MemberGuard';
 import { PATHS } from './paths';
 
@@ -20,7 +21,7 @@ export const ROUTE_GROUP_IDS = { public: 'public', members: 'members', tutorial:
 const publicPages = () => import('./groups/publicPages');
 const accountPages = () => import('./groups/accountPages');
 const legalPages = () => import('./groups/legalPages');
-const operatorPages = () => import('./groups/operatorPages');
+const operatorPages = loadOperatorPages;
 
 type Loader<M> = () => Promise<M>;
 
