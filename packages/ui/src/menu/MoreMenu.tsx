@@ -25,11 +25,11 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
   const { status, user } = useSession();
   const isOperator = status === 'authenticated' && user?.role === 'operator';
   const { showNotice } = useNotice();
+  const download = useAccountDownload();
+  const [open, setOpen] = useState(false);
   const operatorItems = useOperatorMenuItems(open && isOperator);
   const items = [...(isOperator ? operatorItems : []), ...moreMenuItemsFor(status === 'authenticated')];
   const itemCount = items.length;
-  const download = useAccountDownload();
-  const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const [typeAhead] = useState(() => new TypeAheadBuffer(TIMINGS.menuTypeAheadMs));
   const containerRef = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, formatDateTimeJa, MODERATION_SCREEN_TEXTS, type AuditLogEntry } from '@hiraku/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, formatDateTimeJa, MODERATION_SCREEN_TEXTS, type AuditAction, type AuditLogEntry } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { FormAlert } from '../components/forms';
@@ -27,8 +27,8 @@ export function AuditLogPage() {
 function AuditLog() {
   const { client } = useApi();
   const api = useMemo(() => createModerationApi(client), [client]);
-  const [draft, setDraft] = useState({ actor: '', action: '' });
-  const [filter, setFilter] = useState({ actor: '', action: '' });
+  const [draft, setDraft] = useState<{ actor: string; action: AuditAction | '' }>({ actor: '', action: '' });
+  const [filter, setFilter] = useState(draft);
   const id = useId();
 
   const fetchPage = useCallback(
@@ -60,7 +60,7 @@ function AuditLog() {
           <label htmlFor={`${id}-action`} className="field__label">
             {t.actionLabel}
           </label>
-          <select id={`${id}-action`} className="field__input" value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })}>
+          <select id={`${id}-action`} className="field__input" value={draft.action} onChange={(event) => setDraft({ ...draft, action: AUDIT_ACTIONS.find((action) => action === event.target.value) ?? '' })}>
             <option value="">{t.allActions}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>

@@ -1,5 +1,6 @@
-import { MODERATION_SCREEN_TEXTS, PAGE_TITLES, type CommentReportQueuePage } from '@hiraku/shared';
+import { MODERATION_SCREEN_TEXTS, PAGE_TITLES } from '@hiraku/shared';
 import type { ApiClient } from '../api/apiClient';
+import { createModerationApi } from '../api/moderationApi';
 import { PATHS } from '../routes/paths';
 import type { MoreMenuItem } from '../menu/moreMenuItems';
 
@@ -8,7 +9,7 @@ const t = MODERATION_SCREEN_TEXTS;
 /** How many reported comments wait; null when the count cannot be had (the menu then shows none). */
 async function pendingCount(client: ApiClient): Promise<number | null> {
   try {
-    return (await client.get<CommentReportQueuePage>('/api/moderation/comment-reports', { query: { status: 'pending' } })).pendingCount;
+    return (await createModerationApi(client).queue('pending', null)).pendingCount;
   } catch {
     return null;
   }
