@@ -324,7 +324,7 @@ test('an expired access token is renewed unnoticed; a dead session sends the mem
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
   await footer.getByRole('link', { name: 'マイページ' }).click();
   expect((await refreshed).status()).toBe(200);
-  // This member has no profile yet, so the dashboard hands them on to create one (SPEC.md section 8).
+  // This member has no profile yet, so the dashboard hands them on to create one (docs/product.md §8).
   await expect(page).toHaveURL(/\/profile$/);
   await expect(main(page).getByRole('heading', { level: 1 })).toContainText('プロフィール');
 

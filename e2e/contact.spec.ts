@@ -5,7 +5,7 @@ import { createUserWithCli } from './support/operators';
 import { logInThroughApi } from './support/members';
 
 /**
- * The contact form of SPEC.md (sections 2, 4, 5, 7) end to end: the enquiry reaches the support mailbox
+ * The contact form of docs/product.md (sections 2, 4, 5, 7) end to end: the enquiry reaches the support mailbox
  * of the real SMTP server, for a visitor and for a member; a failure keeps what was written.
  */
 

@@ -63,7 +63,7 @@ test('the landing page shows the tagline, the three tiles, the reasons to join, 
 });
 
 test('the header search goes to the results page with the words in the address', async ({ page }) => {
-  // The results page is for members (SPEC.md section 2).
+  // The results page is for members (docs/product.md §2).
   await logInThroughApi(page.request, await createConfirmedMember(page.request, 'searcher'));
   await page.goto('/faq');
   const box = page.getByRole('searchbox', { name: 'レポートを検索' });

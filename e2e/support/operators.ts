@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
 export interface CliUserOptions {
-  /** Makes an operator (DECISIONS.md: the first operator comes from the command line). */
+  /** Makes an operator (docs/decisions.md: the first operator comes from the command line). */
   operator?: boolean;
   /** Also makes a profile with this username, so the account can write reports at once. */
   username?: string;

@@ -1,5 +1,5 @@
 /**
- * Words from the glossary (SPEC.md: dominant, submissive, slave, sadist, masochist, rigger, switch,
+ * Words from the glossary (docs/product.md: dominant, submissive, slave, sadist, masochist, rigger, switch,
  * vanilla, bondage, discipline, spanking, role play, wax play, edging, sensory deprivation...) and the
  * tools and plays members write about, each with the spellings a member is likely to type: kanji,
  * hiragana, katakana, slang and English. Every word of a group finds the others. A word appears in one

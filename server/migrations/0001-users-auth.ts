@@ -71,7 +71,7 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
   await queryInterface.addIndex('one_time_tokens', ['token_hash'], { name: 'one_time_tokens_token_hash_unique', unique: true });
   await queryInterface.addIndex('one_time_tokens', ['user_id', 'purpose'], { name: 'one_time_tokens_user_id_purpose' });
 
-  // No foreign key: the row outlives the user it records (DECISIONS.md keeps it for 3 years).
+  // No foreign key: the row outlives the user it records (docs/decisions.md keeps it for 3 years).
   await queryInterface.createTable(
     'deleted_accounts',
     {

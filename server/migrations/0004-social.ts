@@ -61,7 +61,7 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
     },
     tableOptions,
   );
-  // A member's second report of the same comment must change nothing (DECISIONS.md).
+  // A member's second report of the same comment must change nothing (docs/decisions.md).
   await queryInterface.addIndex('comment_reports', ['comment_id', 'reporter_id'], {
     name: 'comment_reports_comment_id_reporter_id_unique',
     unique: true,

@@ -35,7 +35,7 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
   );
   await queryInterface.addIndex('contact_enquiries', ['created_at'], { name: 'contact_enquiries_created_at' });
 
-  // First-party analytics keep no e-mail, IP address or user id (DECISIONS.md).
+  // First-party analytics keep no e-mail, IP address or user id (docs/decisions.md).
   await queryInterface.createTable(
     'analytics_events',
     {

@@ -1,5 +1,5 @@
 /**
- * First-party analytics (DECISIONS.md): page views and the report events of SPEC.md section 7, sent by
+ * First-party analytics (docs/decisions.md): page views and the report events of docs/product.md §7, sent by
  * the browser in batches and stored by our own server with no e-mail, IP address or member id.
  */
 export const ANALYTICS_EVENT_NAMES = [

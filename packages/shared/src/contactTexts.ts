@@ -11,7 +11,7 @@ export const CONTACT_CATEGORY_LABELS: Record<ContactCategory, string> = {
   other: 'その他',
 };
 
-/** SPEC.md section 7: the body lists the category, the name (or 'anonymous'), the e-mail (or 'none given') and the content. */
+/** docs/product.md §7: the body lists the category, the name (or 'anonymous'), the e-mail (or 'none given') and the content. */
 export const ENQUIRY_MAIL_TEXTS = {
   subjectPrefix: 'お問い合わせ',
   intro: 'お問い合わせフォームから次の内容が送信されました。',
@@ -27,7 +27,7 @@ export const ENQUIRY_MAIL_TEXTS = {
   operatorsNote: '運営用ツールの「お問い合わせ」にも同じ内容が保存されています。',
 } as const;
 
-/** The words of the /contact-form screen (SPEC.md sections 2, 4, 5). */
+/** The words of the /contact-form screen (docs/product.md sections 2, 4, 5). */
 export const CONTACT_FORM_TEXTS = {
   lead: 'ご質問・ご意見・不具合のご報告などをお送りください。返信が必要な場合はメールアドレスをご記入ください。',
   category: 'お問い合わせの種類',

@@ -1,6 +1,6 @@
 /**
  * Every number a member can run into, defined once and used by the server's validation and the UI alike
- * (SPEC.md section 9 and DECISIONS.md).
+ * (docs/product.md §9 and docs/decisions.md).
  */
 export const LIMITS = {
   reportTitleMax: 30,
@@ -30,7 +30,7 @@ export const LIMITS = {
   searchQueryMax: 100,
   contactContentMax: 2000,
   contactNameMax: 100,
-  /** The enquiry mail's subject quotes this many characters of the content (SPEC.md section 7). */
+  /** The enquiry mail's subject quotes this many characters of the content (docs/product.md §7). */
   contactSubjectCut: 20,
   enquiriesPageSize: 50,
   imageMaxBytes: 10 * 1024 * 1024,
@@ -71,5 +71,5 @@ export const SORT_STORAGE_KEY = 'sortOption';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-/** Dates are shown in Japan time whatever the member's machine says (DECISIONS.md). */
+/** Dates are shown in Japan time whatever the member's machine says (docs/decisions.md). */
 export const DISPLAY_TIME_ZONE = 'Asia/Tokyo';

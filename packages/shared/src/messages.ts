@@ -3,7 +3,7 @@ import { ANALYTICS_LIMITS } from './analytics';
 
 /**
  * Every Japanese sentence a member or an operator reads, in one catalogue. The server sends these as
- * `message` in error bodies and the UI shows them; SPEC.md section 8 gives the situations.
+ * `message` in error bodies and the UI shows them; docs/product.md §8 gives the situations.
  */
 export const MESSAGES = {
   site: {

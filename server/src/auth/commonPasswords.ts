@@ -1,6 +1,6 @@
 /**
  * Passwords that appear at the top of every leaked-password list, plus their obvious variants.
- * A member choosing one of these is refused (DECISIONS.md); the check ignores case.
+ * A member choosing one of these is refused (docs/decisions.md); the check ignores case.
  */
 const LIST = `
 password password1 password12 password123 password1234 passw0rd p@ssw0rd p@ssword passwort motdepasse

@@ -16,7 +16,7 @@ export interface CreateUserOptions {
 
 /**
  * `npm run cli -- create-user`: makes a member or operator (the first operator comes from here,
- * DECISIONS.md) with the same rules as sign-up. Every refusal is a Japanese sentence naming the option.
+ * docs/decisions.md) with the same rules as sign-up. Every refusal is a Japanese sentence naming the option.
  */
 export async function createUserCommand(env: Env, options: CreateUserOptions): Promise<void> {
   const email = check('--email', emailSchema, options.email);

@@ -6,7 +6,7 @@ import { writeTransaction } from '../db/transaction';
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
 /**
- * Deletes a member and everything of theirs (DECISIONS.md): e-mail, password hash, profile, icon,
+ * Deletes a member and everything of theirs (docs/decisions.md): e-mail, password hash, profile, icon,
  * reports, images, comments, likes, sessions, one-time tokens, search log rows and search documents.
  * One transaction fixes the counters of other members' reports and queues the search changes, then
  * removes the user row (foreign keys cascade to the rest) and keeps only "id N was deleted at T".
@@ -37,7 +37,7 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
       { transaction },
     );
 
-    // Enquiries may hold an e-mail address the member typed: it goes with the account (DECISIONS.md).
+    // Enquiries may hold an e-mail address the member typed: it goes with the account (docs/decisions.md).
     await models.ContactEnquiry.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });

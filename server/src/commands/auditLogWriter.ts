@@ -13,7 +13,7 @@ export interface AuditEntry {
   details?: JsonObject | null;
 }
 
-/** Every operator write leaves who, what, when and why (DECISIONS.md), in the same transaction as the write. */
+/** Every operator write leaves who, what, when and why (docs/decisions.md), in the same transaction as the write. */
 export async function writeAuditLog(models: Pick<Models, 'AuditLog'>, entry: AuditEntry, { transaction }: { transaction: Transaction }): Promise<void> {
   await models.AuditLog.create(
     {

@@ -10,7 +10,7 @@ type Options = { transaction: Transaction };
 
 const snapshot = (category: Category): JsonObject => ({ name: category.name, level: category.level, order: category.sortOrder, key: category.key ?? null });
 
-/** An operator adds a category: level 1 and last in the list unless told otherwise (SPEC.md section 5). */
+/** An operator adds a category: level 1 and last in the list unless told otherwise (docs/product.md §5). */
 export async function createCategory(
   models: CategoryModels,
   { actorId, input }: { actorId: number; input: CategoryCreateInput },

@@ -15,7 +15,7 @@ export interface CommentReportOutcome {
 }
 
 /**
- * Records a member's report of someone else's comment, once per member (DECISIONS.md). When
+ * Records a member's report of someone else's comment, once per member (docs/decisions.md). When
  * LIMITS.commentReportsToHide different members have open reports on it, the comment is hidden until
  * an operator decides; the comment row is locked, so two last reports cannot both miss the threshold.
  */

@@ -47,7 +47,7 @@ export async function assertReportTags(models: Pick<Models, 'Tag' | 'Category'>,
 
 export const profileRequired = () => new AppError(409, 'conflict', MESSAGES.profile.notSet, { redirectUrl: '/profile' });
 
-/** SPEC.md: creating a report needs a profile; the answer sends the UI to /profile. */
+/** docs/product.md: creating a report needs a profile; the answer sends the UI to /profile. */
 export async function assertHasProfile(models: Pick<Models, 'Profile'>, userId: number, options: { transaction?: Transaction } = {}): Promise<void> {
   const profile = await models.Profile.findOne({ where: { userId }, attributes: ['id'], transaction: options.transaction });
   if (!profile) throw profileRequired();

@@ -72,7 +72,7 @@ export function passwordResetMail({ to, link, publicUrl }: { to: string; link: s
 }
 
 /**
- * An enquiry from the contact form, to the support mailbox (SPEC.md section 7): the subject has the
+ * An enquiry from the contact form, to the support mailbox (docs/product.md §7): the subject has the
  * category and the first characters of the content; the body lists category, name, e-mail and content.
  * A reply goes to the sender's address when they gave one.
  */

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 
 /**
- * The pages load nothing from any other host (DECISIONS.md), so the policy allows only 'self'.
+ * The pages load nothing from any other host (docs/decisions.md), so the policy allows only 'self'.
  * Inline style attributes are allowed because React renders dynamic widths (upload progress) that way.
  */
 const CSP = [

@@ -10,7 +10,7 @@ import { readJsonObject, type JsonObject } from './json';
 
 /**
  * A first-party page view or product event. Deliberately has no user id, e-mail or IP address
- * (DECISIONS.md); `visitorId` is a random id the browser keeps, not tied to the account.
+ * (docs/decisions.md); `visitorId` is a random id the browser keeps, not tied to the account.
  */
 export class AnalyticsEvent extends Model<InferAttributes<AnalyticsEvent>, InferCreationAttributes<AnalyticsEvent>> {
   declare id: CreationOptional<number>;

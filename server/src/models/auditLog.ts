@@ -10,7 +10,7 @@ import {
 import { readJsonObject, type JsonObject } from './json';
 import type { User } from './user';
 
-/** Who did what to which record, when and why: every operator action writes one (DECISIONS.md). */
+/** Who did what to which record, when and why: every operator action writes one (docs/decisions.md). */
 export class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttributes<AuditLog>> {
   declare id: CreationOptional<number>;
   /** Kept as null once the acting account is deleted, so the entry itself survives. */

@@ -7,7 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 
-/** All that is kept of a deleted account: its internal id and when (DECISIONS.md: 3 years). */
+/** All that is kept of a deleted account: its internal id and when (docs/decisions.md: 3 years). */
 export class DeletedAccount extends Model<InferAttributes<DeletedAccount>, InferCreationAttributes<DeletedAccount>> {
   declare id: CreationOptional<number>;
   declare userId: number;

@@ -11,7 +11,7 @@ import type { User } from './user';
 
 /**
  * One link of a rotating refresh-token chain. Only the hash of the token is stored; a token presented
- * twice revokes its whole family (DECISIONS.md).
+ * twice revokes its whole family (docs/decisions.md).
  */
 export class RefreshToken extends Model<InferAttributes<RefreshToken>, InferCreationAttributes<RefreshToken>> {
   declare id: CreationOptional<number>;

@@ -9,7 +9,7 @@ import {
 
 /**
  * One search by a signed-in member. The member is kept only so that popular keywords can require
- * several different members (DECISIONS.md); rows go with the account.
+ * several different members (docs/decisions.md); rows go with the account.
  */
 export class SearchQuery extends Model<InferAttributes<SearchQuery>, InferCreationAttributes<SearchQuery>> {
   declare id: CreationOptional<number>;

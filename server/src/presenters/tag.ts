@@ -1,7 +1,7 @@
 import type { CategoryKey, TagItem, TagName } from '@hiraku/shared';
 import type { Tag } from '../models';
 
-/** A tag with its category (`include: category`), in the field names SPEC.md section 3 uses. */
+/** A tag with its category (`include: category`), in the field names docs/product.md §3 uses. */
 export function presentTag(tag: Tag): TagItem {
   const category = tag.category ?? null;
   return {

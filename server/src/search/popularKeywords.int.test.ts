@@ -49,7 +49,7 @@ describe.each(backends)('popular keywords on %s', (_name, open) => {
   }
   const tagWords = async () => (await loadPopularKeywordSources(db.sequelize, now)).tags;
 
-  it('falls back to the six words of SPEC.md when nobody has searched anything yet', async () => {
+  it('falls back to the six words of docs/product.md when nobody has searched anything yet', async () => {
     expect(await loadPopularKeywords(db.sequelize, now)).toEqual([...FALLBACK_POPULAR_KEYWORDS]);
   });
 

@@ -59,7 +59,7 @@ export async function loadPopularKeywordSources(sequelize: Sequelize, now = new 
 
 /**
  * Searched words and popular tags taken in turn, each word once (compared as the search log stores
- * them), at most `max`. When that gives fewer words than SPEC.md's six, those six fill the list up.
+ * them), at most `max`. When that gives fewer words than docs/product.md's six, those six fill the list up.
  */
 export function mixPopularKeywords({ queries, tags }: PopularKeywordSources, max = POPULAR_KEYWORDS_MAX): string[] {
   const keywords: string[] = [];

@@ -17,7 +17,7 @@ describe('visibility predicates', () => {
     expect(isReportListed(report({ authorSuspended: true }))).toBe(false);
   });
 
-  it('shows a report to [anonymous, author, member, operator] as DECISIONS.md says', () => {
+  it('shows a report to [anonymous, author, member, operator] as docs/decisions.md says', () => {
     expect(seers((viewer) => canSeeReport(viewer, report()))).toEqual([true, true, true, true]);
     expect(seers((viewer) => canSeeReport(viewer, report({ isDraft: true })))).toEqual([false, true, false, false]);
     expect(seers((viewer) => canSeeReport(viewer, report({ hiddenAt: new Date() })))).toEqual([false, true, false, true]);

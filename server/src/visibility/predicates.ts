@@ -8,7 +8,7 @@ import type { CommentFacts, ReportFacts } from './facts';
 export const isReportListed = (report: Omit<ReportFacts, 'authorId'>): boolean => !report.isDraft && report.hiddenAt === null && !report.authorSuspended;
 
 /**
- * DECISIONS.md: a draft is its author's alone (operators included out); hidden content, and the content
+ * docs/decisions.md: a draft is its author's alone (operators included out); hidden content, and the content
  * of a suspended member, stays visible to its author and operators only.
  */
 export function canSeeReport(viewer: Viewer, report: ReportFacts): boolean {

@@ -116,7 +116,7 @@ export function createRequestProxy(options: RequestProxyOptions): RequestProxy {
     if (!jar.get(COOKIE_NAMES.xsrf)) await send(origin, 'GET', AUTH_PATHS.me, [], undefined);
   }
 
-  /** One refresh at a time: a refresh token used twice revokes its whole family (DECISIONS.md). */
+  /** One refresh at a time: a refresh token used twice revokes its whole family (docs/decisions.md). */
   function refresh(origin: string): Promise<boolean> {
     refreshing ??= (async () => {
       await ensureXsrf(origin);

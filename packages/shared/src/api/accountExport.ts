@@ -1,7 +1,7 @@
 import type { PublicProfile } from './profile';
 import type { ReportDetail } from './reports';
 
-/** Everything the site holds about a member, downloadable from the その他 menu (DECISIONS.md, privacy policy). */
+/** Everything the site holds about a member, downloadable from the その他 menu (docs/decisions.md, privacy policy). */
 export interface AccountExport {
   exportedAt: string;
   account: {

@@ -13,7 +13,7 @@ export interface AnalyticsDay {
   reportsPublished: number;
   likes: number;
   comments: number;
-  /** The report events of SPEC.md section 7, by name. */
+  /** The report events of docs/product.md §7, by name. */
   events: Partial<Record<Exclude<AnalyticsEventName, 'page_view'>, number>>;
 }
 

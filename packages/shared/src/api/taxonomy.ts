@@ -1,6 +1,6 @@
 import type { CategoryKey } from '../taxonomy';
 
-/** Response shapes of /api/tags and /api/categories (field names as SPEC.md section 3 spells them). */
+/** Response shapes of /api/tags and /api/categories (field names as docs/product.md §3 spells them). */
 
 /** A tag as reports and lists refer to it. */
 export interface TagRef {

@@ -84,7 +84,7 @@ export interface TutorialSlide {
   paragraphs: readonly string[];
 }
 
-/** The 5 slides of /tutorial, in SPEC.md order: welcome, profile, finding likes, sharing, the next play. */
+/** The 5 slides of /tutorial, in docs/product.md order: welcome, profile, finding likes, sharing, the next play. */
 export const TUTORIAL_SLIDES: readonly TutorialSlide[] = [
   {
     title: 'ようこそ',

@@ -1,6 +1,6 @@
 export interface GlossaryEntry {
   term: string;
-  /** Other spellings members search for; the search index can use them as synonyms (DECISIONS.md). */
+  /** Other spellings members search for; the search index can use them as synonyms (docs/decisions.md). */
   aliases: readonly string[];
   definition: string;
 }

@@ -16,7 +16,7 @@ export interface LegalDocument {
   lastRevisedOn: string;
 }
 
-/** Both documents were enacted together and have not been revised since (SPEC.md section 1). */
+/** Both documents were enacted together and have not been revised since (docs/product.md §1). */
 export const LEGAL_DOCUMENTS_DATE = '2024年12月28日';
 
 /** 「第1条」 and so on: Japanese legal texts number articles with Arabic digits in horizontal writing. */
@@ -32,6 +32,6 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@hiraku.local';
 
 /**
  * The deletion log (an account id and a date, nothing else) is kept this long; the privacy policy
- * names it as its example of a legally required record (DECISIONS.md).
+ * names it as its example of a legally required record (docs/decisions.md).
  */
 export const DELETION_RECORD_RETENTION_YEARS = 3;

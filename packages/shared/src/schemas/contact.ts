@@ -15,7 +15,7 @@ const optionalText = (max: number, tooLong: string) =>
     .nullish()
     .transform((text) => (text ? text : null));
 
-/** POST /api/contact: category and content required, name and e-mail optional (SPEC.md section 5). */
+/** POST /api/contact: category and content required, name and e-mail optional (docs/product.md §5). */
 export const contactInputSchema = z.object(
   {
     category: z.enum(CONTACT_CATEGORIES, { error: m.categoryRequired }),

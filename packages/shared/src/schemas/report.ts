@@ -13,7 +13,7 @@ const label = REPORT_FIELD_LABELS;
 
 /**
  * What the report form holds, with tags as the numeric `_id`s the API sends (null: not chosen).
- * `reportFormEntries` turns it into the multipart fields of SPEC.md section 7; `reportInputSchema`
+ * `reportFormEntries` turns it into the multipart fields of docs/product.md §7; `reportInputSchema`
  * accepts it as is (client-side checks) and the server's decoded multipart fields (the same checks).
  */
 export interface ReportFormValues {
@@ -131,7 +131,7 @@ export const reportInputSchema = z
 export type ReportInput = z.output<typeof reportInputSchema>;
 
 /**
- * A new report form (SPEC.md section 4): three empty steps numbered 1 to 3, one empty tool row, and the
+ * A new report form (docs/product.md §4): three empty steps numbered 1 to 3, one empty tool row, and the
  * member's profile tags prefilled.
  */
 export function newReportFormValues(profile: { gender?: TagRef | null; sexualOrientation?: TagRef | null; role?: TagRef | null } = {}): ReportFormValues {
@@ -173,7 +173,7 @@ export function reportFormValuesFromDetail(report: ReportDetail): ReportFormValu
 export const REPORT_IMAGE_FIELD = 'mainImage';
 
 /**
- * The multipart fields of SPEC.md section 7 for `values`, in a stable order. Blank tool rows and
+ * The multipart fields of docs/product.md §7 for `values`, in a stable order. Blank tool rows and
  * steps are sent too (the server drops them), so the field indexes match the form's rows.
  */
 export function reportFormEntries(values: ReportFormValues): Array<[string, string]> {

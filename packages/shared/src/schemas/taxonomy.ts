@@ -35,7 +35,7 @@ const order = wholeNumber(0, cm.numberInvalid);
 const level = wholeNumber(1, cm.levelInvalid);
 const popularity = wholeNumber(0, cm.numberInvalid);
 
-/** POST /api/tags (field names as SPEC.md section 7 sends them). Omitted numbers take their defaults. */
+/** POST /api/tags (field names as docs/product.md §7 sends them). Omitted numbers take their defaults. */
 export const tagCreateSchema = z.object(
   {
     name: tagName,

@@ -5,7 +5,7 @@ import { ANALYTICS_RECORD_PATH, createAnalyticsQueue, type AnalyticsQueue } from
 import { dailyVisitorKey } from './visitorKey';
 
 export interface Analytics {
-  /** Records an event of SPEC.md section 7 for the page being shown (or `path`). */
+  /** Records an event of docs/product.md §7 for the page being shown (or `path`). */
   track(name: AnalyticsEventName, path?: string): void;
 }
 
@@ -29,7 +29,7 @@ function beaconSender(url: string): (body: string) => boolean {
 }
 
 /**
- * First-party analytics for the web app (DECISIONS.md): events go in batches to our own server only.
+ * First-party analytics for the web app (docs/decisions.md): events go in batches to our own server only.
  * The operators' desktop app records nothing: its page views would only count the operators.
  */
 export function AnalyticsProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAnalytics } from './AnalyticsContext';
 
-/** Lives inside the router: a page view for every route change (SPEC.md section 2), path only, no query. */
+/** Lives inside the router: a page view for every route change (docs/product.md §2), path only, no query. */
 export function AnalyticsRouteSync() {
   const { pathname } = useLocation();
   const { track } = useAnalytics();

@@ -30,7 +30,7 @@ export interface AnalyticsQueue {
 const DEFAULT_DELAY_MS = 2_000;
 
 /**
- * Batches analytics events (SPEC.md section 7) and hands them to `send` at most ANALYTICS_LIMITS.batchMax
+ * Batches analytics events (docs/product.md §7) and hands them to `send` at most ANALYTICS_LIMITS.batchMax
  * at a time: after a short wait, at once when a batch is full, and whenever `flush` is called. A batch
  * the browser refuses is dropped: analytics never gets in a member's way.
  */

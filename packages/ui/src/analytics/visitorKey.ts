@@ -13,7 +13,7 @@ function randomKey(): string {
 }
 
 /**
- * A random key for this browser, renewed every day (DECISIONS.md: no member id, no IP address), so
+ * A random key for this browser, renewed every day (docs/decisions.md: no member id, no IP address), so
  * visitors can be counted within a day but not followed across days. None where storage is off.
  */
 export function dailyVisitorKey(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now = Date.now()): string | undefined {

@@ -19,7 +19,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the 15 s limit; null for none (a screen that shows its own "taking long" message). */
   timeoutMs?: number | null;
-  /** 'omit' for the calls SPEC.md wants made without cookies (e-mail verification). */
+  /** 'omit' for the calls docs/product.md wants made without cookies (e-mail verification). */
   credentials?: 'include' | 'omit';
   /** False for the sign-in calls themselves: a 401 there means wrong details, not an expired session. */
   refreshOn401?: boolean;
@@ -80,8 +80,8 @@ function isSuccess(status: number): boolean {
 /**
  * The typed HTTP client every screen uses. Cookies go with every call; state-changing calls carry the
  * anti-forgery header. A 401 gets one refresh and one retry; calls that hit 401 while a refresh is
- * running wait for that same refresh (SPEC.md section 4), because a refresh token used twice revokes
- * the whole session family (DECISIONS.md).
+ * running wait for that same refresh (docs/product.md §4), because a refresh token used twice revokes
+ * the whole session family (docs/decisions.md).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchBased = options.transport ?? fetchTransport(options.fetch);

@@ -80,7 +80,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
 }
 
 /**
- * The text a screen shows for a failed call (SPEC.md section 8): the server's own words when it sent
+ * The text a screen shows for a failed call (docs/product.md §8): the server's own words when it sent
  * some, the "no response" text when nothing came back, otherwise the screen's own fallback.
  */
 export function errorMessage(error: unknown, fallback: string, noResponse?: string): string {

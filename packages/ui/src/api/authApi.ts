@@ -4,7 +4,7 @@ import type { EndpointCaller } from './endpointClient';
 /** These answer 401 for wrong details, never for an expired session, so they must not trigger a refresh. */
 const NO_REFRESH = { refreshOn401: false } as const;
 
-/** Account and session calls (SPEC.md section 7). */
+/** Account and session calls (docs/product.md §7). */
 export function createAuthApi(call: EndpointCaller) {
   return {
     login: (input: LoginInput) => call('auth.login', { body: input }, NO_REFRESH),
@@ -17,7 +17,7 @@ export function createAuthApi(call: EndpointCaller) {
     me: ({ tryRefresh = true, signal }: { tryRefresh?: boolean; signal?: AbortSignal } = {}) =>
       call('auth.me', {}, { signal, refreshOn401: tryRefresh, expireSessionOnRefreshFailure: false }),
     signup: (input: SignupInput) => call('signup.create', { body: input }, NO_REFRESH),
-    /** SPEC.md section 7: made without credentials, so a link opened in any browser works the same. */
+    /** docs/product.md §7: made without credentials, so a link opened in any browser works the same. */
     verifyEmail: (token: string) => call('signup.verifyEmail', { query: { token } }, { credentials: 'omit', ...NO_REFRESH }),
     resendVerification: (email: string) => call('signup.resendVerification', { body: { email } }, NO_REFRESH),
     forgotPassword: (email: string) => call('passwordReset.forgot', { body: { email } }, NO_REFRESH),

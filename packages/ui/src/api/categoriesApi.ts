@@ -1,6 +1,6 @@
 import type { EndpointCaller } from './endpointClient';
 
-/** Categories (SPEC.md section 7): anyone reads them, operators write them (403 for members). */
+/** Categories (docs/product.md §7): anyone reads them, operators write them (403 for members). */
 export function createCategoriesApi(call: EndpointCaller) {
   return {
     list: (signal?: AbortSignal) => call('categories.list', {}, { signal }),

@@ -25,7 +25,7 @@ function profileFormData(input: ProfileSaveInput): FormData {
 }
 
 /**
- * The profile calls of SPEC.md section 7 and the dashboard's counters and report lists. The form's tag
+ * The profile calls of docs/product.md §7 and the dashboard's counters and report lists. The form's tag
  * choices come from the taxonomy API.
  */
 export function createProfileApi(call: EndpointCaller) {

@@ -7,7 +7,7 @@ export interface ReportSaveOptions {
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-/** Play reports (SPEC.md section 7). Writes are multipart: build the body with reportFormEntries(). */
+/** Play reports (docs/product.md §7). Writes are multipart: build the body with reportFormEntries(). */
 export function createReportsApi(call: EndpointCaller) {
   return {
     /** One page of the /reports feed; pass the previous page's nextKey as lastKey. */

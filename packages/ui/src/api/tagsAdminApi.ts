@@ -1,7 +1,7 @@
 import type { EndpointCaller } from './endpointClient';
 
 /**
- * What the tag form sends (SPEC.md section 7 field names). Numbers may go as the form's text: the server
+ * What the tag form sends (docs/product.md §7 field names). Numbers may go as the form's text: the server
  * reads '' as "the default" and answers a wrong value with a Japanese message naming the field.
  */
 export interface TagInput {

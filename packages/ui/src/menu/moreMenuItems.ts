@@ -11,13 +11,13 @@ export type MoreMenuItem = TypeAheadCandidate & {
 
 const t = SHELL_TEXTS.moreMenu;
 
-/** The 'その他' menu of SPEC.md section 2, in the order members see it. */
+/** The 'その他' menu of docs/product.md §2, in the order members see it. */
 export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'link', to: PATHS.glossary, label: t.glossary, keywords: ['ようごしゅう', 'yougoshuu', 'glossary'] },
   { kind: 'link', to: PATHS.faq, label: t.faq, keywords: ['faq', 'yokuaru', 'しつもん'] },
   { kind: 'link', to: PATHS.contactForm, label: t.contact, keywords: ['otoiawase', 'contact', 'といあわせ'] },
   { kind: 'link', to: PATHS.deleteAccount, membersOnly: true, label: t.deleteAccount, keywords: ['account', 'delete', 'sakujo'] },
-  // The privacy policy promises members may view their data (DECISIONS.md): a JSON file of all of it.
+  // The privacy policy promises members may view their data (docs/decisions.md): a JSON file of all of it.
   { kind: 'download', membersOnly: true, label: t.exportData, keywords: ['download', 'data', 'daunrodo', 'でーた'] },
   { kind: 'link', to: PATHS.termsOfService, label: t.terms, keywords: ['りようきやく', 'riyoukiyaku', 'terms', 'kiyaku'] },
   { kind: 'link', to: PATHS.privacyPolicy, label: t.privacy, keywords: ['privacy', 'puraibashii'] },

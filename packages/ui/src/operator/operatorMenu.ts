@@ -14,7 +14,7 @@ export interface OperatorMenuItem {
 const t = DESKTOP_TEXTS.operatorMenu;
 
 /**
- * The operators' screens in menu order (DECISIONS.md, the desktop app). When a screen lands, set
+ * The operators' screens in menu order (docs/decisions.md, the desktop app). When a screen lands, set
  * `ready` and give its element in operatorRoutes.tsx.
  */
 export const OPERATOR_MENU: readonly OperatorMenuItem[] = [

@@ -16,7 +16,7 @@ function byOrder(a: CategoryItem, b: CategoryItem): number {
   return a.order - b.order || a._id - b._id;
 }
 
-/** /category-manager: operators list, rename, add and delete categories (SPEC.md section 2). */
+/** /category-manager: operators list, rename, add and delete categories (docs/product.md §2). */
 export function CategoryManagerPage() {
   return (
     <OperatorGate page={PAGE_TITLES.categoryManager}>
@@ -91,7 +91,7 @@ function CategoryManager() {
     setNewNameError(undefined);
     setAdding(true);
     try {
-      // SPEC.md section 5: a new category is level 1 and goes after the others.
+      // docs/product.md §5: a new category is level 1 and goes after the others.
       const saved = await api.create({ name, level: 1, order: categories.length + 1 });
       setCategories((list) => [...(list ?? []), saved.category].sort(byOrder));
       setNewName('');

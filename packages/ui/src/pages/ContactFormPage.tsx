@@ -22,7 +22,7 @@ import { ModalDialog } from '../taxonomy/ModalDialog';
 
 const t = CONTACT_FORM_TEXTS;
 
-/** SPEC.md section 4: idle, sending, then success or error, each ending in a modal. */
+/** docs/product.md §4: idle, sending, then success or error, each ending in a modal. */
 type Phase = { name: 'idle' } | { name: 'sending' } | { name: 'success'; message: string } | { name: 'error'; message: string };
 
 interface Values {
@@ -44,7 +44,7 @@ function focusFirstProblem(form: HTMLFormElement | null, errors: FieldErrors): v
 /**
  * /contact-form, for visitors and members alike: category (radio), optional name and e-mail, the content.
  * The server mails it to the support address and keeps a copy for the operators; after OK on success a
- * member goes to /reports (SPEC.md section 2), a visitor to the top page; after an error they stay with
+ * member goes to /reports (docs/product.md §2), a visitor to the top page; after an error they stay with
  * what they wrote.
  */
 export function ContactFormPage() {
@@ -91,7 +91,7 @@ export function ContactFormPage() {
 
   const closeResult = () => {
     if (phase.name === 'success') {
-      // SPEC.md section 2 returns to /reports; a visitor would only be stopped there by the login page.
+      // docs/product.md §2 returns to /reports; a visitor would only be stopped there by the login page.
       navigate(status === 'authenticated' ? PATHS.reports : PATHS.home);
       return;
     }

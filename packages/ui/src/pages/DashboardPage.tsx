@@ -15,7 +15,7 @@ const t = PROFILE_SCREEN_TEXTS;
 type Remote<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; value: T };
 
 function Counters({ stats, reports }: { stats: DashboardStats | null; reports: Remote<MyReportListItem[]> }) {
-  // SPEC.md section 7: a failed count of likes shows as 0; the report count can still come from the list.
+  // docs/product.md §7: a failed count of likes shows as 0; the report count can still come from the list.
   const reportCount = stats?.reportCount ?? (reports.status === 'ready' ? reports.value.length : 0);
   const likes = stats?.likesReceived ?? 0;
   return (
@@ -36,7 +36,7 @@ function Counters({ stats, reports }: { stats: DashboardStats | null; reports: R
 
 /**
  * /dashboard: the member's own card, counters and reports (drafts included). Without a profile the
- * member is sent to create one first (SPEC.md section 2).
+ * member is sent to create one first (docs/product.md §2).
  */
 export function DashboardPage() {
   const { profile: profileApi } = useApi();

@@ -13,7 +13,7 @@ const FIELD_ORDER = ['password', 'confirmed'] as const;
 
 type Phase = 'idle' | 'deleting' | 'deleted';
 
-/** Asks the browser to confirm closing the tab while the deletion is still running (SPEC.md section 4). */
+/** Asks the browser to confirm closing the tab while the deletion is still running (docs/product.md §4). */
 function useLeaveWarning(active: boolean) {
   useEffect(() => {
     if (!active) return undefined;

@@ -62,7 +62,7 @@ export function LoginPage() {
     } catch (error) {
       setBusy(false);
       setFormError(errorMessage(error, MESSAGES.auth.loginFailed));
-      // SPEC.md section 8: a 403 (e.g. an unconfirmed address) is shown, then after 2 s the server's page opens.
+      // docs/product.md §8: a 403 (e.g. an unconfirmed address) is shown, then after 2 s the server's page opens.
       const target = isApiError(error) && error.status === 403 ? internalPath(error.redirectUrl, window.location.origin) : null;
       if (target && isApiError(error)) {
         setMoving(error.code === 'email_not_verified' ? t.login.notVerifiedMoving : t.login.movingSoon);

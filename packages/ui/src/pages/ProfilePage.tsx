@@ -77,7 +77,7 @@ export function ProfilePage() {
     const controller = new AbortController();
     setLoaded({ status: 'loading' });
     let checkFailed = false;
-    // SPEC.md section 7: the check call says whether there is a profile to edit or one to create.
+    // docs/product.md §7: the check call says whether there is a profile to edit or one to create.
     const own = profileApi
       .check(controller.signal)
       .catch((error: unknown) => {
@@ -101,7 +101,7 @@ export function ProfilePage() {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        // SPEC.md section 8: a failed check has its own words, whatever the server said.
+        // docs/product.md §8: a failed check has its own words, whatever the server said.
         const message = checkFailed ? MESSAGES.profile.checkFailed : errorMessage(error, MESSAGES.profile.fetchFailed);
         setLoaded({ status: 'failed', message });
         platform.alert(message);

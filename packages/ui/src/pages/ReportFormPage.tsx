@@ -44,7 +44,7 @@ export function CreateReportPage() {
           navigate(PATHS.profile, { replace: true });
           return;
         }
-        // SPEC.md section 8: only logged; the member can still choose the values by hand.
+        // docs/product.md §8: only logged; the member can still choose the values by hand.
         console.error('profile for the report form failed', error);
         setInitial(newReportFormValues());
       },
@@ -128,7 +128,7 @@ export function EditReportPage() {
   );
 }
 
-/** One component for both routes of SPEC.md section 2, chosen by whether the address carries an id. */
+/** One component for both routes of docs/product.md §2, chosen by whether the address carries an id. */
 export function ReportFormPage() {
   const { id } = useParams();
   return id === undefined ? <CreateReportPage /> : <EditReportPage />;

@@ -9,7 +9,7 @@ import { dropUnknownFilters, searchStateFromParams, searchStatePath, type Search
 import { useFilterTags } from '../search/useFilterTags';
 import { useSearchResults } from '../search/useSearchResults';
 
-/** /search-results?query=...: words, tag filters and sort all live in the address (SPEC.md section 2). */
+/** /search-results?query=...: words, tag filters and sort all live in the address (docs/product.md §2). */
 export function SearchResultsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

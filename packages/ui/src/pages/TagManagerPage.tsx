@@ -14,7 +14,7 @@ const t = TAXONOMY_TEXTS.tags;
 const c = TAXONOMY_TEXTS.common;
 const FAILED = MESSAGES.taxonomy.tagFailed;
 
-/** /tag-manager: operators see tags by category and create, edit and delete them (SPEC.md section 2). */
+/** /tag-manager: operators see tags by category and create, edit and delete them (docs/product.md §2). */
 export function TagManagerPage() {
   return (
     <OperatorGate page={PAGE_TITLES.tagManager}>

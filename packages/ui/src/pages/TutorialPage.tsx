@@ -11,7 +11,7 @@ import { usePlatform } from '../platform/PlatformContext';
 const t = ACCOUNT_TEXTS.tutorial;
 const LAST = TUTORIAL_SLIDES.length - 1;
 
-/** Five slides after the first login (SPEC.md section 2); the last one can switch the tutorial off. */
+/** Five slides after the first login (docs/product.md §2); the last one can switch the tutorial off. */
 export function TutorialPage() {
   const platform = usePlatform();
   const { auth } = useApi();

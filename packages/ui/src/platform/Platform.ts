@@ -14,7 +14,7 @@ export interface Platform {
   /** Opens a link outside the app: a new tab on the web, the system browser or mailer on the desktop. */
   openExternal(url: string): void;
   /**
-   * Tells the user something they must acknowledge (SPEC.md asks for an alert after sign-up, mail links,
+   * Tells the user something they must acknowledge (docs/product.md asks for an alert after sign-up, mail links,
    * password reset and saves): the browser's alert on the web, the app's own dialog on the desktop.
    * Screens do not wait for it to close; they also keep the text on the page.
    */

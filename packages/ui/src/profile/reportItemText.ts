@@ -5,7 +5,7 @@ export function shownTitle(title: string): string {
   return title.trim() ? title : MESSAGES.common.untitled;
 }
 
-/** The dashboard and profile-page preview: 35 characters and an ellipsis (SPEC.md section 9). */
+/** The dashboard and profile-page preview: 35 characters and an ellipsis (docs/product.md §9). */
 export function shownDescription(description: string): string {
   return description.trim() ? cut(description.trim(), LIMITS.profileDescriptionCut) : MESSAGES.common.noDescription;
 }

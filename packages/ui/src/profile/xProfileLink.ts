@@ -1,5 +1,5 @@
 /**
- * The X link of a profile (SPEC.md section 2: the app on phones, the web elsewhere). x.com, not
+ * The X link of a profile (docs/product.md §2: the app on phones, the web elsewhere). x.com, not
  * twitter.com, for the web: it needs no redirect.
  */
 export function xProfileUrls(twitterId: string): { web: string; app: string } {

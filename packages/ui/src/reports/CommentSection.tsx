@@ -61,7 +61,7 @@ function CommentView({ comment, busy, own, reported, onDelete, onReport }: Comme
 }
 
 /**
- * Comments of one report (SPEC.md section 4): loading, then the list, an error or an empty note; a new
+ * Comments of one report (docs/product.md §4): loading, then the list, an error or an empty note; a new
  * comment goes to the top and a deleted one leaves the list. While an action runs every control is
  * disabled and a note says what is happening.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { TIMINGS } from '@hiraku/shared';
 
 /**
- * An empty block at the end of a list that asks for more when 10% of it comes into view (SPEC.md
+ * An empty block at the end of a list that asks for more when 10% of it comes into view (docs/product.md
  * section 9). The observer only reports changes, so after each load (`busy` back to false) a sentinel
  * that is still in view asks again: a short first page on a tall screen still fills the screen.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FALLBACK_POPULAR_KEYWORDS } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 
-/** GET /api/keywords/popular; the six words of SPEC.md stand in while it loads and if it fails. */
+/** GET /api/keywords/popular; the six words of docs/product.md stand in while it loads and if it fails. */
 export function usePopularKeywords(): readonly string[] {
   const { keywords } = useApi();
   const [words, setWords] = useState<readonly string[]>(FALLBACK_POPULAR_KEYWORDS);

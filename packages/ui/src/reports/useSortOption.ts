@@ -24,7 +24,7 @@ function writeStoredSort(sort: SortOption | null): void {
   }
 }
 
-/** The list's sort order, kept in localStorage under 'sortOption' (SPEC.md section 4); reset forgets it. */
+/** The list's sort order, kept in localStorage under 'sortOption' (docs/product.md §4); reset forgets it. */
 export function useSortOption(): { sort: SortOption; setSort: (sort: SortOption) => void; resetSort: () => void } {
   const [sort, setSortState] = useState<SortOption>(() => (typeof window === 'undefined' ? DEFAULT_SORT : readStoredSort()));
   const setSort = useCallback((next: SortOption) => {

@@ -5,7 +5,7 @@ import { useSession } from '../session/SessionContext';
 import { PATHS } from './paths';
 
 /**
- * The one place that decides whether a visitor may see a members-only screen (SPEC.md section 2 sends
+ * The one place that decides whether a visitor may see a members-only screen (docs/product.md §2 sends
  * everyone else to /login). It remembers where they were going so /login can bring them back.
  */
 export function MemberGuard() {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@hiraku/shared';
 
-/** Every route of SPEC.md section 2, as the route table declares it. */
+/** Every route of docs/product.md §2, as the route table declares it. */
 export const PATHS = {
   home: '/',
   signup: '/signup',

@@ -30,7 +30,7 @@ function lazyRoute<M>(path: string, load: Loader<M>, render: (module: M) => Reac
   return { path, lazy: async () => ({ element: render(await load()) }) };
 }
 
-/** Open to everyone (SPEC.md section 2). */
+/** Open to everyone (docs/product.md §2). */
 export const PUBLIC_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.home, publicPages, (m) => <m.LandingPage />),
   lazyRoute(PATHS.signup, accountPages, (m) => <m.SignupPage />),
@@ -70,7 +70,7 @@ export const OPERATOR_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.auditLog, operatorPages, (m) => <m.AuditLogPage />),
 ];
 
-/** Guarded on its own, outside the members group (SPEC.md section 2). */
+/** Guarded on its own, outside the members group (docs/product.md §2). */
 export const TUTORIAL_ROUTE: RouteObject = lazyRoute(PATHS.tutorial, () => import('../pages/TutorialPage'), (m) => <m.TutorialPage />);
 
 /**

@@ -59,7 +59,7 @@ export interface SessionProviderProps {
   children: ReactNode;
   /** Lets tests and hosts start from a known member instead of "unknown". */
   initialUser?: SessionUser | null;
-  /** Runs after a refused refresh has cleared the session (SPEC.md section 8: the member goes to /login). */
+  /** Runs after a refused refresh has cleared the session (docs/product.md §8: the member goes to /login). */
   onExpired?: () => void;
 }
 
@@ -155,7 +155,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
         latestCheck.current += 1;
         refreshPointless.current = true;
         setState({ ...SIGNED_OUT, expired: true });
-        // SPEC.md section 8: a refused refresh logs out, which also clears the cookies on the server.
+        // docs/product.md §8: a refused refresh logs out, which also clears the cookies on the server.
         api.auth.logout().catch(() => undefined);
         onExpiredRef.current?.();
       }),

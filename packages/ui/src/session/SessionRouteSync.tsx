@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { needsSessionCheck } from './sessionCheckPaths';
 import { useSession } from './SessionContext';
 
-/** Lives inside the router: checks the session on every route change that SPEC.md section 2 asks for. */
+/** Lives inside the router: checks the session on every route change that docs/product.md §2 asks for. */
 export function SessionRouteSync() {
   const { pathname } = useLocation();
   const { check, routeChanged } = useSession();

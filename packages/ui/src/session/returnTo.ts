@@ -39,7 +39,7 @@ export function returnPathFrom(state: unknown): string | null {
   return path;
 }
 
-/** Where a member goes right after logging in (SPEC.md section 2): the tutorial while it is due. */
+/** Where a member goes right after logging in (docs/product.md §2): the tutorial while it is due. */
 export function afterLoginPath(user: Pick<SessionUser, 'tutorial'>, returnPath: string | null): string {
   if (user.tutorial) return PATHS.tutorial;
   return returnPath ?? PATHS.reports;

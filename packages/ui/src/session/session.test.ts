@@ -2,7 +2,7 @@ import { afterLoginPath, internalPath, returnPathFrom } from './returnTo';
 import { needsSessionCheck } from './sessionCheckPaths';
 
 describe('needsSessionCheck', () => {
-  it('skips the sign-in screens of SPEC.md section 2 and checks everywhere else', () => {
+  it('skips the sign-in screens of docs/product.md §2 and checks everywhere else', () => {
     for (const path of ['/login', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/login/']) expect(needsSessionCheck(path)).toBe(false);
     for (const path of ['/', '/reports', '/reports/1', '/faq', '/tutorial', '/delete-account', '/login-help']) expect(needsSessionCheck(path)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { PATHS } from '../routes/paths';
 
-/** SPEC.md section 2: the session is checked on every route change except on these screens. */
+/** docs/product.md §2: the session is checked on every route change except on these screens. */
 export const PATHS_WITHOUT_SESSION_CHECK: readonly string[] = [PATHS.login, PATHS.signup, PATHS.forgotPassword, PATHS.resetPassword, PATHS.verifyEmail];
 
 export function needsSessionCheck(pathname: string): boolean {

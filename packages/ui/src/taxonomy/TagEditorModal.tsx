@@ -25,7 +25,7 @@ interface FormValues {
   popularity: string;
 }
 
-/** SPEC.md section 5: order 0, level 1, popularity 0, no parent; the category the operator started from. */
+/** docs/product.md §5: order 0, level 1, popularity 0, no parent; the category the operator started from. */
 function initialValues(target: TagEditorTarget): FormValues {
   if (target.mode === 'edit') {
     const { tag } = target;

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 
 /**
  * How each refusal answers. The 403s carry the page the client goes to after showing the message
- * (SPEC.md section 8: a 2-second pause, then redirectUrl).
+ * (docs/product.md §8: a 2-second pause, then redirectUrl).
  */
 export function loginRefusal(reason: LoginRefusal): AppError {
   switch (reason) {

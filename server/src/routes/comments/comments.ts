@@ -40,7 +40,7 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
     },
 
     'comments.report': async ({ user, params, body }) => {
-      // A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer.
+      // A second report by the same member is accepted and changes nothing (docs/decisions.md): same answer.
       await writeTransaction(services.sequelize, (transaction) =>
         reportComment(services, { viewer: user, commentId: params.id, reason: body.reason }, { transaction }),
       );

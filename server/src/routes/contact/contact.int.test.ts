@@ -18,7 +18,7 @@ describe('contact enquiries', () => {
   const models = () => app.services.models;
   const nothingQueued = async () => (await models().MailOutboxEntry.count()) === 0;
 
-  it('sends a visitor enquiry to the configured support address with the subject and body of SPEC.md, and keeps a copy', async () => {
+  it('sends a visitor enquiry to the configured support address with the subject and body of docs/product.md, and keeps a copy', async () => {
     const before = await app.mails();
     const content = '退会したあとも、投稿したレポートの画像が\r\n検索に出てくるようです。確認をお願いします。';
     const res = await createHttpClient(app.baseUrl).post('/api/contact', { category: 'content', name: '', email: '', content });

@@ -5,7 +5,7 @@ import type { AppServices } from '../../services';
 
 /**
  * The contact form, for visitors and members alike, and the deployment's public settings. There is no
- * general "send an e-mail" call: the server only mails the configured support address (DECISIONS.md).
+ * general "send an e-mail" call: the server only mails the configured support address (docs/decisions.md).
  */
 export function contactHandlers(services: AppServices): EndpointHandlers<KeysOf<'contact'> | KeysOf<'site'>> {
   return {

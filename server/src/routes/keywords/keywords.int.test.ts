@@ -31,7 +31,7 @@ describe('GET /api/keywords/popular', () => {
     expect(first.headers.get('cache-control')).toBe('public, max-age=60');
     expect(first.body.keywords[0]).toBe('亀甲縛り');
     expect(first.body.keywords).not.toContain('ペニバン');
-    // Too few words of its own: SPEC.md's words fill the block.
+    // Too few words of its own: docs/product.md's words fill the block.
     expect(first.body.keywords).toEqual(['亀甲縛り', ...FALLBACK_POPULAR_KEYWORDS.slice(0, 5)]);
 
     // A third member now: the cached list is still served.

@@ -203,7 +203,7 @@ describe('reports API', () => {
       expect(res.body.report.isDraft).toBe(true);
     });
 
-    it('enforces the selection and row limits of SPEC.md section 9', async () => {
+    it('enforces the selection and row limits of docs/product.md §9', async () => {
       const three = tags.playCategory.slice(0, LIMITS.playCategoriesMax).map((t) => t.id);
       const seven = tags.playContent.slice(0, LIMITS.playContentsMax).map((t) => t.id);
       const tenTools = Array.from({ length: LIMITS.toolsMax }, (_, i) => ({ name: `道具${i + 1}`, quantity: 'x'.repeat(LIMITS.toolQuantityMax) }));
@@ -395,7 +395,7 @@ describe('reports API', () => {
       const del = await other.client.delete<ErrorBody>(`/api/reports/${id}`);
       expect(del.status).toBe(403);
       expect(del.body.message).toBe(MESSAGES.report.notAuthor);
-      // Operators hide content; they never edit members' words (DECISIONS.md).
+      // Operators hide content; they never edit members' words (docs/decisions.md).
       expect((await update(id, form({ title: '運営の編集' }), operator.client)).status).toBe(403);
 
       const row = await models.Report.findByPk(id);

@@ -17,7 +17,7 @@ import { LISTED_REPORT, listedAuthorInclude, reportFacts } from '../../visibilit
 
 /**
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
- * at sign-up. Writes are multipart (SPEC.md section 7) and only the author may change a report.
+ * at sign-up. Writes are multipart (docs/product.md §7) and only the author may change a report.
  */
 export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'reports'>> {
   const { models, storage } = services;

@@ -34,7 +34,7 @@ export const ACCOUNT_ENDPOINTS = {
     errors: ['authentication_required', 'email_not_verified', 'account_locked', 'account_suspended'],
   }),
   'auth.logout': endpoint('auth.logout', { access: 'public', response: messageResponseSchema, cache: 'no-store', errors: [] }),
-  /** Rotates the refresh token; a token used twice revokes the whole session family (DECISIONS.md). */
+  /** Rotates the refresh token; a token used twice revokes the whole session family (docs/decisions.md). */
   'auth.refresh': endpoint('auth.refresh', {
     access: 'public',
     response: sessionUserSchema,

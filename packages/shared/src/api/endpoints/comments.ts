@@ -32,7 +32,7 @@ export const COMMENT_ENDPOINTS = {
     cache: 'private',
     errors: ['authorization_error'],
   }),
-  /** A second report by the same member is accepted and changes nothing (DECISIONS.md): same answer. */
+  /** A second report by the same member is accepted and changes nothing (docs/decisions.md): same answer. */
   'comments.report': endpoint('comments.report', {
     access: 'member',
     ...commentId,

@@ -19,7 +19,7 @@ import {
  */
 const reportId = { params: z.object({ id: idParam }), notFoundMessage: MESSAGES.report.notFound } as const;
 
-/** Writes are multipart (SPEC.md section 7): the text fields of reportFormEntries() and at most one image. */
+/** Writes are multipart (docs/product.md §7): the text fields of reportFormEntries() and at most one image. */
 const reportForm = multipart(reportInputSchema, {
   files: [REPORT_IMAGE_FIELD],
   fromFields: reportFieldsFromMultipart,

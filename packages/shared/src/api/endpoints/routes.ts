@@ -8,7 +8,7 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `METHOD /api/path`, with `:name` for each path parameter (the URLs of SPEC.md section 7). */
+/** `METHOD /api/path`, with `:name` for each path parameter (the URLs of docs/product.md §7). */
 export type EndpointRoute = `${HttpMethod} /api/${string}`;
 
 export const ENDPOINT_ROUTES = {

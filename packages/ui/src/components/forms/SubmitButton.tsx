@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@hiraku/shared';
 
-/** Shows 「処理中...」 and refuses a second press while the form is being sent (SPEC.md section 4). */
+/** Shows 「処理中...」 and refuses a second press while the form is being sent (docs/product.md §4). */
 export function SubmitButton({ busy, children, variant = 'primary' }: { busy: boolean; children: ReactNode; variant?: 'primary' | 'danger' }) {
   return (
     <button type="submit" className={`button button--${variant} button--block`} disabled={busy}>

@@ -66,7 +66,7 @@ function focusField(form: HTMLFormElement | null, errors: FieldErrors) {
 }
 
 /**
- * The report form of /create-report and /edit-report/:id (SPEC.md sections 2, 4 and 5). The limits
+ * The report form of /create-report and /edit-report/:id (docs/product.md sections 2, 4 and 5). The limits
  * refuse a change as it is typed; what a published report needs (the ※ fields) is checked with the
  * same schema the server uses, before anything is sent.
  */
@@ -164,7 +164,7 @@ export function ReportForm(props: ReportFormProps) {
       setBusy(null);
       setProgress(null);
       if (isApiError(error) && error.status === 409 && error.redirectUrl) {
-        // No profile yet (SPEC.md section 2): the server says where to go.
+        // No profile yet (docs/product.md §2): the server says where to go.
         const target = internalPath(error.redirectUrl, window.location.origin) ?? PATHS.profile;
         platform.alert(error.message);
         release();
@@ -177,7 +177,7 @@ export function ReportForm(props: ReportFormProps) {
         if (name === 'mainImage') setImageError(message);
         else if (name in checked) setError(name as keyof ReportFormValues, { type: 'server', message });
       }
-      // SPEC.md section 8: no answer at all (offline, time limit) is the generic "error while sending".
+      // docs/product.md §8: no answer at all (offline, time limit) is the generic "error while sending".
       const message =
         isApiError(error) && error.isNoResponse
           ? MESSAGES.report.submitError
@@ -253,7 +253,7 @@ export function ReportForm(props: ReportFormProps) {
           aria-describedby={[titleCountId, titleProblem ? titleErrorId : null].filter(Boolean).join(' ')}
           disabled={disabled}
           onChange={(event) => {
-            // A title beyond the limit is refused, not cut: what was there stays (SPEC.md section 5).
+            // A title beyond the limit is refused, not cut: what was there stays (docs/product.md §5).
             const next = event.target.value;
             if (!acceptTitle(next)) {
               setTitleLimit(MESSAGES.report.titleTooLong);

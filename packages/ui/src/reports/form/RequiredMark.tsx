@@ -1,7 +1,7 @@
 import { REPORT_TEXTS } from '@hiraku/shared';
 
 /**
- * The ※ of SPEC.md section 5; aria-required on the field (or, on a group of checkboxes, hidden words in its
+ * The ※ of docs/product.md §5; aria-required on the field (or, on a group of checkboxes, hidden words in its
  * legend) says the same to assistive technology.
  */
 export function RequiredMark() {

@@ -6,7 +6,7 @@ import { usePlatform } from '../../platform/PlatformContext';
 
 /**
  * Tags as a group of toggle chips (checkboxes underneath, so keyboards and screen readers know them).
- * Choosing one more than `max` is refused with the 「N個まで選択できます」 alert of SPEC.md section 5.
+ * Choosing one more than `max` is refused with the 「N個まで選択できます」 alert of docs/product.md §5.
  */
 export function TagMultiSelect({
   name,

@@ -2,7 +2,7 @@ import { LIMITS, MESSAGES, newReportFormValues } from '@hiraku/shared';
 import { acceptTitle, addStep, addTool, changeStep, changeTool, removeStep, removeTool, toggleTag } from './formRows';
 
 describe('report form rows', () => {
-  it('starts like SPEC.md says and renumbers steps from 1 after a removal', () => {
+  it('starts like docs/product.md says and renumbers steps from 1 after a removal', () => {
     const start = newReportFormValues().play;
     expect(start.map((s) => s.stepNumber)).toEqual([1, 2, 3]);
     const filled = changeStep(changeStep(changeStep(start, 0, '合図を決める'), 1, '後手で縛る'), 2, 'ほどいてケア');

@@ -15,7 +15,7 @@ export function removeTool(tools: readonly Tool[], index: number): Tool[] {
   return tools.filter((_, i) => i !== index);
 }
 
-/** A quantity beyond 25 characters is refused whole (SPEC.md section 5), so what was there stays. */
+/** A quantity beyond 25 characters is refused whole (docs/product.md §5), so what was there stays. */
 export function changeTool(tools: readonly Tool[], index: number, change: Partial<Tool>): RowChange<Tool> {
   if (change.quantity !== undefined && charLength(change.quantity) > LIMITS.toolQuantityMax) {
     return { ok: false, message: MESSAGES.report.toolQuantityMax };
@@ -48,7 +48,7 @@ export function toggleTag(selected: readonly number[], id: number, max: number):
   return { ok: true, rows: [...selected, id] };
 }
 
-/** A title beyond 30 characters is refused, not cut (SPEC.md section 5). */
+/** A title beyond 30 characters is refused, not cut (docs/product.md §5). */
 export function acceptTitle(value: string): boolean {
   return charLength(value) <= LIMITS.reportTitleMax;
 }

@@ -4,7 +4,7 @@ import { MESSAGES } from '@hiraku/shared';
 import { usePlatform } from '../../platform/PlatformContext';
 
 /**
- * Asks before unsaved words are lost (SPEC.md section 4): the browser's own dialog when the tab is closed
+ * Asks before unsaved words are lost (docs/product.md §4): the browser's own dialog when the tab is closed
  * or reloaded, and a confirm for moves inside the app. Call `release()` right before navigating away
  * after a save, so that move is not questioned.
  */
