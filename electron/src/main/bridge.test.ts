@@ -34,6 +34,7 @@ function setUp(serverOrigin: string | null = 'https://hiraku.example.jp') {
 }
 
 const refused = { kind: 'response', status: 403, body: { error: 'authorization_error', message: DESKTOP_MESSAGES.callRefused } };
+const misshapen = { kind: 'response', status: 400, body: { error: 'validation_error', message: DESKTOP_MESSAGES.callRefused } };
 
 describe('desktop bridge', () => {
   it('answers exactly the four invoke channels', () => {
@@ -48,9 +49,14 @@ describe('desktop bridge', () => {
 
   it('refuses calls outside the declared endpoints without touching the network', async () => {
     const { invoke, network } = setUp();
+    // Declared since the contract moved every endpoint onto the map, but sent without the body it declares.
     for (const call of [
       { method: 'POST', path: '/api/signup', body: {} },
       { method: 'DELETE', path: '/api/profile/deleteAccount' },
+    ]) {
+      await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(misshapen);
+    }
+    for (const call of [
       { method: 'PATCH', path: '/api/categories/1' },
       { method: 'GET', path: '/api/categories/1/2' },
       { method: 'POST', path: '/api/moderation/comment-reports/7/delete-everything' },

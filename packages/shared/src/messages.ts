@@ -1,168 +1,35 @@
-import { LIMITS } from './limits';
-import { ANALYTICS_LIMITS } from './analytics';
+import { MESSAGES_SITE } from './messages/site';
+import { MESSAGES_COMMON } from './messages/common';
+import { MESSAGES_AUTH } from './messages/auth';
+import { MESSAGES_PROFILE } from './messages/profile';
+import { MESSAGES_IMAGE } from './messages/image';
+import { MESSAGES_REPORT } from './messages/report';
+import { MESSAGES_LIKE } from './messages/like';
+import { MESSAGES_COMMENT } from './messages/comment';
+import { MESSAGES_TAXONOMY } from './messages/taxonomy';
+import { MESSAGES_SEARCH } from './messages/search';
+import { MESSAGES_CONTACT } from './messages/contact';
+import { MESSAGES_ANALYTICS } from './messages/analytics';
+
+export { MESSAGES_SITE, MESSAGES_COMMON, MESSAGES_AUTH, MESSAGES_PROFILE, MESSAGES_IMAGE, MESSAGES_REPORT, MESSAGES_LIKE, MESSAGES_COMMENT, MESSAGES_TAXONOMY, MESSAGES_SEARCH, MESSAGES_CONTACT, MESSAGES_ANALYTICS };
 
 /**
- * Every Japanese sentence a member or an operator reads, in one catalogue. The server sends these as
- * `message` in error bodies and the UI shows them; docs/product.md §8 gives the situations.
+ * Every Japanese sentence a member or an operator reads, one module per domain under ./messages/ so a
+ * screen (and the web app's first download) takes only the domains it uses: import `MESSAGES_AUTH`
+ * rather than `MESSAGES` where the bundle size matters. The server sends these as `message` in error
+ * bodies and the UI shows them; docs/product.md §8 gives the situations.
  */
 export const MESSAGES = {
-  site: {
-    name: 'ひらく',
-    tagline: 'あなたの性の好奇心を、ここでひらこう',
-    copyright: '© 2024 ひらく',
-  },
-  common: {
-    processing: '処理中...',
-    submit: '送信',
-    back: '戻る',
-    loading: '読み込み中...',
-    unset: '未設定',
-    untitled: '無題',
-    noDescription: '説明はありません',
-    noImage: '画像なし',
-    unknownAuthor: '不明',
-    requestFailed: 'サーバーへのリクエストに失敗しました。',
-    requestTimeout: 'サーバーの応答がありません。通信環境を確認して、もう一度お試しください。',
-    genericError: 'エラーが発生しました。もう一度お試しください。',
-    fetchFailed: 'データの取得中にエラーが発生しました。時間をおいて再度お試しください。',
-    notFound: 'お探しのページは見つかりませんでした。',
-    apiNotFound: '指定されたデータが見つかりません。',
-    tooManyRequests: '短時間にリクエストが集中しています。しばらく待ってからもう一度お試しください。',
-    forbiddenCsrf: 'ページの有効期限が切れました。ページを再読み込みしてから、もう一度お試しください。',
-    unauthorized: 'ログインが必要です。',
-    forbidden: 'この操作を行う権限がありません。',
-    invalidInput: '入力内容に誤りがあります。',
-    payloadTooLarge: '送信されたデータが大きすぎます。',
-    serverError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
-    conflict: 'ほかの操作と重なったため、保存できませんでした。ページを再読み込みしてから、もう一度お試しください。',
-    operatorsOnly: 'このページは運営者専用です。',
-  },
-  auth: {
-    loginSucceeded: 'ログインに成功しました。',
-    loginFailed: 'ログインに失敗しました。もう一度お試しください。',
-    invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
-    emailNotVerified: 'メールアドレスの確認が完了していません。届いた確認メールのリンクを開いてください。',
-    accountLocked: 'ログインに続けて失敗したため、アカウントを約24時間ロックしています。パスワードを再設定するとすぐに解除できます。',
-    accountSuspended: 'このアカウントは利用規約違反のため停止されています。',
-    sessionInvalid: 'セッションが無効です。もう一度ログインしてください。',
-    logoutFailed: 'ログアウトに失敗しました。もう一度お試しください。',
-    logoutPending: 'ログアウトに失敗したため、まだログインしたままです。通信が回復したら自動でログアウトします。',
-    signupSucceeded: 'ご登録のメールアドレスに確認メールを送信しました。メールをご確認ください。',
-    signupFailed: '登録に失敗しました。もう一度お試しください。',
-    emailTaken: 'このメールアドレスはすでに登録されています。',
-    emailRequired: 'メールアドレスを入力してください。',
-    emailInvalid: 'メールアドレスの形式が正しくありません。',
-    passwordRequired: 'パスワードを入力してください。',
-    passwordTooShort: `パスワードは${LIMITS.passwordMin}文字以上で入力してください。`,
-    passwordTooLong: `パスワードは${LIMITS.passwordMax}文字以内で入力してください。`,
-    passwordTooCommon: 'そのパスワードはよく使われていて危険です。別のパスワードを設定してください。',
-    passwordsDoNotMatch: 'パスワードが一致しません。',
-    mustAgreeToTerms: '18歳以上であること、利用規約に同意することの確認が必要です。',
-    verifyInvalidToken: '確認リンクが無効です。',
-    verifyFailed: 'メールアドレスの確認に失敗しました。リンクの有効期限が切れている可能性があります。',
-    verifySucceeded: 'メールアドレスを確認しました。ログインしてください。',
-    verifyAlreadyDone: 'このメールアドレスは確認済みです。ログインしてください。',
-    verificationResent: '確認メールを再送信しました。メールをご確認ください。',
-    forgotPasswordSent: 'ご入力のアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
-    resetInvalidToken: '再設定リンクが無効か、有効期限が切れています。もう一度お手続きください。',
-    resetSucceeded: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
-    resetFailed: 'エラーが発生しました。もう一度お試しください。',
-    tutorialFailed: 'チュートリアルの完了処理に失敗しました。',
-    deleteConfirmRequired: '削除の確認にチェックを入れてください。',
-    deleteFailed: '削除に失敗しました。',
-    deleteNoResponse: 'サーバーへのリクエストに失敗しました。',
-    deleteSlow: '処理に時間がかかっています。ページを再読み込みしてください。',
-    deleteSucceeded: 'アカウントを削除しました。ご利用ありがとうございました。',
-    wrongPassword: 'パスワードが正しくありません。',
-    logoutSucceeded: 'ログアウトしました。',
-    tutorialCompleted: 'チュートリアルを完了しました。',
-  },
-  profile: {
-    checkFailed: 'プロフィールの確認に失敗しました。もう一度お試しください。',
-    notSet: 'プロフィールが設定されていません。作成してください。',
-    saved: 'プロフィールを保存しました',
-    saveFailed: 'プロフィールの保存に失敗しました。',
-    fetchFailed: 'プロフィールの取得に失敗しました。',
-    usernameRequired: 'ユーザー名を入力してください。',
-    usernameTooLong: `ユーザー名は${LIMITS.usernameMax}文字以内で入力してください。`,
-    twitterIdInvalid: 'XのIDは半角英数字とアンダースコアで15文字以内で入力してください。',
-    noArticles: 'まだレポートが作成されていません。',
-  },
-  image: {
-    unsupported: '画像はJPEG・PNG・WebP・GIFのいずれかを選んでください。',
-    tooLarge: '画像のサイズは10MB以内にしてください。',
-    tooManyPixels: '画像の解像度が大きすぎます。小さくしてからアップロードしてください。',
-    broken: '画像を読み込めませんでした。別の画像をお試しください。',
-  },
-  report: {
-    titleTooLong: `タイトルは${LIMITS.reportTitleMax}文字以内で入力してください。`,
-    titleRequired: 'タイトルを入力してください。',
-    maxSelectable: (n: number) => `${n}個まで選択できます`,
-    toolsMax: `道具は${LIMITS.toolsMax}個までです`,
-    toolQuantityMax: `数量・特徴は${LIMITS.toolQuantityMax}文字までです`,
-    stepsMax: `プレイの流れは${LIMITS.stepsMax}個までです`,
-    requiredForPublish: (field: string) => `公開するには「${field}」が必要です。`,
-    submitError: '送信中にエラーが発生しました',
-    createFailed: (message?: string) => (message ? `レポートの作成に失敗しました: ${message}` : 'レポートの作成に失敗しました'),
-    created: 'レポートを作成しました！',
-    updated: 'レポートを更新しました！',
-    updateFailed: 'レポートの更新に失敗しました',
-    deleted: 'レポートを削除しました',
-    deleteFailed: 'レポートの削除に失敗しました',
-    deleteConfirm: 'このレポートを削除しますか？この操作は取り消せません。',
-    listFetchFailed: 'レポートの取得に失敗しました',
-    likeInfoFailed: 'いいね情報の取得に失敗しました',
-    allLoaded: 'すべてのレポートを読み込みました',
-    leaveWarning: '入力内容が保存されていません。このページを離れますか？',
-    notFound: 'レポートが見つかりません。',
-    notAuthor: 'このレポートを編集・削除できるのは作成者だけです。',
-  },
-  like: {
-    tooFast: '操作が早すぎます。少し待ってからお試しください。',
-    ownReport: '自分のレポートにはいいねできません。',
-  },
-  comment: {
-    empty: 'コメントを入力してください。',
-    tooLong: `コメントは${LIMITS.commentMax}文字以内で入力してください。`,
-    postFailed: 'コメントの投稿に失敗しました。',
-    fetchFailed: 'コメントの取得に失敗しました。',
-    deleteFailed: 'コメントの削除に失敗しました。',
-    reportFailed: 'コメントの通報に失敗しました。',
-    reported: '通報を受け付けました。',
-    loginRequired: 'コメントを投稿するにはログインが必要です。',
-    notAuthor: '自分のコメントのみ削除できます。',
-  },
-  taxonomy: {
-    failed: '失敗しました。時間をおいて再度お試しください。',
-    categoryNameRequired: 'カテゴリ名を入力してください',
-    tagNameRequired: 'タグ名を入力してください',
-    nameTaken: '同じ名前がすでにあります。',
-    tagFailed: 'タグの操作に失敗しました。時間をおいて再度お試しください。',
-    systemCategoryLocked: 'このカテゴリはレポートの入力項目に使われているため削除できません。名前の変更はできます。',
-  },
-  search: {
-    fetchFailed: '検索結果の取得に失敗しました。',
-    noResults: '条件に合うレポートは見つかりませんでした。',
-  },
-  contact: {
-    sent: 'お問い合わせを送信しました。',
-    failed: 'お問い合わせの送信に失敗しました。もう一度お試しください。',
-    categoryRequired: 'お問い合わせの種類を選んでください。',
-    contentRequired: 'お問い合わせ内容を入力してください。',
-    contentTooLong: `お問い合わせ内容は${LIMITS.contactContentMax}文字以内で入力してください。`,
-    nameTooLong: `お名前は${LIMITS.contactNameMax}文字以内で入力してください。`,
-    emailInvalid: 'メールアドレスの形式が正しくありません。',
-    tooMany: 'お問い合わせが短時間に続いています。しばらく待ってからもう一度お試しください。',
-    enquiryNotFound: 'お問い合わせが見つかりません。',
-    markedHandled: '対応済みにしました。',
-    markedUnhandled: '未対応に戻しました。',
-  },
-  analytics: {
-    badBatch: '送信されたアクセス記録の形式が正しくありません。',
-    unknownEvent: '記録できないイベントです。',
-    badPath: 'ページのパスが正しくありません。',
-    badVisitorKey: '訪問者キーの形式が正しくありません。',
-    badRange: '期間は YYYY-MM-DD 形式で、開始日を終了日以前にしてください。',
-    rangeTooLong: `一度に表示できる期間は${ANALYTICS_LIMITS.dailyRangeMaxDays}日までです。`,
-  },
+  site: MESSAGES_SITE,
+  common: MESSAGES_COMMON,
+  auth: MESSAGES_AUTH,
+  profile: MESSAGES_PROFILE,
+  image: MESSAGES_IMAGE,
+  report: MESSAGES_REPORT,
+  like: MESSAGES_LIKE,
+  comment: MESSAGES_COMMENT,
+  taxonomy: MESSAGES_TAXONOMY,
+  search: MESSAGES_SEARCH,
+  contact: MESSAGES_CONTACT,
+  analytics: MESSAGES_ANALYTICS,
 } as const;

@@ -1,4 +1,4 @@
-import { MESSAGES, type ErrorBody } from '@hiraku/shared';
+import { type ErrorBody, MESSAGES_COMMON } from '@hiraku/shared';
 
 /** Why a call failed before the server could answer: nothing came back, or it came back too late. */
 export type NoResponseCode = 'network_error' | 'timeout';
@@ -37,21 +37,21 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export function networkError(): ApiError {
-  return new ApiError({ status: 0, code: 'network_error', message: MESSAGES.common.requestFailed });
+  return new ApiError({ status: 0, code: 'network_error', message: MESSAGES_COMMON.requestFailed });
 }
 
 export function timeoutError(): ApiError {
-  return new ApiError({ status: 0, code: 'timeout', message: MESSAGES.common.requestTimeout });
+  return new ApiError({ status: 0, code: 'timeout', message: MESSAGES_COMMON.requestTimeout });
 }
 
 function fallbackForStatus(status: number): string {
-  if (status === 401) return MESSAGES.common.unauthorized;
-  if (status === 403) return MESSAGES.common.forbidden;
-  if (status === 404) return MESSAGES.common.apiNotFound;
-  if (status === 413) return MESSAGES.common.payloadTooLarge;
-  if (status === 429) return MESSAGES.common.tooManyRequests;
-  if (status >= 500) return MESSAGES.common.serverError;
-  return MESSAGES.common.genericError;
+  if (status === 401) return MESSAGES_COMMON.unauthorized;
+  if (status === 403) return MESSAGES_COMMON.forbidden;
+  if (status === 404) return MESSAGES_COMMON.apiNotFound;
+  if (status === 413) return MESSAGES_COMMON.payloadTooLarge;
+  if (status === 429) return MESSAGES_COMMON.tooManyRequests;
+  if (status >= 500) return MESSAGES_COMMON.serverError;
+  return MESSAGES_COMMON.genericError;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS, MESSAGES, MODERATION_SCREEN_TEXTS, moderationReasonSchema } from '@hiraku/shared';
+import { LIMITS, MODERATION_SCREEN_TEXTS, moderationReasonSchema, MESSAGES_COMMON } from '@hiraku/shared';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
 const t = MODERATION_SCREEN_TEXTS.common;
@@ -80,7 +80,7 @@ export function ReasonDialog({ title, question, confirmLabel, children, onConfir
             {t.cancel}
           </button>
           <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? MESSAGES.common.processing : confirmLabel}
+            {busy ? MESSAGES_COMMON.processing : confirmLabel}
           </button>
         </div>
       </form>

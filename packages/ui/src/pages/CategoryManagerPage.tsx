@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem } from '@hiraku/shared';
+import { LIMITS, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, MESSAGES_COMMON, MESSAGES_TAXONOMY } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { FormAlert, FormStatus, TextField } from '../components/forms';
@@ -10,7 +10,7 @@ import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = TAXONOMY_TEXTS.categories;
 const c = TAXONOMY_TEXTS.common;
-const FAILED = MESSAGES.taxonomy.failed;
+const FAILED = MESSAGES_TAXONOMY.failed;
 
 function byOrder(a: CategoryItem, b: CategoryItem): number {
   return a.order - b.order || a._id - b._id;
@@ -83,7 +83,7 @@ function CategoryManager() {
     if (adding || !categories) return;
     const name = newName.trim();
     if (!name) {
-      setNewNameError(MESSAGES.taxonomy.categoryNameRequired);
+      setNewNameError(MESSAGES_TAXONOMY.categoryNameRequired);
       const input = addFormRef.current?.elements.namedItem('categoryName');
       if (input instanceof HTMLElement) input.focus();
       return;
@@ -143,7 +143,7 @@ function CategoryManager() {
       <div className="taxonomy-page__header">
         <h1 className="page__title">{PAGE_TITLES.categoryManager}</h1>
         <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={loading}>
-          {loading ? MESSAGES.common.loading : c.refresh}
+          {loading ? MESSAGES_COMMON.loading : c.refresh}
         </button>
       </div>
       <p className="page__lead">{t.lead}</p>
@@ -166,7 +166,7 @@ function CategoryManager() {
             disabled={adding}
           />
           <button type="submit" className="button button--primary taxonomy-add__submit" disabled={adding || !categories}>
-            {adding ? MESSAGES.common.processing : t.add}
+            {adding ? MESSAGES_COMMON.processing : t.add}
           </button>
         </form>
       </section>
@@ -175,7 +175,7 @@ function CategoryManager() {
         {t.listLabel}
       </h2>
       {categories === null ? (
-        loading && <p role="status">{MESSAGES.common.loading}</p>
+        loading && <p role="status">{MESSAGES_COMMON.loading}</p>
       ) : categories.length === 0 ? (
         <p>{t.empty}</p>
       ) : (

@@ -1,16 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  ACCOUNT_TEXTS,
-  charLength,
-  CONTACT_CATEGORIES,
-  CONTACT_CATEGORY_LABELS,
-  CONTACT_FORM_TEXTS,
-  contactInputSchema,
-  LIMITS,
-  MESSAGES,
-  PAGE_TITLES,
-} from '@hiraku/shared';
+import {ACCOUNT_TEXTS, charLength, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_FORM_TEXTS, contactInputSchema, LIMITS, PAGE_TITLES, MESSAGES_CONTACT} from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createEndpointCaller } from '../api/endpointClient';
@@ -81,11 +71,11 @@ export function ContactFormPage() {
     setPhase({ name: 'sending' });
     try {
       const answer = await call('contact.send', { body: parsed.data });
-      setPhase({ name: 'success', message: answer.message || MESSAGES.contact.sent });
+      setPhase({ name: 'success', message: answer.message || MESSAGES_CONTACT.sent });
     } catch (error) {
       // A refused field is shown beside it as well; the modal carries the server's words when it gave some.
       if (isApiError(error)) setErrors(error.fields);
-      setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : MESSAGES.contact.failed });
+      setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : MESSAGES_CONTACT.failed });
     }
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, PAGE_TITLES, PROFILE_SCREEN_TEXTS, type DashboardStats, type MyReportListItem, type OwnProfile } from '@hiraku/shared';
+import { PAGE_TITLES, PROFILE_SCREEN_TEXTS, type DashboardStats, type MyReportListItem, type OwnProfile, MESSAGES_COMMON, MESSAGES_PROFILE } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
@@ -54,16 +54,16 @@ export function DashboardPage() {
       (error: unknown) => {
         if (signal.aborted) return;
         if (isApiError(error) && error.status === 404) {
-          showNotice(MESSAGES.profile.notSet, 'info');
+          showNotice(MESSAGES_PROFILE.notSet, 'info');
           navigate(PATHS.profile, { replace: true });
           return;
         }
-        setProfile({ status: 'failed', message: errorMessage(error, MESSAGES.common.fetchFailed) });
+        setProfile({ status: 'failed', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) });
       },
     );
     profileApi.myReports(signal).then(
       (value) => !signal.aborted && setReports({ status: 'ready', value }),
-      (error: unknown) => !signal.aborted && setReports({ status: 'failed', message: errorMessage(error, MESSAGES.common.fetchFailed) }),
+      (error: unknown) => !signal.aborted && setReports({ status: 'failed', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) }),
     );
     profileApi.dashboardStats(signal).then(
       (value) => !signal.aborted && setStats(value),
@@ -112,7 +112,7 @@ export function DashboardPage() {
                 {t.dashboard.writeReport}
               </Link>
             </div>
-            {reports.status === 'loading' && <p role="status">{MESSAGES.common.loading}</p>}
+            {reports.status === 'loading' && <p role="status">{MESSAGES_COMMON.loading}</p>}
             {reports.status === 'failed' && (
               <div role="alert">
                 <p className="form-problem">{reports.message}</p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_TEXTS, LANDING_CONTENT, MESSAGES, PAGE_TITLES, type LandingFeature } from '@hiraku/shared';
+import { ACCOUNT_TEXTS, LANDING_CONTENT, PAGE_TITLES, type LandingFeature, MESSAGES_SITE } from '@hiraku/shared';
 import { IconObserve, IconPlay, IconRecord } from '../components/icons';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
@@ -20,9 +20,9 @@ export function LandingPage() {
     <div className="landing">
       <PageTitle page={PAGE_TITLES.home} />
       <section className="landing__hero" aria-labelledby="landing-tagline">
-        <p className="landing__site-name">{MESSAGES.site.name}</p>
+        <p className="landing__site-name">{MESSAGES_SITE.name}</p>
         <h1 id="landing-tagline" className="landing__tagline">
-          {MESSAGES.site.tagline}
+          {MESSAGES_SITE.tagline}
         </h1>
         <p className="landing__lead">{c.lead}</p>
         <div className="landing__actions">

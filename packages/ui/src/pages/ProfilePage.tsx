@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, profileFormSchema, type OwnProfile, type TagItem } from '@hiraku/shared';
+import { PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, profileFormSchema, type OwnProfile, type TagItem, MESSAGES_IMAGE, MESSAGES_PROFILE } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, messagesOf, messagesResolver, SubmitButton, TextField, type FieldErrors } from '../components/forms';
@@ -16,7 +16,7 @@ import { usePlatform } from '../platform/PlatformContext';
 const t = PROFILE_SCREEN_TEXTS.form;
 const FIELD_ORDER = ['username', 'gender', 'sexualOrientation', 'role', 'twitterId', 'icon'] as const;
 /** Texts the server sends about the icon file: shown under the icon picker rather than above the form. */
-const ICON_MESSAGES: ReadonlySet<string> = new Set([...Object.values(MESSAGES.image), PROFILE_MESSAGES.iconSaveFailed]);
+const ICON_MESSAGES: ReadonlySet<string> = new Set([...Object.values(MESSAGES_IMAGE), PROFILE_MESSAGES.iconSaveFailed]);
 
 type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; profile: OwnProfile | null; tags: TagItem[] };
 
@@ -102,7 +102,7 @@ export function ProfilePage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         // docs/product.md §8: a failed check has its own words, whatever the server said.
-        const message = checkFailed ? MESSAGES.profile.checkFailed : errorMessage(error, MESSAGES.profile.fetchFailed);
+        const message = checkFailed ? MESSAGES_PROFILE.checkFailed : errorMessage(error, MESSAGES_PROFILE.fetchFailed);
         setLoaded({ status: 'failed', message });
         platform.alert(message);
       },
@@ -155,11 +155,11 @@ export function ProfilePage() {
     try {
       // The resolver has passed these values, so this parse only applies the schema's normalisation.
       await profileApi.save({ ...profileFormSchema.parse(checked), icon });
-      platform.alert(MESSAGES.profile.saved);
-      showNotice(MESSAGES.profile.saved, 'success');
+      platform.alert(MESSAGES_PROFILE.saved);
+      showNotice(MESSAGES_PROFILE.saved, 'success');
       navigate(PATHS.dashboard);
     } catch (error) {
-      const message = errorMessage(error, MESSAGES.profile.saveFailed);
+      const message = errorMessage(error, MESSAGES_PROFILE.saveFailed);
       const fields: FieldErrors = { ...(isApiError(error) ? error.fields : {}) };
       if (ICON_MESSAGES.has(message)) fields.icon = message;
       for (const [name, text] of Object.entries(fields)) {

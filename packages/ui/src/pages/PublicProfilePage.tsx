@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { MESSAGES, PAGE_TITLES, PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, type PublicProfile, type ReportListItem } from '@hiraku/shared';
+import { PAGE_TITLES, PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, type PublicProfile, type ReportListItem, MESSAGES_COMMON, MESSAGES_REPORT } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
@@ -31,14 +31,14 @@ export function PublicProfilePage() {
       (value) => !signal.aborted && setProfile({ status: 'ready', value }),
       (error: unknown) => {
         if (signal.aborted) return;
-        setProfile(notFound(error) ? { status: 'missing' } : { status: 'failed', message: errorMessage(error, MESSAGES.common.fetchFailed) });
+        setProfile(notFound(error) ? { status: 'missing' } : { status: 'failed', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) });
       },
     );
     profileApi.reportsOf(publicId, signal).then(
       (value) => !signal.aborted && setReports({ status: 'ready', value }),
       (error: unknown) => {
         if (signal.aborted) return;
-        setReports(notFound(error) ? { status: 'missing' } : { status: 'failed', message: errorMessage(error, MESSAGES.report.listFetchFailed) });
+        setReports(notFound(error) ? { status: 'missing' } : { status: 'failed', message: errorMessage(error, MESSAGES_REPORT.listFetchFailed) });
       },
     );
     return () => controller.abort();
@@ -92,7 +92,7 @@ export function PublicProfilePage() {
             <h2 id="public-profile-reports-heading" className="section-heading">
               {t.reports(profile.value.username)}
             </h2>
-            {reports.status === 'loading' && <p role="status">{MESSAGES.common.loading}</p>}
+            {reports.status === 'loading' && <p role="status">{MESSAGES_COMMON.loading}</p>}
             {reports.status === 'failed' && (
               <div role="alert">
                 <p className="form-problem">{reports.message}</p>

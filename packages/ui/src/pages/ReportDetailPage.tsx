@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDateTimeJa, MESSAGES, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, REPORT_TEXTS, type ReportDetail, type TagRef } from '@hiraku/shared';
+import { formatDateTimeJa, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, type ReportDetail, type TagRef, MESSAGES_COMMON, MESSAGES_REPORT, REPORT_TEXTS_DETAIL } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
@@ -13,7 +13,7 @@ import { ToolsTable } from '../reports/ToolsTable';
 import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
 import { useIsOperator } from '../taxonomy/useIsOperator';
 
-const t = REPORT_TEXTS.detail;
+const t = REPORT_TEXTS_DETAIL;
 const label = REPORT_FIELD_LABELS;
 
 type Load = { phase: 'loading' } | { phase: 'missing' } | { phase: 'error'; message: string } | { phase: 'ready'; report: ReportDetail };
@@ -23,7 +23,7 @@ function ReportNotFound() {
     <div className="page page--narrow">
       <PageTitle page={t.notFoundTitle} />
       <h1 className="page__title">{t.notFoundTitle}</h1>
-      <p>{MESSAGES.report.notFound}</p>
+      <p>{MESSAGES_REPORT.notFound}</p>
       <p>
         <Link to={PATHS.reports} className="button button--primary">
           {t.toList}
@@ -34,7 +34,7 @@ function ReportNotFound() {
 }
 
 function TagChips({ tags }: { tags: readonly TagRef[] }) {
-  if (tags.length === 0) return <span className="report-detail__none">{MESSAGES.common.unset}</span>;
+  if (tags.length === 0) return <span className="report-detail__none">{MESSAGES_COMMON.unset}</span>;
   return (
     <ul className="tag-chips">
       {tags.map((tag) => (
@@ -70,9 +70,9 @@ const ReportModerationPanel = lazy(() => import('../moderation/ReportModerationP
 function ReportView({ report }: { report: ReportDetail }) {
   const isOperator = useIsOperator();
   const [hidden, setHidden] = useState(report.isHidden);
-  const title = report.title.trim() || MESSAGES.common.untitled;
+  const title = report.title.trim() || MESSAGES_COMMON.untitled;
   const author = report.authorData;
-  const authorName = author.username?.trim() || MESSAGES.common.unknownAuthor;
+  const authorName = author.username?.trim() || MESSAGES_COMMON.unknownAuthor;
   return (
     <article className="page report-detail">
       <PageTitle page={title} />
@@ -90,9 +90,9 @@ function ReportView({ report }: { report: ReportDetail }) {
         <img
           className="report-detail__image"
           src={report.mainImageUrl ?? NO_IMAGE_URL}
-          alt={report.mainImageUrl ? t.mainImage(title) : MESSAGES.common.noImage}
+          alt={report.mainImageUrl ? t.mainImage(title) : MESSAGES_COMMON.noImage}
         />
-        {!report.mainImageUrl && <figcaption className="report-detail__no-image">{MESSAGES.common.noImage}</figcaption>}
+        {!report.mainImageUrl && <figcaption className="report-detail__no-image">{MESSAGES_COMMON.noImage}</figcaption>}
       </figure>
       <h1 className="page__title report-detail__title">{title}</h1>
       <div className="report-detail__byline">
@@ -122,11 +122,11 @@ function ReportView({ report }: { report: ReportDetail }) {
       <section className="report-detail__section">
         <h2 className="section-heading">{t.profileTags}</h2>
         <dl className="report-facts">
-          <Term name={label.gender}>{report.gender ? <span className="tag-chip">{report.gender.name}</span> : MESSAGES.common.unset}</Term>
+          <Term name={label.gender}>{report.gender ? <span className="tag-chip">{report.gender.name}</span> : MESSAGES_COMMON.unset}</Term>
           <Term name={label.sexualOrientation}>
-            {report.sexualOrientation ? <span className="tag-chip">{report.sexualOrientation.name}</span> : MESSAGES.common.unset}
+            {report.sexualOrientation ? <span className="tag-chip">{report.sexualOrientation.name}</span> : MESSAGES_COMMON.unset}
           </Term>
-          <Term name={label.role}>{report.role ? <span className="tag-chip">{report.role.name}</span> : MESSAGES.common.unset}</Term>
+          <Term name={label.role}>{report.role ? <span className="tag-chip">{report.role.name}</span> : MESSAGES_COMMON.unset}</Term>
         </dl>
       </section>
 
@@ -185,7 +185,7 @@ export function ReportDetailPage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (isApiError(error) && error.status === 404) setLoad({ phase: 'missing' });
-        else setLoad({ phase: 'error', message: errorMessage(error, MESSAGES.common.fetchFailed) });
+        else setLoad({ phase: 'error', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) });
       },
     );
     return () => controller.abort();
@@ -197,7 +197,7 @@ export function ReportDetailPage() {
     <div className="page page--narrow">
       <PageTitle page={PAGE_TITLES.reportDetail} />
       {load.phase === 'loading' ? (
-        <p role="status">{MESSAGES.common.loading}</p>
+        <p role="status">{MESSAGES_COMMON.loading}</p>
       ) : (
         <p role="alert" className="form-problem">
           {load.message}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LIMITS, MESSAGES, newReportFormValues, PAGE_TITLES, parseRouteId, REPORT_TEXTS, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues } from '@hiraku/shared';
+import { LIMITS, newReportFormValues, PAGE_TITLES, parseRouteId, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues, MESSAGES_COMMON, MESSAGES_PROFILE, MESSAGES_REPORT, REPORT_TEXTS_DETAIL, REPORT_TEXTS_FORM } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
@@ -22,7 +22,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Loading() {
-  return <p role="status">{REPORT_TEXTS.form.loading}</p>;
+  return <p role="status">{REPORT_TEXTS_FORM.loading}</p>;
 }
 
 /** /create-report: the profile's gender, orientation and role are filled in; without a profile the member is sent to make one. */
@@ -40,7 +40,7 @@ export function CreateReportPage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (isApiError(error) && error.status === 404) {
-          platform.alert(MESSAGES.profile.notSet);
+          platform.alert(MESSAGES_PROFILE.notSet);
           navigate(PATHS.profile, { replace: true });
           return;
         }
@@ -80,17 +80,17 @@ export function EditReportPage() {
 
   useEffect(() => {
     if (reportId === null) {
-      setLoad({ phase: 'failed', message: MESSAGES.report.notFound, missing: true });
+      setLoad({ phase: 'failed', message: MESSAGES_REPORT.notFound, missing: true });
       return undefined;
     }
     const controller = new AbortController();
     setLoad({ phase: 'loading' });
     reports.get(reportId, controller.signal).then(
-      (report) => setLoad(report.abilities.update ? { phase: 'ready', data: report } : { phase: 'failed', message: MESSAGES.report.notAuthor }),
+      (report) => setLoad(report.abilities.update ? { phase: 'ready', data: report } : { phase: 'failed', message: MESSAGES_REPORT.notAuthor }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const missing = isApiError(error) && error.status === 404;
-        setLoad({ phase: 'failed', message: missing ? MESSAGES.report.notFound : errorMessage(error, MESSAGES.common.fetchFailed), missing });
+        setLoad({ phase: 'failed', message: missing ? MESSAGES_REPORT.notFound : errorMessage(error, MESSAGES_COMMON.fetchFailed), missing });
       },
     );
     return () => controller.abort();
@@ -106,7 +106,7 @@ export function EditReportPage() {
           </p>
           <p>
             <Link to={load.missing || reportId === null ? PATHS.reports : reportPath(reportId)} className="button button--ghost">
-              {load.missing || reportId === null ? REPORT_TEXTS.detail.toList : REPORT_TEXTS.form.cancel}
+              {load.missing || reportId === null ? REPORT_TEXTS_DETAIL.toList : REPORT_TEXTS_FORM.cancel}
             </Link>
           </p>
         </>

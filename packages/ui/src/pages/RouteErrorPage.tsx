@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
-import { MESSAGES, SHELL_TEXTS } from '@hiraku/shared';
+import { SHELL_TEXTS, MESSAGES_COMMON } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 
@@ -16,7 +16,7 @@ export function RouteErrorPage() {
     <main className="page page--narrow route-error">
       <PageTitle page={SHELL_TEXTS.routeError.title} />
       <h1 className="page__title">{SHELL_TEXTS.routeError.title}</h1>
-      <p>{MESSAGES.common.genericError}</p>
+      <p>{MESSAGES_COMMON.genericError}</p>
       <p>
         <Link to={PATHS.home} className="button button--primary">
           {SHELL_TEXTS.notFound.toHome}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, type TagItem, type TagMutationResponse } from '@hiraku/shared';
+import { PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, type TagItem, type TagMutationResponse, MESSAGES_COMMON, MESSAGES_TAXONOMY } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { FormAlert, FormStatus } from '../components/forms';
@@ -12,7 +12,7 @@ import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = TAXONOMY_TEXTS.tags;
 const c = TAXONOMY_TEXTS.common;
-const FAILED = MESSAGES.taxonomy.tagFailed;
+const FAILED = MESSAGES_TAXONOMY.tagFailed;
 
 /** /tag-manager: operators see tags by category and create, edit and delete them (docs/product.md §2). */
 export function TagManagerPage() {
@@ -117,7 +117,7 @@ function TagManager() {
             }}
             disabled={loading}
           >
-            {loading ? MESSAGES.common.loading : c.refresh}
+            {loading ? MESSAGES_COMMON.loading : c.refresh}
           </button>
           <button type="button" className="button button--primary button--small" onClick={() => openEditor({ mode: 'create', categoryId: null })} disabled={!tags}>
             {t.newTag}
@@ -129,7 +129,7 @@ function TagManager() {
       <FormStatus message={status} />
 
       {tags === null ? (
-        loading && <p role="status">{MESSAGES.common.loading}</p>
+        loading && <p role="status">{MESSAGES_COMMON.loading}</p>
       ) : (
         <div className="tag-groups" aria-busy={loading}>
           {groups.map((group) => (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES, TUTORIAL_SLIDES } from '@hiraku/shared';
+import { ACCOUNT_TEXTS, PAGE_TITLES, TUTORIAL_SLIDES, MESSAGES_AUTH } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 import { CheckboxField } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
@@ -45,7 +45,7 @@ export function TutorialPage() {
         markTutorialDone();
       } catch (error) {
         console.error('tutorial completion failed', error);
-        platform.alert(MESSAGES.auth.tutorialFailed);
+        platform.alert(MESSAGES_AUTH.tutorialFailed);
       }
     }
     navigate(PATHS.reports, { replace: true });

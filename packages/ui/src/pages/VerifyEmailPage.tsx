@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_TEXTS, MESSAGES, PAGE_TITLES } from '@hiraku/shared';
+import { ACCOUNT_TEXTS, PAGE_TITLES, MESSAGES_AUTH, MESSAGES_COMMON } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, EmailRequestForm, FormStatus } from '../components/forms';
@@ -42,25 +42,25 @@ export function VerifyEmailPage() {
     handled.current = key;
     if (!token) {
       setPhase(wantsResend ? 'resend' : 'noToken');
-      if (!wantsResend) platform.alert(MESSAGES.auth.verifyInvalidToken);
+      if (!wantsResend) platform.alert(MESSAGES_AUTH.verifyInvalidToken);
       return;
     }
     setPhase('verifying');
     auth.verifyEmail(token).then(
       () => {
-        platform.alert(MESSAGES.auth.verifySucceeded);
-        showNotice(MESSAGES.auth.verifySucceeded, 'success');
+        platform.alert(MESSAGES_AUTH.verifySucceeded);
+        showNotice(MESSAGES_AUTH.verifySucceeded, 'success');
         navigate(PATHS.login, { replace: true });
       },
       (error: unknown) => {
         // 409: the link was used already and the address is confirmed, so the member only needs to log in.
         if (isApiError(error) && error.status === 409) {
-          platform.alert(MESSAGES.auth.verifyAlreadyDone);
-          showNotice(MESSAGES.auth.verifyAlreadyDone, 'info');
+          platform.alert(MESSAGES_AUTH.verifyAlreadyDone);
+          showNotice(MESSAGES_AUTH.verifyAlreadyDone, 'info');
           navigate(PATHS.login, { replace: true });
           return;
         }
-        platform.alert(MESSAGES.auth.verifyFailed);
+        platform.alert(MESSAGES_AUTH.verifyFailed);
         setPhase('failed');
       },
     );
@@ -71,9 +71,9 @@ export function VerifyEmailPage() {
     setResent(null);
     try {
       const response = await auth.resendVerification(email);
-      setResent(response?.message || MESSAGES.auth.verificationResent);
+      setResent(response?.message || MESSAGES_AUTH.verificationResent);
     } catch (error) {
-      setResendError(errorMessage(error, MESSAGES.common.genericError));
+      setResendError(errorMessage(error, MESSAGES_COMMON.genericError));
     }
   };
 
@@ -87,7 +87,7 @@ export function VerifyEmailPage() {
     );
   }
 
-  const problem = phase === 'failed' ? MESSAGES.auth.verifyFailed : phase === 'noToken' ? MESSAGES.auth.verifyInvalidToken : null;
+  const problem = phase === 'failed' ? MESSAGES_AUTH.verifyFailed : phase === 'noToken' ? MESSAGES_AUTH.verifyInvalidToken : null;
   return (
     <AccountPage
       title={PAGE_TITLES.verifyEmail}

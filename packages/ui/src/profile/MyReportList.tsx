@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES, PROFILE_SCREEN_TEXTS, type MyReportListItem } from '@hiraku/shared';
+import { PROFILE_SCREEN_TEXTS, type MyReportListItem, MESSAGES_PROFILE } from '@hiraku/shared';
 import { editReportPath, reportPath } from '../routes/paths';
 import { ReportThumbnail } from './ReportThumbnail';
 import { shownDescription, shownTitle } from './reportItemText';
@@ -8,7 +8,7 @@ const t = PROFILE_SCREEN_TEXTS.reportItem;
 
 /** The dashboard's list of the member's own reports, drafts included, each with its status and an edit link. */
 export function MyReportList({ reports }: { reports: readonly MyReportListItem[] }) {
-  if (reports.length === 0) return <p className="report-rows__empty">{MESSAGES.profile.noArticles}</p>;
+  if (reports.length === 0) return <p className="report-rows__empty">{MESSAGES_PROFILE.noArticles}</p>;
   return (
     <ul className="report-rows">
       {reports.map((report) => {

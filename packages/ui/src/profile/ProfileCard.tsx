@@ -1,5 +1,5 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
-import { MESSAGES, PROFILE_SCREEN_TEXTS, type ProfileTagRef, type PublicProfile } from '@hiraku/shared';
+import { PROFILE_SCREEN_TEXTS, type ProfileTagRef, type PublicProfile, MESSAGES_COMMON } from '@hiraku/shared';
 import { ExternalLink } from '../components/ExternalLink';
 import { usePlatform } from '../platform/PlatformContext';
 import { ProfileIcon } from './ProfileIcon';
@@ -39,7 +39,7 @@ function XLink({ twitterId, children }: { twitterId: string; children: ReactNode
 }
 
 function TagValue({ tag }: { tag: ProfileTagRef | null }) {
-  return tag ? <>{tag.name}</> : <span className="profile-card__unset">{MESSAGES.common.unset}</span>;
+  return tag ? <>{tag.name}</> : <span className="profile-card__unset">{MESSAGES_COMMON.unset}</span>;
 }
 
 /**

@@ -1,11 +1,11 @@
-import { cut, LIMITS, MESSAGES } from '@hiraku/shared';
+import { cut, LIMITS, MESSAGES_COMMON } from '@hiraku/shared';
 
 /** The title a list shows: 「無題」 for an empty one. */
 export function shownTitle(title: string): string {
-  return title.trim() ? title : MESSAGES.common.untitled;
+  return title.trim() ? title : MESSAGES_COMMON.untitled;
 }
 
 /** The dashboard and profile-page preview: 35 characters and an ellipsis (docs/product.md §9). */
 export function shownDescription(description: string): string {
-  return description.trim() ? cut(description.trim(), LIMITS.profileDescriptionCut) : MESSAGES.common.noDescription;
+  return description.trim() ? cut(description.trim(), LIMITS.profileDescriptionCut) : MESSAGES_COMMON.noDescription;
 }

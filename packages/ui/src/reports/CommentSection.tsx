@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, MESSAGES, REPORT_TEXTS, type CommentItem } from '@hiraku/shared';
+import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, type CommentItem, MESSAGES_COMMENT, MESSAGES_COMMON, REPORT_TEXTS_COMMENTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
@@ -10,7 +10,7 @@ import { publicProfilePath } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
 import { CommentReportDialog } from './CommentReportDialog';
 
-const t = REPORT_TEXTS.comments;
+const t = REPORT_TEXTS_COMMENTS;
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; comments: CommentItem[] };
 type Busy = { kind: 'posting' } | { kind: 'deleting' | 'reporting'; id: number } | null;
@@ -28,7 +28,7 @@ interface CommentViewProps {
 }
 
 function CommentView({ comment, busy, own, reported, onDelete, onReport }: CommentViewProps) {
-  const name = comment.userProfile?.username?.trim() || MESSAGES.common.unknownAuthor;
+  const name = comment.userProfile?.username?.trim() || MESSAGES_COMMON.unknownAuthor;
   return (
     <li className="comment" data-comment-id={comment._id}>
       <div className="comment__head">
@@ -94,7 +94,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('comments failed', error);
-        setLoad({ phase: 'error', message: MESSAGES.comment.fetchFailed });
+        setLoad({ phase: 'error', message: MESSAGES_COMMENT.fetchFailed });
       },
     );
     return () => controller.abort();
@@ -111,7 +111,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
     setNotice(null);
     const parsed = commentTextSchema.safeParse(text);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? MESSAGES.comment.empty);
+      setFieldError(parsed.error.issues[0]?.message ?? MESSAGES_COMMENT.empty);
       document.getElementById(textareaId)?.focus();
       return;
     }
@@ -122,7 +122,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
       updateComments((comments) => [created, ...comments.filter((comment) => comment._id !== created._id)]);
       setText('');
     } catch (error) {
-      setProblem(errorMessage(error, MESSAGES.comment.postFailed));
+      setProblem(errorMessage(error, MESSAGES_COMMENT.postFailed));
     } finally {
       setBusy(null);
     }
@@ -138,7 +138,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
       updateComments((comments) => comments.filter((comment) => comment._id !== id));
       setNotice(answer.message);
     } catch (error) {
-      setProblem(errorMessage(error, MESSAGES.comment.deleteFailed));
+      setProblem(errorMessage(error, MESSAGES_COMMENT.deleteFailed));
     } finally {
       setBusy(null);
     }
@@ -159,10 +159,10 @@ export function CommentSection({ reportId }: { reportId: number }) {
       const answer = await commentsApi.report(id, reason);
       setReportedIds((previous) => new Set(previous).add(id));
       setReporting(null);
-      setNotice(answer.message || MESSAGES.comment.reported);
+      setNotice(answer.message || MESSAGES_COMMENT.reported);
     } catch (error) {
       setReporting(null);
-      setProblem(errorMessage(error, MESSAGES.comment.reportFailed));
+      setProblem(errorMessage(error, MESSAGES_COMMENT.reportFailed));
     } finally {
       setBusy(null);
     }
@@ -179,7 +179,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
       </h2>
 
       {!signedIn ? (
-        <p className="form-info">{MESSAGES.comment.loginRequired}</p>
+        <p className="form-info">{MESSAGES_COMMENT.loginRequired}</p>
       ) : (
         <>
           <form className="form comment-form" noValidate onSubmit={onSubmit}>
@@ -212,7 +212,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
               )}
             </div>
             <button type="submit" className="button button--primary comment-form__submit" disabled={busy !== null}>
-              {busy?.kind === 'posting' ? MESSAGES.common.processing : t.submit}
+              {busy?.kind === 'posting' ? MESSAGES_COMMON.processing : t.submit}
             </button>
           </form>
 
@@ -222,7 +222,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
           </div>
           <FormAlert message={problem} />
 
-          {load.phase === 'loading' && <p role="status">{MESSAGES.common.loading}</p>}
+          {load.phase === 'loading' && <p role="status">{MESSAGES_COMMON.loading}</p>}
           {load.phase === 'error' && (
             <div>
               <p role="alert" className="form-problem">

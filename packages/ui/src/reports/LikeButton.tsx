@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES, REPORT_TEXTS } from '@hiraku/shared';
+import { MESSAGES_LIKE, MESSAGES_REPORT, REPORT_TEXTS_DETAIL } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 
-const t = REPORT_TEXTS.detail;
+const t = REPORT_TEXTS_DETAIL;
 
 /**
  * The like count and toggle of a report. The server's answer is what the button shows, so the count is
@@ -27,7 +27,7 @@ export function LikeButton({ reportId, initialCount }: { reportId: number; initi
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('like info failed', error);
-        setProblem(MESSAGES.report.likeInfoFailed);
+        setProblem(MESSAGES_REPORT.likeInfoFailed);
       },
     );
     return () => controller.abort();
@@ -42,7 +42,7 @@ export function LikeButton({ reportId, initialCount }: { reportId: number; initi
       setLiked(answer.liked);
       setCount(answer.likeCount);
     } catch (error) {
-      setProblem(errorMessage(error, MESSAGES.like.tooFast));
+      setProblem(errorMessage(error, MESSAGES_LIKE.tooFast));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, MESSAGES, type ReportListItem, type SortOption } from '@hiraku/shared';
+import { LIMITS, type ReportListItem, type SortOption, MESSAGES_REPORT } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { mergeReports } from './mergeReports';
@@ -60,7 +60,7 @@ export function useInfiniteReports(sort: SortOption): InfiniteReports {
       (error: unknown) => {
         if (ticket !== generation.current) return;
         console.error('report feed failed', error);
-        update({ ...current.current, loading: false, error: errorMessage(error, MESSAGES.report.listFetchFailed) });
+        update({ ...current.current, loading: false, error: errorMessage(error, MESSAGES_REPORT.listFetchFailed) });
       },
     );
   }, [reportsApi, sort, update]);

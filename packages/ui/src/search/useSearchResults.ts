@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, MESSAGES, type ReportListItem } from '@hiraku/shared';
+import { LIMITS, type ReportListItem, MESSAGES_SEARCH } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { mergeReports } from '../reports/mergeReports';
@@ -50,7 +50,7 @@ export function useSearchResults(state: SearchState): SearchResults {
         setTotal(page.reports.length < LIMITS.pageSize ? offset + page.reports.length : page.total);
       } catch (caught) {
         if (controller.signal.aborted || run !== generation.current) return;
-        setError(errorMessage(caught, MESSAGES.search.fetchFailed));
+        setError(errorMessage(caught, MESSAGES_SEARCH.fetchFailed));
       } finally {
         if (run === generation.current && !controller.signal.aborted) setLoading(false);
       }

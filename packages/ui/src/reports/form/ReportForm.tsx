@@ -1,17 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import {
-  charLength,
-  LIMITS,
-  MESSAGES,
-  REPORT_FIELD_LABELS,
-  REPORT_IMAGE_FIELD,
-  REPORT_TEXTS,
-  reportFormEntries,
-  reportInputSchema,
-  type ReportFormValues,
-} from '@hiraku/shared';
+import { charLength, LIMITS, REPORT_FIELD_LABELS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues, MESSAGES_COMMON, MESSAGES_REPORT, REPORT_TEXTS_FORM } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
@@ -30,7 +20,7 @@ import { useLeaveWarning } from './useLeaveWarning';
 import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
 
-const t = REPORT_TEXTS.form;
+const t = REPORT_TEXTS_FORM;
 const label = REPORT_FIELD_LABELS;
 
 /** Where focus goes when several fields are wrong: the order they appear in. */
@@ -153,7 +143,7 @@ export function ReportForm(props: ReportFormProps) {
       if (props.mode === 'create') await reports.create(body, { onUploadProgress });
       else await reports.update(props.reportId, body, { onUploadProgress });
       track(`report_${props.mode}_success`);
-      const done = props.mode === 'create' ? MESSAGES.report.created : MESSAGES.report.updated;
+      const done = props.mode === 'create' ? MESSAGES_REPORT.created : MESSAGES_REPORT.updated;
       release();
       platform.alert(done);
       showNotice(done, 'success');
@@ -180,17 +170,17 @@ export function ReportForm(props: ReportFormProps) {
       // docs/product.md §8: no answer at all (offline, time limit) is the generic "error while sending".
       const message =
         isApiError(error) && error.isNoResponse
-          ? MESSAGES.report.submitError
+          ? MESSAGES_REPORT.submitError
           : props.mode === 'create'
-            ? MESSAGES.report.createFailed(isApiError(error) ? error.serverMessage : undefined)
-            : errorMessage(error, MESSAGES.report.updateFailed);
+            ? MESSAGES_REPORT.createFailed(isApiError(error) ? error.serverMessage : undefined)
+            : errorMessage(error, MESSAGES_REPORT.updateFailed);
       setFormError(message);
       focusField(formRef.current, fields);
     }
   };
 
   const refuse = (found: FieldErrors) => {
-    setFormError(Object.values(found).find(Boolean) ?? MESSAGES.common.invalidInput);
+    setFormError(Object.values(found).find(Boolean) ?? MESSAGES_COMMON.invalidInput);
     focusField(formRef.current, found);
   };
 
@@ -208,19 +198,19 @@ export function ReportForm(props: ReportFormProps) {
   const onDelete = async () => {
     if (props.mode !== 'edit' || busy) return;
     track('report_delete_attempt');
-    if (!(await platform.confirm(MESSAGES.report.deleteConfirm)) || !mounted.current) return;
+    if (!(await platform.confirm(MESSAGES_REPORT.deleteConfirm)) || !mounted.current) return;
     setFormError(null);
     setBusy('deleting');
     try {
       await reports.remove(props.reportId);
       release();
-      platform.alert(MESSAGES.report.deleted);
-      showNotice(MESSAGES.report.deleted, 'success');
+      platform.alert(MESSAGES_REPORT.deleted);
+      showNotice(MESSAGES_REPORT.deleted, 'success');
       navigate(PATHS.dashboard);
     } catch (error) {
       if (!mounted.current) return;
       setBusy(null);
-      setFormError(errorMessage(error, MESSAGES.report.deleteFailed));
+      setFormError(errorMessage(error, MESSAGES_REPORT.deleteFailed));
     }
   };
 
@@ -256,7 +246,7 @@ export function ReportForm(props: ReportFormProps) {
             // A title beyond the limit is refused, not cut: what was there stays (docs/product.md §5).
             const next = event.target.value;
             if (!acceptTitle(next)) {
-              setTitleLimit(MESSAGES.report.titleTooLong);
+              setTitleLimit(MESSAGES_REPORT.titleTooLong);
               return;
             }
             setTitleLimit(null);
@@ -385,16 +375,16 @@ export function ReportForm(props: ReportFormProps) {
 
       <div className="report-form__actions">
         <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
-          {busy === 'draft' ? MESSAGES.common.processing : t.saveDraft}
+          {busy === 'draft' ? MESSAGES_COMMON.processing : t.saveDraft}
         </button>
         <button type="submit" name="intent" value="publish" className="button button--primary" disabled={disabled}>
-          {busy === 'publish' ? MESSAGES.common.processing : t.publish}
+          {busy === 'publish' ? MESSAGES_COMMON.processing : t.publish}
         </button>
       </div>
       {props.mode === 'edit' && props.canDelete && (
         <div className="report-form__danger">
           <button type="button" className="button button--danger" onClick={() => void onDelete()} disabled={disabled}>
-            {busy === 'deleting' ? MESSAGES.common.processing : t.delete}
+            {busy === 'deleting' ? MESSAGES_COMMON.processing : t.delete}
           </button>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
-import { MESSAGES } from '@hiraku/shared';
+import { MESSAGES_REPORT } from '@hiraku/shared';
 import { usePlatform } from '../../platform/PlatformContext';
 
 /**
@@ -27,7 +27,7 @@ export function useLeaveWarning(unsaved: boolean): { release: () => void } {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
-    void platform.confirm(MESSAGES.report.leaveWarning).then((leave) => {
+    void platform.confirm(MESSAGES_REPORT.leaveWarning).then((leave) => {
       asking.current = false;
       if (leave) blocker.proceed();
       else blocker.reset();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES, type CategoryKey, type TagItem } from '@hiraku/shared';
+import { type CategoryKey, type TagItem, MESSAGES_COMMON } from '@hiraku/shared';
 import { useApi } from '../../api/ApiContext';
 
 export type TagsByCategory = Record<CategoryKey, TagItem[]>;
@@ -27,7 +27,7 @@ export function useReportTags(): { tags: TagsByCategory; loading: boolean; probl
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('tags for the report form failed', error);
-        setState({ tags: EMPTY, loading: false, problem: MESSAGES.common.fetchFailed });
+        setState({ tags: EMPTY, loading: false, problem: MESSAGES_COMMON.fetchFailed });
       },
     );
     return () => controller.abort();

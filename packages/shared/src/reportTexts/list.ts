@@ -1,0 +1,18 @@
+import type { SortOption } from '../limits';
+
+/** REPORT_TEXTS.list: see ../reportTexts.ts. */
+export const REPORT_TEXTS_LIST = {
+  heading: 'レポート一覧',
+  searchLabel: 'レポートをキーワードで探す',
+  searchPlaceholder: '例：縄、首輪、スパンキング',
+  searchButton: '検索',
+  sortLabel: '並び順',
+  sortOptions: { new: '新しい順', old: '古い順', like: 'いいね順' } satisfies Record<SortOption, string>,
+  sortReset: '並び順をリセット',
+  popularKeywords: '人気のキーワード',
+  popularKeywordSearch: (word: string) => `「${word}」で検索`,
+  cards: 'レポート',
+  empty: 'まだ公開されているレポートはありません。',
+  retry: 'もう一度読み込む',
+  loadMore: 'さらに読み込む',
+} as const;
