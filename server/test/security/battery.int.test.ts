@@ -1,0 +1,261 @@
+import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, MESSAGES, reportFormEntries, XSRF_HEADER, type EndpointKey } from '@hiraku/shared';
+import { seedTaxonomy } from '../../src/seed/taxonomy';
+import { createCategory, createReport, createTag, createUser } from '../factories';
+import { createHttpClient, type HttpClient, type HttpResponse } from '../support/httpClient';
+import { publishableForm, systemTags, type SystemTags } from '../support/reports';
+import { memberWithSession } from '../support/session';
+import { startTestApp, type TestApp } from '../support/testApp';
+
+/**
+ * The security battery (issue 12): every declared endpoint against every kind of caller, and every
+ * state-changing endpoint against forged calls. A refused call must leave the database as it was.
+ */
+
+type Caller = 'anonymous' | 'owner' | 'other' | 'operator' | 'suspended';
+const CALLERS: readonly Caller[] = ['anonymous', 'suspended', 'other', 'operator', 'owner'];
+/**
+ * `ok`: past authorization (2xx, or a 4xx about the empty input or a missing thing, never 401/403);
+ * `401`: not signed in (suspended members' sessions stop counting); `403`: signed in but not allowed
+ * (and a suspended member's refresh, refused as suspended);
+ * `deny`: someone else's thing, refused with 403 or hidden with 404.
+ */
+type Expect = 'ok' | '401' | '403' | 'deny';
+type Row = Record<Caller, Expect>;
+
+const PUBLIC: Row = { anonymous: 'ok', suspended: 'ok', other: 'ok', operator: 'ok', owner: 'ok' };
+const MEMBER: Row = { anonymous: '401', suspended: '401', other: 'ok', operator: 'ok', owner: 'ok' };
+const OPERATOR: Row = { anonymous: '401', suspended: '401', other: '403', operator: 'ok', owner: '403' };
+/** The owner's own report or comment: another member (and an operator, who uses moderation instead) is refused. */
+const OWNED: Row = { anonymous: '401', suspended: '401', other: 'deny', operator: 'deny', owner: 'ok' };
+
+/** One row per endpoint; the test fails when the map gains an endpoint without a row here. */
+const MATRIX: Record<EndpointKey, Row> = {
+  'health.check': PUBLIC,
+  'reports.feed': MEMBER,
+  'reports.mine': MEMBER,
+  'reports.byMember': MEMBER,
+  'reports.get': MEMBER,
+  'reports.create': MEMBER,
+  'reports.update': OWNED,
+  'reports.remove': OWNED,
+  'search.reports': MEMBER,
+  'keywords.popular': PUBLIC,
+  'likes.counts': MEMBER,
+  'likes.get': MEMBER,
+  'likes.toggle': MEMBER,
+  'tags.list': PUBLIC,
+  'tags.names': PUBLIC,
+  'tags.updatePopularity': OPERATOR,
+  'tags.create': OPERATOR,
+  'tags.update': OPERATOR,
+  'tags.remove': OPERATOR,
+  'categories.list': PUBLIC,
+  'categories.create': OPERATOR,
+  'categories.update': OPERATOR,
+  'categories.remove': OPERATOR,
+  'contact.send': PUBLIC,
+  'site.config': PUBLIC,
+  'enquiries.list': OPERATOR,
+  'enquiries.get': OPERATOR,
+  'enquiries.setHandled': OPERATOR,
+  'analytics.record': PUBLIC,
+  'analytics.daily': OPERATOR,
+  'moderation.commentReports': OPERATOR,
+  'moderation.resolveCommentReports': OPERATOR,
+  'moderation.hideReport': OPERATOR,
+  'moderation.unhideReport': OPERATOR,
+  'moderation.suspendMember': OPERATOR,
+  'moderation.unsuspendMember': OPERATOR,
+  'moderation.changeRole': OPERATOR,
+  'moderation.members': OPERATOR,
+  'moderation.auditLog': OPERATOR,
+  'auth.login': PUBLIC,
+  'auth.logout': PUBLIC,
+  'auth.refresh': { anonymous: '401', suspended: '403', other: 'ok', operator: 'ok', owner: 'ok' },
+  'auth.me': MEMBER,
+  'signup.create': PUBLIC,
+  'signup.verifyEmail': PUBLIC,
+  'signup.resendVerification': PUBLIC,
+  'passwordReset.forgot': PUBLIC,
+  'passwordReset.reset': PUBLIC,
+  'tutorial.complete': MEMBER,
+  'account.delete': MEMBER,
+  'account.export': MEMBER,
+  'profile.own': MEMBER,
+  'profile.check': MEMBER,
+  'profile.dashboardStats': MEMBER,
+  'profile.save': MEMBER,
+  'profile.deleteImage': MEMBER,
+  'profile.public': MEMBER,
+  'comments.list': MEMBER,
+  'comments.create': MEMBER,
+  'comments.remove': OWNED,
+  'comments.report': MEMBER,
+};
+
+/** Figures for SECURITY.md: every request this file sends, and every 5xx among them. */
+const tally = { requests: 0, serverErrors: [] as string[] };
+
+interface World {
+  clients: Record<Caller, HttpClient>;
+  /** Ids to put in the URL, so owned endpoints point at the owner's things and the rest at real rows. */
+  params: Record<string, string>;
+}
+
+/** Fresh members and things for one endpoint, so a call that deletes or suspends cannot spoil the next. */
+async function newWorld(app: TestApp): Promise<World> {
+  const { client: owner, user: ownerUser } = await memberWithSession(app);
+  const { client: other } = await memberWithSession(app);
+  const { client: operator } = await memberWithSession(app, { role: 'operator' });
+  const { client: suspended, user: suspendedUser } = await memberWithSession(app);
+  await suspendedUser.update({ suspendedAt: new Date() });
+  const anonymous = createHttpClient(app.baseUrl);
+  const target = await createUser();
+  const report = await createReport({ author: ownerUser });
+  const comment = await app.services.models.Comment.create({ reportId: report.id, authorId: ownerUser.id, text: 'ありがとうございました。' });
+  const category = await createCategory();
+  const tag = await createTag({ category });
+  return {
+    clients: { anonymous, owner, other, operator, suspended },
+    params: {
+      reportId: String(report.id),
+      commentId: String(comment.id),
+      publicId: target.publicId,
+      report: String(report.id),
+      comment: String(comment.id),
+      tag: String(tag.id),
+      category: String(category.id),
+      enquiry: '999999',
+    },
+  };
+}
+
+/** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
+function urlOf(key: EndpointKey, params: Record<string, string>): string {
+  const group = key.split('.')[0] ?? '';
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report' };
+  return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
+    if (value === undefined) throw new Error(`no value for :${name} of ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+async function call(client: HttpClient, key: EndpointKey, url: string, headers?: Record<string, string>, xsrf = true): Promise<HttpResponse> {
+  // A valid report form, so that only the ownership check is left to refuse an edit.
+  const body = key === 'reports.update' ? reportForm() : undefined;
+  const res = await client.request(ENDPOINTS[key].method, url, { headers, xsrf, body });
+  tally.requests += 1;
+  if (res.status >= 500) tally.serverErrors.push(`${key} ${res.status}`);
+  return res;
+}
+
+/** Row count and latest change of every table: a refused call must leave both as they were. */
+async function snapshot(app: TestApp): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, model] of Object.entries(app.services.models)) {
+    const count = await model.count({ paranoid: false } as never);
+    const latest = 'updatedAt' in model.getAttributes() ? await model.max('updatedAt', { paranoid: false } as never) : null;
+    out[name] = `${count} ${latest instanceof Date ? latest.toISOString() : String(latest)}`;
+  }
+  return out;
+}
+
+function matches(expected: Expect, status: number): boolean {
+  if (expected === 'ok') return status < 500 && status !== 401 && status !== 403;
+  if (expected === 'deny') return status === 403 || status === 404;
+  return String(status) === expected;
+}
+
+let app: TestApp;
+let tags: SystemTags;
+function reportForm(): FormData {
+  const form = new FormData();
+  for (const [name, value] of reportFormEntries(publishableForm(tags))) form.append(name, value);
+  return form;
+}
+beforeAll(async () => {
+  app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '1000' } });
+  await seedTaxonomy(app.services.models);
+  tags = await systemTags(app.services.models);
+});
+afterAll(async () => {
+  await app.close();
+  // The figures SECURITY.md quotes.
+  console.info(`security battery: ${tally.requests} requests, ${tally.serverErrors.length} 5xx ${JSON.stringify(tally.serverErrors)}`);
+});
+
+describe('authorization matrix', () => {
+  it('has a row for every declared endpoint and no other', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual([...ENDPOINT_KEYS].sort());
+  });
+
+  it('answers each caller of each endpoint as the matrix says, and refused calls change nothing', async () => {
+    const mismatches: string[] = [];
+    for (const key of ENDPOINT_KEYS) {
+      const row = MATRIX[key];
+      const world = await newWorld(app);
+      const url = urlOf(key, world.params);
+      // Refused callers first, between two snapshots; then the allowed ones, which may change things.
+      const refused = CALLERS.filter((c) => row[c] !== 'ok');
+      const before = await snapshot(app);
+      for (const caller of refused) {
+        const res = await call(world.clients[caller], key, url);
+        if (!matches(row[caller], res.status)) mismatches.push(`${key} ${caller}: expected ${row[caller]}, got ${res.status}`);
+      }
+      if (refused.length > 0) {
+        const after = await snapshot(app);
+        if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${key}: a refused call changed ${JSON.stringify({ before, after })}`);
+      }
+      for (const caller of CALLERS.filter((c) => row[c] === 'ok')) {
+        const res = await call(world.clients[caller], key, url);
+        if (!matches('ok', res.status)) mismatches.push(`${key} ${caller}: expected ok, got ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('anti-forgery', () => {
+  const stateChanging = ENDPOINT_KEYS.filter((key) => ENDPOINTS[key].method !== 'GET');
+
+  it('refuses every state-changing call without, with a wrong, or with another member\'s token, changing nothing', async () => {
+    const mismatches: string[] = [];
+    const keys = stateChanging.filter((key) => key !== 'analytics.record');
+    expect(keys.length).toBeGreaterThan(20);
+    for (const key of keys) {
+      const world = await newWorld(app);
+      // The caller who would be allowed, so the token is the only reason left to refuse.
+      const caller = MATRIX[key].operator === 'ok' && MATRIX[key].owner !== 'ok' ? world.clients.operator : world.clients.owner;
+      await caller.get('/api/auth/me');
+      await world.clients.other.get('/api/auth/me');
+      const othersToken = world.clients.other.cookie(COOKIE_NAMES.xsrf);
+      expect(othersToken).toBeTruthy();
+      const url = urlOf(key, world.params);
+      const before = await snapshot(app);
+      const attempts: Array<[string, Record<string, string> | undefined]> = [
+        ['no token', undefined],
+        ['wrong token', { [XSRF_HEADER]: 'not-the-token' }],
+        ["another member's token", { [XSRF_HEADER]: String(othersToken) }],
+      ];
+      for (const [label, headers] of attempts) {
+        const res = await call(caller, key, url, headers, false);
+        const body = res.body as { error?: string; message?: string };
+        if (res.status !== 403 || body.error !== 'csrf_error' || body.message !== MESSAGES.common.forbiddenCsrf) {
+          mismatches.push(`${key} ${label}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+      const after = await snapshot(app);
+      if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${key}: a forged call changed ${JSON.stringify({ before, after })}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('exempts only the analytics beacon, which navigator.sendBeacon sends without the header', async () => {
+    expect(stateChanging).toContain('analytics.record');
+    const world = await newWorld(app);
+    const res = await call(world.clients.anonymous, 'analytics.record', ENDPOINTS['analytics.record'].path, undefined, false);
+    expect(res.status).not.toBe(403);
+    expect(res.status).toBeLessThan(500);
+  });
+});
