@@ -7,6 +7,16 @@ export {
   type LocalMeilisearchOptions,
 } from './localMeilisearch';
 export {
+  attemptAfterExit,
+  DEFAULT_RESTART_BACKOFF,
+  restartDelayMs,
+  superviseLocalMeilisearch,
+  type RestartBackoff,
+  type SupervisedMeilisearch,
+  type SupervisedMeilisearchOptions,
+  type SupervisorEvent,
+} from './supervisedMeilisearch';
+export {
   installVerifiedMeilisearch,
   MEILISEARCH_BINARY_SHA256,
   MeilisearchBinaryError,

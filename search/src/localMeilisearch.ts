@@ -30,6 +30,10 @@ export interface LocalMeilisearchOptions {
 export interface LocalMeilisearch {
   host: string;
   masterKey: string;
+  /** Meilisearch's pid (setpriv execs it in place). */
+  pid: number;
+  /** Settles with how the process ended (e.g. `signal SIGKILL`), whether or not stop() was called. */
+  exited: Promise<string>;
   /** SIGTERM, then SIGKILL if it has not exited within a few seconds. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -162,7 +166,7 @@ async function launch(options: LaunchOptions): Promise<LocalMeilisearch> {
     const tail = stderrTail.length ? `\n--- Meilisearch stderr (last lines) ---\n${stderrTail.join('\n')}` : '';
     throw new LocalMeilisearchStartError(`Meilisearch を起動できませんでした / Meilisearch did not start at ${host}: ${reason}${tail}`);
   }
-  return { host, masterKey, stop };
+  return { host, masterKey, pid: child.pid ?? 0, exited, stop };
 }
 
 const SETPRIV = '/usr/bin/setpriv';

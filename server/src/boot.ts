@@ -31,9 +31,12 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
   const logger = createLogger(env.LOG_LEVEL);
   const stops: Array<() => Promise<void> | void> = [];
   let stopped = false;
+  // Set once search is connected; runs before the first await, i.e. within the signal handler.
+  let stopRestartingSearch: (() => void) | undefined;
   const shutdown = async () => {
     if (stopped) return;
     stopped = true;
+    stopRestartingSearch?.();
     for (const stop of stops.reverse()) {
       await Promise.resolve(stop()).catch((error: unknown) => logger.warn({ err: error }, 'shutdown step failed'));
     }
@@ -45,6 +48,7 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     // MEILI_HOST, else the local engine a running CLI or server already shares for this data folder, else a new one.
     const searchConnection = await connectSearch(env, logger);
     stops.push(() => searchConnection.stop());
+    stopRestartingSearch = () => searchConnection.stopRestarting();
     const search = searchConnection.service;
 
     const sequelize = createSequelize({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });

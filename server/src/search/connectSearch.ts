@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createSearchClient, startLocalMeilisearch } from '@hiraku/search';
+import { applyReportsIndexSettings, createSearchClient, superviseLocalMeilisearch, type SupervisedMeilisearch, type SupervisorEvent } from '@hiraku/search';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { createSearchService, type SearchService } from './searchService';
@@ -9,6 +9,10 @@ export interface ConnectedSearch {
   service: SearchService;
   /** Where the engine came from: MEILI_HOST, another process's local one, or one started here. */
   source: 'configured' | 'shared' | 'started';
+  /** The supervised engine when this call started one (for its restarts and current pid). */
+  local?: SupervisedMeilisearch;
+  /** Synchronous: no more restarts of a started engine (call first on shutdown). No-op otherwise. */
+  stopRestarting(): void;
   /** Stops the engine only if this call started it. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -44,18 +48,31 @@ export async function connectSearch(env: Env, logger: Logger, options: ConnectSe
   const indexPrefix = env.MEILI_INDEX_PREFIX;
   if (env.MEILI_HOST) {
     const service = createSearchService({ host: env.MEILI_HOST, apiKey: env.MEILI_MASTER_KEY, indexPrefix });
-    return { service, source: 'configured', stop: async () => undefined };
+    return { service, source: 'configured', stopRestarting: () => undefined, stop: async () => undefined };
   }
 
   const shared = await findLiveInstance(env.dataDir);
   if (shared) {
     logger.info({ host: shared.host, ownerPid: shared.pid }, '起動中のサーバーのローカル Meilisearch を使います');
     const service = createSearchService({ host: shared.host, apiKey: shared.masterKey, indexPrefix });
-    return { service, source: 'shared', stop: async () => undefined };
+    return { service, source: 'shared', stopRestarting: () => undefined, stop: async () => undefined };
   }
 
   logger.info('MEILI_HOST が未設定のため、ローカルの Meilisearch を起動します');
-  const local = await startLocalMeilisearch({ dataDir: env.dataDir, ...(options.binDir ? { binDir: options.binDir } : {}) });
+  // Supervised: a crashed engine comes back on the same host, so the clients below keep working.
+  let service: SearchService | undefined = undefined;
+  const local = await superviseLocalMeilisearch({
+    dataDir: env.dataDir,
+    ...(options.binDir ? { binDir: options.binDir } : {}),
+    onEvent: (event) => logSupervisorEvent(logger, event),
+    // The outbox worker re-applies settings too, but only once a write fails; an idle app gets them here.
+    onRestarted: async () => {
+      if (!service) return;
+      await applyReportsIndexSettings(service.client, service.reportsIndexUid).catch((error: unknown) =>
+        logger.warn({ err: error }, '再起動した Meilisearch に設定を適用できませんでした（後で再試行します）'),
+      );
+    },
+  });
   const file = instanceFilePath(env.dataDir);
   const mine: MeilisearchInstance = { host: local.host, pid: process.pid };
   try {
@@ -72,7 +89,18 @@ export async function connectSearch(env: Env, logger: Logger, options: ConnectSe
       if (current?.pid === mine.pid && current.host === mine.host) await fs.rm(file, { force: true });
       await local.stop();
     })());
-  return { service: createSearchService({ host: local.host, apiKey: local.masterKey, indexPrefix }), source: 'started', stop };
+  service = createSearchService({ host: local.host, apiKey: local.masterKey, indexPrefix });
+  return { service, source: 'started', local, stopRestarting: () => local.stopRestarting(), stop };
+}
+
+function logSupervisorEvent(logger: Logger, event: SupervisorEvent): void {
+  if (event.type === 'exited') {
+    logger.warn({ how: event.how, restartInMs: event.restartInMs }, 'ローカルの Meilisearch が停止しました。再起動します');
+  } else if (event.type === 'restartFailed') {
+    logger.error({ err: event.error, restartInMs: event.restartInMs }, 'ローカルの Meilisearch を再起動できませんでした。再試行します');
+  } else {
+    logger.info({ host: event.host, pid: event.pid, restarts: event.restarts }, 'ローカルの Meilisearch を再起動しました');
+  }
 }
 
 /** The instance in `dataDir` if its owner is alive and it answers with this folder's key, else null. */
