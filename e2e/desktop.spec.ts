@@ -30,11 +30,15 @@ async function logIn(page: Page, account: TestMember) {
 test('an operator logs in, renames a category and creates a tag in the desktop app', async ({ page }) => {
   const operator = await createUserWithCli('desktop-operator', { operator: true });
   await logIn(page, operator);
-  await expect(main(page).getByRole('heading', { level: 1, name: 'カテゴリ管理' })).toBeVisible();
+  // The desktop app opens on the reported-comment queue, the operators' daily work.
+  await expect(main(page).getByRole('heading', { level: 1, name: '通報キュー' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: '運営メニュー' });
   for (const item of ['通報キュー', '会員管理', '操作履歴', 'カテゴリ管理', 'タグ管理']) await expect(nav.getByRole('link', { name: item })).toBeVisible();
   // Operator mode: nothing of the member screens.
   await expect(page.getByRole('link', { name: 'レポート一覧' })).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'カテゴリ管理' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'カテゴリ管理' })).toBeVisible();
 
   const name = `デスクトップ${suffix()}`;
   await main(page).getByLabel('新しいカテゴリ名').fill(name);
