@@ -8,10 +8,9 @@ import {
   SHELL_TEXTS,
   XSRF_HEADER,
   type CommentItem,
-  type ReportMutationResponse,
-  type TagItem,
 } from '@hiraku/shared';
 import { logInThroughApi } from './support/members';
+import { createReportThroughApi } from './support/reports';
 import { createUserWithCli } from './support/operators';
 
 /**
@@ -51,34 +50,6 @@ async function person(browser: Browser, name: string, operator = false): Promise
   await logInThroughApi(page.request, account);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { publicId: string };
   return { page, publicId: me.publicId, username };
-}
-
-let tagCache: TagItem[] | null = null;
-async function tagOf(request: APIRequestContext, key: string): Promise<string> {
-  tagCache ??= (await (await request.get('/api/tags')).json()) as TagItem[];
-  const found = tagCache.find((tag) => tag.category_id?.key === key);
-  if (!found) throw new Error(`no ${key} tag`);
-  return String(found._id);
-}
-
-async function publish(request: APIRequestContext, title: string): Promise<number> {
-  const response = await request.post('/api/reports', {
-    headers: await xsrf(request),
-    multipart: {
-      title,
-      description: `${title}の感想です。`,
-      tips: '',
-      duration: '',
-      gender: await tagOf(request, 'gender'),
-      sexualOrientation: await tagOf(request, 'sexualOrientation'),
-      role: await tagOf(request, 'role'),
-      isDraft: 'false',
-      'playCategories[0]': await tagOf(request, 'playCategory'),
-      'playContents[0]': await tagOf(request, 'playContent'),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as ReportMutationResponse).report._id;
 }
 
 async function comment(request: APIRequestContext, reportId: number, text: string): Promise<number> {
@@ -137,9 +108,9 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
     person(browser, '通報者C'),
     person(browser, '運営', true),
   ]);
-  const reportId = await publish(author.page.request, `縄の練習会${suffix()}`);
+  const reportId = await createReportThroughApi(author.page.request, `縄の練習会${suffix()}`);
   const suspectReport = `停止される会員の記録${suffix()}`;
-  await publish(suspect.page.request, suspectReport);
+  await createReportThroughApi(suspect.page.request, suspectReport);
   const dismissed = `却下される感想です${suffix()}`;
   const deleted = `削除される書き込み${suffix()}`;
   const suspended = `規約違反の書き込み${suffix()}`;
@@ -252,7 +223,7 @@ test('the queue is driven by the keyboard alone', async ({ browser }) => {
     person(browser, '通報者'),
     person(browser, '運営', true),
   ]);
-  const reportId = await publish(author.page.request, `鍵盤で裁く記録${suffix()}`);
+  const reportId = await createReportThroughApi(author.page.request, `鍵盤で裁く記録${suffix()}`);
   const one = `ひとつめの通報コメント${suffix()}`;
   const two = `ふたつめの通報コメント${suffix()}`;
   for (const text of [one, two]) {
@@ -306,7 +277,7 @@ test('the queue is driven by the keyboard alone', async ({ browser }) => {
 test('an operator hides and shows a report from its page, with a reason', async ({ browser }) => {
   const [author, reader, operator] = await Promise.all([person(browser, '書き手'), person(browser, '読み手'), person(browser, '運営', true)]);
   const title = `非表示にされる記録${suffix()}`;
-  const reportId = await publish(author.page.request, title);
+  const reportId = await createReportThroughApi(author.page.request, title);
   const page = operator.page;
   await page.goto(`/reports/${reportId}`);
   const t = MODERATION_SCREEN_TEXTS.reportModeration;

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { COOKIE_NAMES, LIMITS, MESSAGES, REPORT_TEXTS, XSRF_HEADER, type MyReportListItem, type ReportDetail, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import { COOKIE_NAMES, LIMITS, MESSAGES, REPORT_TEXTS, XSRF_HEADER, type MyReportListItem, type ReportDetail, type TagItem } from '@hiraku/shared';
 import sharp from 'sharp';
 import { createConfirmedMember, logInThroughApi } from './support/members';
+import { createReportThroughApi } from './support/reports';
 
 /**
  * Play reports as members live them, in Chromium against the real server: writing one with an image,
@@ -76,27 +77,6 @@ function pngImage(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 128, g: 48, b: 106 } } })
     .png()
     .toBuffer();
-}
-
-/** A published report made straight through the API (for tests whose subject is not the form). */
-async function publishThroughApi(request: APIRequestContext, title: string): Promise<number> {
-  const response = await request.post('/api/reports', {
-    headers: await xsrf(request),
-    multipart: {
-      title,
-      description: `${title}の感想です。`,
-      tips: '',
-      duration: '',
-      gender: String((await tagOf(request, 'gender'))._id),
-      sexualOrientation: String((await tagOf(request, 'sexualOrientation'))._id),
-      role: String((await tagOf(request, 'role'))._id),
-      isDraft: 'false',
-      'playCategories[0]': String((await tagOf(request, 'playCategory'))._id),
-      'playContents[0]': String((await tagOf(request, 'playContent'))._id),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as ReportMutationResponse).report._id;
 }
 
 function step(scope: Locator, n: number): Locator {
@@ -275,7 +255,7 @@ test('a draft is seen by its author only', async ({ browser }) => {
 test('the list loads page after page as it is scrolled, each report once, and says when all are loaded', async ({ browser }) => {
   const seeder = await member(browser, 'seeder');
   const seeded: number[] = [];
-  for (let i = 1; i <= 22; i += 1) seeded.push(await publishThroughApi(seeder.page.request, `スクロール確認${i}`));
+  for (let i = 1; i <= 22; i += 1) seeded.push(await createReportThroughApi(seeder.page.request, `スクロール確認${i}`));
 
   const { page } = await member(browser, 'scroller', { profile: false });
   const cursors: Array<string | null> = [];
@@ -418,7 +398,7 @@ test('without a profile the form sends the member to make one', async ({ browser
 
 test('the detail page of a report shows the fallback image and counts likes for the author too', async ({ browser }) => {
   const a = await member(browser, 'plain');
-  const id = await publishThroughApi(a.page.request, '画像なしのレポート');
+  const id = await createReportThroughApi(a.page.request, '画像なしのレポート');
   await a.page.goto(`/reports/${id}`);
   await expect(main(a.page).getByRole('img', { name: MESSAGES.common.noImage })).toBeVisible();
   const report = (await (await a.page.request.get(`/api/reports/${id}`)).json()) as ReportDetail;
