@@ -4,26 +4,10 @@
  * for 縄, 首輪, 初めて or アフターケア hits a realistic share of reports instead of all or none.
  */
 
-export interface Random {
-  /** A float in [0, 1). */
-  next(): number;
-  int(maxExclusive: number): number;
-  pick<T>(items: readonly T[]): T;
-}
+// The demo seeder's generator (mulberry32): the same seed always makes the same data set.
+import { createRandom, type Random } from '../../../server/src/seed/demo/random';
 
-/** mulberry32: tiny, fast and deterministic, so the same seed always makes the same data set. */
-export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (maxExclusive: number) => Math.floor(next() * maxExclusive);
-  return { next, int, pick: (items) => items[int(items.length)] as (typeof items)[number] };
-}
+export { createRandom, type Random };
 
 export const PLAYS = ['後手縛り', '亀甲縛り', 'スパンキング', '言葉責め', '寸止め', 'ろうそく', '目隠し', 'くすぐり', '放置プレイ', '首輪', '吊り', '鞭打ち', '拘束', '焦らし'] as const;
 const PLACES = ['自宅', 'ラブホテル', 'レンタルルーム', '旅行先の旅館', '緊縛バー', '彼の部屋'] as const;
@@ -140,7 +124,7 @@ function fill(template: string, random: Random): string {
 }
 
 function sentences(pool: readonly string[], min: number, max: number, random: Random): string {
-  const count = min + random.int(max - min + 1);
+  const count = random.int(min, max);
   // Distinct sentences: a report that says the same thing twice reads like a generator, not a member.
   const chosen = new Set<string>();
   while (chosen.size < Math.min(count, pool.length)) chosen.add(random.pick(pool));
@@ -163,7 +147,7 @@ export interface ReportText {
 }
 
 export function reportText(random: Random): ReportText {
-  const toolCount = 1 + random.int(5);
+  const toolCount = random.int(1, 5);
   const tools: ReportText['tools'] = [];
   const used = new Set<string>();
   while (tools.length < toolCount) {
@@ -172,7 +156,7 @@ export function reportText(random: Random): ReportText {
     used.add(name);
     tools.push({ name, quantity: random.pick(quantities) });
   }
-  const stepCount = 3 + random.int(6);
+  const stepCount = random.int(3, 8);
   const steps: string[] = [];
   for (let i = 0; i < stepCount; i += 1) steps.push(sentences(STEP_SENTENCES, 1, 2, random));
   return {

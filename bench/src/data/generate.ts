@@ -142,12 +142,12 @@ async function insertReportBatch(conn: Connection, batch: Batch, tags: TagIds, r
   const step = HISTORY_MS / batch.total;
   for (let i = batch.start; i < batch.end; i += 1) {
     const id = i + 1;
-    const createdAt = new Date(batch.now - HISTORY_MS + i * step + random.int(Math.max(1, Math.floor(step / 2))));
+    const createdAt = new Date(batch.now - HISTORY_MS + i * step + random.int(0, Math.max(1, Math.floor(step / 2)) - 1));
     // Squaring skews authorship: a few members write many reports, most write a few.
     const authorId = Math.floor(batch.members * random.next() ** 2) + 1;
     const text = reportText(random);
     const liked = likers(id, likeCount(random, batch.members), batch.members);
-    const commentCount = random.next() < 0.5 ? 0 : 1 + random.int(4);
+    const commentCount = random.next() < 0.5 ? 0 : 1 + random.int(0, 3);
     reports.push([
       id, authorId, text.title, text.description, text.tips, text.duration,
       random.pick(tags.gender), random.pick(tags.sexualOrientation), random.pick(tags.role),
@@ -155,15 +155,15 @@ async function insertReportBatch(conn: Connection, batch: Batch, tags: TagIds, r
     ]);
     text.tools.forEach((tool, position) => tools.push([id, position, tool.name, tool.quantity]));
     text.steps.forEach((action, index) => steps.push([id, index + 1, action]));
-    pickDistinct(tags.playCategory, 1 + random.int(3), random).forEach((tagId, position) => reportTags.push([id, 'playCategory', tagId, position]));
-    pickDistinct(tags.playContent, 1 + random.int(4), random).forEach((tagId, position) => reportTags.push([id, 'playContent', tagId, position]));
+    pickDistinct(tags.playCategory, 1 + random.int(0, 2), random).forEach((tagId, position) => reportTags.push([id, 'playCategory', tagId, position]));
+    pickDistinct(tags.playContent, 1 + random.int(0, 3), random).forEach((tagId, position) => reportTags.push([id, 'playContent', tagId, position]));
     // Never in the future: the like feed's catch-up treats likes newer than a page read as fresh.
     const settled = batch.now - 60 * 60 * 1000;
     const likedAt = new Date(Math.min(createdAt.getTime() + DAY_MS, settled));
     for (const userId of liked) likes.push([id, userId, likedAt]);
     for (let c = 0; c < commentCount; c += 1) {
       const at = new Date(Math.min(createdAt.getTime() + (c + 1) * 60 * 60 * 1000, settled + c));
-      comments.push([id, random.int(batch.members) + 1, commentText(random), at, at]);
+      comments.push([id, random.int(1, batch.members), commentText(random), at, at]);
     }
   }
   await conn.beginTransaction();

@@ -120,7 +120,7 @@ export async function searchScenario(conn: Connection, readers: MemberSession[],
 /** Report ids spread over the whole table, the same every run. */
 export function spreadIds(total: number, count: number, seed: number): number[] {
   const random = createRandom(seed);
-  return Array.from({ length: count }, () => 1 + random.int(total));
+  return Array.from({ length: count }, () => 1 + random.int(0, total - 1));
 }
 
 export function detailScenario(readers: MemberSession[], ids: number[]): Scenario {
