@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { EnquiryListResponse } from '@hiraku/shared';
+import { xsrfHeaders } from './support/members';
+import { expect, test } from './support/test';
 import { signedInOperator } from './support/operators';
 import { createReportThroughApi } from './support/reports';
 
@@ -112,5 +115,18 @@ test('a member and an operator: every signed-in screen passes axe at 375 and 128
     '/moderation/audit-log',
   ];
   expect(await seriousFindings(page, screens)).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+test('an operator: the enquiry screens and the analytics charts pass axe at 375 and 1280 px and ask no other host', async ({ page, baseURL }) => {
+  const foreign = recordForeignRequests(page, baseURL);
+  await signedInOperator(page.request, 'a11y-desk');
+  const content = `読みやすさの確認のお問い合わせ${Date.now()}`;
+  const sent = await page.request.post('/api/contact', { headers: await xsrfHeaders(page.request), data: { category: 'other', name: 'あき', content } });
+  expect(sent.status()).toBe(201);
+  const { enquiries } = (await (await page.request.get('/api/moderation/enquiries')).json()) as EnquiryListResponse;
+  const enquiry = enquiries.find((item) => item.content === content);
+  if (!enquiry) throw new Error("the enquiry is not in the operators' list");
+  expect(await seriousFindings(page, ['/moderation/enquiries', `/moderation/enquiries/${enquiry._id}`, '/moderation/analytics'])).toEqual([]);
   expect(foreign).toEqual([]);
 });

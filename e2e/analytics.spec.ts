@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { REPORT_TEXTS, type AnalyticsDailyResponse } from '@hiraku/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { TEXTS, type AnalyticsDailyResponse } from '@hiraku/shared';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli, signedInOperator } from './support/operators';
 
@@ -53,7 +54,7 @@ test('route changes are page views the operators count, and saving a report reco
   await logInThroughApi(page.request, await createUserWithCli('analytics-writer', { username: '記録テスト' }));
   await page.goto('/create-report');
   await page.getByRole('main').getByLabel('タイトル').fill('記録される下書き');
-  await page.getByRole('main').getByRole('button', { name: REPORT_TEXTS.form.saveDraft }).click();
+  await page.getByRole('main').getByRole('button', { name: TEXTS.report.form.saveDraft }).click();
   await expect(page).toHaveURL(/\/reports$/);
   await expect
     .poll(async () => {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MESSAGES } from '@hiraku/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { TEXTS } from '@hiraku/shared';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo, type ReceivedMail } from './support/mailbox';
 
 /**
@@ -76,17 +77,17 @@ test('a new member signs up, confirms the address, sees the tutorial once and ca
   const password = 'nawa-to-kubiwa-88';
 
   const seen = await signUp(page, email, password);
-  expect(alerts).toEqual([MESSAGES.auth.signupSucceeded]);
-  await expect(main(page).getByText(MESSAGES.auth.signupSucceeded)).toBeVisible();
+  expect(alerts).toEqual([TEXTS.account.signupSucceeded]);
+  await expect(main(page).getByText(TEXTS.account.signupSucceeded)).toBeVisible();
 
   const mail = await waitForMailTo(email, SUBJECTS.verify, seen);
   await page.goto(tokenLinkIn(mail, '/verify-email'));
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.verifySucceeded);
+  expect(alerts.at(-1)).toBe(TEXTS.account.verifySucceeded);
 
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/tutorial$/);
-  await expect(main(page).getByText(MESSAGES.auth.loginSucceeded)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.loginSucceeded)).toBeVisible();
 
   const titles = ['ようこそ', 'プロフィールを設定しよう', '好みを見つけよう', 'プレイを共有しよう', '次のプレイへ'];
   await expect(main(page).getByRole('button', { name: '前へ' })).toBeDisabled();
@@ -108,7 +109,7 @@ test('a new member signs up, confirms the address, sees the tutorial once and ca
   await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toHaveCount(0);
 
   await logOut(page);
-  await expect(main(page).getByText(MESSAGES.auth.logoutSucceeded)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.logoutSucceeded)).toBeVisible();
   await expect(main(page).getByRole('link', { name: 'ログイン' })).toBeVisible();
 
   // Signed out, a members' page sends to /login and says why; logging in brings the member back there.
@@ -133,12 +134,12 @@ test('a wrong password is refused in Japanese and the form stays usable', async 
   const { email } = await confirmedMember(page, 'typo');
 
   await main(page).getByRole('button', { name: 'ログイン' }).click();
-  await expect(main(page).getByText(MESSAGES.auth.emailRequired)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.emailRequired)).toBeVisible();
   await expect(main(page).getByLabel('メールアドレス')).toBeFocused();
   await expect(main(page).getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
 
   await logIn(page, email, 'not-my-password');
-  await expect(shownAlert(page)).toHaveText(MESSAGES.auth.invalidCredentials);
+  await expect(shownAlert(page)).toHaveText(TEXTS.account.invalidCredentials);
   await expect(page).toHaveURL(/\/login$/);
   await expect(main(page).getByRole('button', { name: 'ログイン' })).toBeEnabled();
 });
@@ -151,21 +152,21 @@ test('logging in before confirming the address explains why, then opens the rese
   await waitForMailTo(email, SUBJECTS.verify, seen);
 
   await logIn(page, email, password);
-  await expect(shownAlert(page)).toHaveText(MESSAGES.auth.emailNotVerified);
+  await expect(shownAlert(page)).toHaveText(TEXTS.account.emailNotVerified);
   await expect(main(page).getByText('まもなく確認メールの再送信ページに移動します。')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveURL(/\/verify-email\?resend=1$/, { timeout: 5_000 });
-  expect(alerts, 'the resend page itself raises no alert').toEqual([MESSAGES.auth.signupSucceeded]);
+  expect(alerts, 'the resend page itself raises no alert').toEqual([TEXTS.account.signupSucceeded]);
 
   await expect(main(page).getByLabel('メールアドレス')).toHaveValue(email);
   const beforeResend = await mailboxSnapshot();
   await main(page).getByRole('button', { name: '確認メールを再送信' }).click();
-  await expect(main(page).getByRole('status').filter({ hasText: MESSAGES.auth.verificationResent })).toBeVisible();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.account.verificationResent })).toBeVisible();
 
   const mail = await waitForMailTo(email, SUBJECTS.verify, beforeResend);
   await page.goto(tokenLinkIn(mail, '/verify-email'));
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.verifySucceeded);
+  expect(alerts.at(-1)).toBe(TEXTS.account.verifySucceeded);
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/tutorial$/);
 });
@@ -181,21 +182,21 @@ test('a used or missing mail link says so and offers a way on', async ({ page })
   // Opened again: the address is confirmed by now, so the member is told so and led to login.
   await page.goto(link);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(MESSAGES.auth.verifyAlreadyDone)).toBeVisible();
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.verifyAlreadyDone);
+  await expect(page.getByText(TEXTS.account.verifyAlreadyDone)).toBeVisible();
+  expect(alerts.at(-1)).toBe(TEXTS.account.verifyAlreadyDone);
 
   // A link the server cannot use (expired, or mangled by a mail program) may have expired: offer a resend.
   await page.goto(`${link}x`);
-  await expect(main(page).getByText(MESSAGES.auth.verifyFailed)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.verifyFailed)).toBeVisible();
   await expect(main(page).getByRole('button', { name: '確認メールを再送信' })).toBeVisible();
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.verifyFailed);
+  expect(alerts.at(-1)).toBe(TEXTS.account.verifyFailed);
 
   await page.goto('/verify-email');
-  await expect(main(page).getByText(MESSAGES.auth.verifyInvalidToken)).toBeVisible();
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.verifyInvalidToken);
+  await expect(main(page).getByText(TEXTS.account.verifyInvalidToken)).toBeVisible();
+  expect(alerts.at(-1)).toBe(TEXTS.account.verifyInvalidToken);
 
   await page.goto('/reset-password');
-  await expect(shownAlert(page)).toHaveText(MESSAGES.auth.resetInvalidToken);
+  await expect(shownAlert(page)).toHaveText(TEXTS.account.resetInvalidToken);
   await main(page).getByRole('link', { name: 'もう一度手続きする' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
@@ -204,23 +205,23 @@ test('sign-up checks the form before sending and shows what the server refuses',
   await page.goto('/signup');
   const form = main(page);
   await form.getByRole('button', { name: '登録' }).click();
-  await expect(form.getByText(MESSAGES.auth.emailRequired)).toBeVisible();
-  await expect(form.getByText(MESSAGES.auth.passwordRequired)).toBeVisible();
-  await expect(form.getByText(MESSAGES.auth.mustAgreeToTerms)).toBeVisible();
+  await expect(form.getByText(TEXTS.account.emailRequired)).toBeVisible();
+  await expect(form.getByText(TEXTS.account.passwordRequired)).toBeVisible();
+  await expect(form.getByText(TEXTS.account.mustAgreeToTerms)).toBeVisible();
   await expect(form.getByText('8〜128文字で入力してください。よく使われるパスワードは登録できません。')).toBeVisible();
 
   await form.getByLabel('メールアドレス').fill('not-an-address');
   await form.getByLabel('パスワード').fill('short');
   await form.getByRole('button', { name: '登録' }).click();
-  await expect(form.getByText(MESSAGES.auth.emailInvalid)).toBeVisible();
-  await expect(form.getByText(MESSAGES.auth.passwordTooShort)).toBeVisible();
+  await expect(form.getByText(TEXTS.account.emailInvalid)).toBeVisible();
+  await expect(form.getByText(TEXTS.account.passwordTooShort)).toBeVisible();
   await expect(form.getByLabel('メールアドレス')).toBeFocused();
 
   await form.getByLabel('メールアドレス').fill(uniqueEmail('common'));
   await form.getByLabel('パスワード').fill('password123');
   await form.getByRole('checkbox', { name: '18歳以上であり、利用規約に同意します' }).check();
   await form.getByRole('button', { name: '登録' }).click();
-  await expect(form.getByText(MESSAGES.auth.passwordTooCommon)).toBeVisible();
+  await expect(form.getByText(TEXTS.account.passwordTooCommon)).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
 
   await expect(form.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms-of-service');
@@ -237,7 +238,7 @@ test('a forgotten password is reset from the mailed link; the old one stops work
   await main(page).getByLabel('メールアドレス').fill(email);
   await main(page).getByRole('button', { name: '再設定メールを送信' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.forgotPasswordSent);
+  expect(alerts.at(-1)).toBe(TEXTS.account.forgotPasswordSent);
 
   const link = tokenLinkIn(await waitForMailTo(email, SUBJECTS.reset, seen), '/reset-password');
   await page.goto(link);
@@ -250,10 +251,10 @@ test('a forgotten password is reset from the mailed link; the old one stops work
   await main(page).getByLabel('新しいパスワード（確認用）').fill(newPassword);
   await main(page).getByRole('button', { name: 'パスワードを設定' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts.at(-1)).toBe(MESSAGES.auth.resetSucceeded);
+  expect(alerts.at(-1)).toBe(TEXTS.account.resetSucceeded);
 
   await logIn(page, email, oldPassword);
-  await expect(shownAlert(page)).toHaveText(MESSAGES.auth.invalidCredentials);
+  await expect(shownAlert(page)).toHaveText(TEXTS.account.invalidCredentials);
   await main(page).getByLabel('パスワード').fill(newPassword);
   await main(page).getByRole('button', { name: 'ログイン' }).click();
   await expect(page).toHaveURL(/\/tutorial$/);
@@ -263,7 +264,7 @@ test('a forgotten password is reset from the mailed link; the old one stops work
   await main(page).getByRole('textbox', { name: '新しいパスワード', exact: true }).fill('mou-ichido-tsukau-1');
   await main(page).getByLabel('新しいパスワード（確認用）').fill('mou-ichido-tsukau-1');
   await main(page).getByRole('button', { name: 'パスワードを設定' }).click();
-  await expect(shownAlert(page)).toHaveText(MESSAGES.auth.resetInvalidToken);
+  await expect(shownAlert(page)).toHaveText(TEXTS.account.resetInvalidToken);
 });
 
 test('deleting the account signs out and frees the address for a fresh start', async ({ page }) => {
@@ -283,31 +284,31 @@ test('deleting the account signs out and frees the address for a fresh start', a
 
   await main(page).getByLabel('現在のパスワード').fill(password);
   await main(page).getByRole('button', { name: 'アカウントを削除する' }).click();
-  await expect(main(page).getByText(MESSAGES.auth.deleteConfirmRequired)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.deleteConfirmRequired)).toBeVisible();
 
   const confirm = main(page).getByRole('checkbox', { name: 'アカウントとすべてのデータが削除され、元に戻せないことを理解しました' });
   await confirm.check();
   await main(page).getByLabel('現在のパスワード').fill('not-the-password');
   await main(page).getByRole('button', { name: 'アカウントを削除する' }).click();
-  await expect(shownAlert(page).filter({ hasText: MESSAGES.auth.wrongPassword })).toBeVisible();
+  await expect(shownAlert(page).filter({ hasText: TEXTS.account.wrongPassword })).toBeVisible();
 
   await main(page).getByLabel('現在のパスワード').fill(password);
   await main(page).getByRole('button', { name: 'アカウントを削除する' }).click();
-  await expect(main(page).getByText(MESSAGES.auth.deleteSucceeded)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.deleteSucceeded)).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
   await expect(main(page).getByRole('link', { name: 'ログイン' })).toBeVisible();
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email, password);
-  await expect(shownAlert(page)).toHaveText(MESSAGES.auth.invalidCredentials);
+  await expect(shownAlert(page)).toHaveText(TEXTS.account.invalidCredentials);
 
   // Same address, from scratch: a new mail, a new confirmation, and the tutorial again.
   const seen = await signUp(page, email, password);
   await confirmAddress(page, email, seen);
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/tutorial$/);
-  expect(alerts).not.toContain(MESSAGES.auth.tutorialFailed);
+  expect(alerts).not.toContain(TEXTS.account.tutorialFailed);
 });
 
 test('an expired access token is renewed unnoticed; a dead session sends the member to log in again', async ({ page, context }) => {
@@ -333,7 +334,7 @@ test('an expired access token is renewed unnoticed; a dead session sends the mem
   await context.clearCookies({ name: 'hiraku_refresh' });
   await footer.getByRole('link', { name: '検索' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(main(page).getByText(MESSAGES.auth.sessionInvalid)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.account.sessionInvalid)).toBeVisible();
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/search-results$/);
 });

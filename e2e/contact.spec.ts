@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { CONTACT_CATEGORY_LABELS, CONTACT_FORM_TEXTS, MESSAGES } from '@hiraku/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { TEXTS, CONTACT_TEXTS, CONTACT_CATEGORY_LABELS } from '@hiraku/shared';
 import { mailboxSnapshot, waitForMailTo } from './support/mailbox';
+import { E2E_SUPPORT_EMAIL as SUPPORT_EMAIL } from './support/env';
 import { createUserWithCli } from './support/operators';
 import { logInThroughApi } from './support/members';
 
@@ -9,8 +11,7 @@ import { logInThroughApi } from './support/members';
  * of the real SMTP server, for a visitor and for a member; a failure keeps what was written.
  */
 
-const SUPPORT_EMAIL = 'support@hiraku.local';
-const t = CONTACT_FORM_TEXTS;
+const t = CONTACT_TEXTS;
 
 function main(page: Page) {
   return page.getByRole('main');
@@ -33,8 +34,8 @@ test('a visitor sends an enquiry: it is checked first, reaches support, and OK l
     if (request.url().endsWith('/api/contact') && request.method() === 'POST') posted += 1;
   });
   await main(page).getByRole('button', { name: t.submit }).click();
-  await expect(main(page).getByText(MESSAGES.contact.categoryRequired)).toBeVisible();
-  await expect(main(page).getByText(MESSAGES.contact.contentRequired)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.contact.categoryRequired)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.contact.contentRequired)).toBeVisible();
   await expect(main(page).getByRole('radio', { name: CONTACT_CATEGORY_LABELS.account })).toBeFocused();
   expect(posted).toBe(0);
 
@@ -43,7 +44,7 @@ test('a visitor sends an enquiry: it is checked first, reaches support, and OK l
   await fillEnquiry(page, { category: CONTACT_CATEGORY_LABELS.account, name: 'はなこ', email: 'hanako@example.jp', content });
   await main(page).getByRole('button', { name: t.submit }).click();
   const result = page.getByRole('dialog', { name: t.resultTitle });
-  await expect(result).toHaveAccessibleDescription(MESSAGES.contact.sent);
+  await expect(result).toHaveAccessibleDescription(TEXTS.contact.sent);
   expect(posted).toBe(1);
 
   const mail = await waitForMailTo(SUPPORT_EMAIL, CONTACT_CATEGORY_LABELS.account, seen);
@@ -65,7 +66,7 @@ test('a member sends an enquiry without name or e-mail and goes back to the repo
   await fillEnquiry(page, { category: CONTACT_CATEGORY_LABELS.bug, content });
   await main(page).getByRole('button', { name: t.submit }).click();
   const result = page.getByRole('dialog', { name: t.resultTitle });
-  await expect(result).toHaveAccessibleDescription(MESSAGES.contact.sent);
+  await expect(result).toHaveAccessibleDescription(TEXTS.contact.sent);
   const mail = await waitForMailTo(SUPPORT_EMAIL, CONTACT_CATEGORY_LABELS.bug, seen);
   expect(mail.text).toContain(content);
   await result.getByRole('button', { name: t.ok }).click();
@@ -79,7 +80,7 @@ test('a failed send says so in the modal and keeps what was written', async ({ p
   await fillEnquiry(page, { category: CONTACT_CATEGORY_LABELS.request, content });
   await main(page).getByRole('button', { name: t.submit }).click();
   const result = page.getByRole('alertdialog', { name: t.resultTitle });
-  await expect(result).toHaveAccessibleDescription(MESSAGES.contact.failed);
+  await expect(result).toHaveAccessibleDescription(TEXTS.contact.failed);
   await result.getByRole('button', { name: t.ok }).click();
   await expect(result).toHaveCount(0);
   await expect(page).toHaveURL(/\/contact-form$/);
@@ -89,5 +90,5 @@ test('a failed send says so in the modal and keeps what was written', async ({ p
   await page.unroute('**/api/contact');
   await page.route('**/api/contact', (route) => route.abort('connectionreset'));
   await main(page).getByRole('button', { name: t.submit }).click();
-  await expect(page.getByRole('alertdialog', { name: t.resultTitle })).toHaveAccessibleDescription(MESSAGES.contact.failed);
+  await expect(page.getByRole('alertdialog', { name: t.resultTitle })).toHaveAccessibleDescription(TEXTS.contact.failed);
 });

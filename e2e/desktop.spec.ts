@@ -1,13 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
-import { COMMUNITY_MESSAGES, DESKTOP_MESSAGES } from '@hiraku/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, MODERATION_TEXTS, TEXTS } from '@hiraku/shared';
 import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
+import { xsrfHeaders, type TestMember } from './support/members';
+import { commentThroughApi, decide, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
-import type { TestMember } from './support/members';
+import { createReportThroughApi } from './support/reports';
 
 /**
  * The desktop app's built renderer in Chromium, its bridge backed by the real request proxy against the
- * real server on MariaDB: an operator logs in and curates categories and tags; a member is refused.
+ * real server on MariaDB: an operator logs in and curates categories and tags, decides reported comments,
+ * suspends a member and finds it all in the audit log, handles an enquiry and reads the daily chart; a
+ * member is refused; and nothing is ever sent as analytics.
  */
 
 let host: Awaited<ReturnType<typeof startDesktopHost>>;
@@ -19,12 +24,14 @@ test.afterAll(() => host?.close());
 const main = (page: Page) => page.getByRole('main');
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
-async function logIn(page: Page, account: TestMember) {
-  await installDesktopBridge(page, E2E_BASE_URL);
+/** Starts the app and logs in; answers the bridge's log of the calls the renderer sends. */
+async function logIn(page: Page, account: TestMember): Promise<{ requests: string[] }> {
+  const bridge = await installDesktopBridge(page, E2E_BASE_URL);
   await page.goto(`${host.url}/index.html#/login`);
   await main(page).getByLabel('メールアドレス').fill(account.email);
   await main(page).getByLabel('パスワード').fill(account.password);
   await main(page).getByRole('button', { name: 'ログイン' }).click();
+  return bridge;
 }
 
 test('an operator logs in, renames a category and creates a tag in the desktop app', async ({ page }) => {
@@ -33,7 +40,7 @@ test('an operator logs in, renames a category and creates a tag in the desktop a
   // The desktop app opens on the reported-comment queue, the operators' daily work.
   await expect(main(page).getByRole('heading', { level: 1, name: '通報キュー' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: '運営メニュー' });
-  for (const item of ['通報キュー', '会員管理', '操作履歴', 'カテゴリ管理', 'タグ管理']) await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  for (const item of ['通報キュー', '会員管理', '操作履歴', 'カテゴリ管理', 'タグ管理', 'お問い合わせ管理', 'アクセス解析']) await expect(nav.getByRole('link', { name: item })).toBeVisible();
   // Operator mode: nothing of the member screens.
   await expect(page.getByRole('link', { name: 'レポート一覧' })).toHaveCount(0);
 
@@ -43,13 +50,13 @@ test('an operator logs in, renames a category and creates a tag in the desktop a
   const name = `デスクトップ${suffix()}`;
   await main(page).getByLabel('新しいカテゴリ名').fill(name);
   await main(page).getByRole('button', { name: '追加', exact: true }).click();
-  await expect(main(page).getByRole('status').filter({ hasText: COMMUNITY_MESSAGES.taxonomy.categoryCreated })).toBeVisible();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.taxonomy.categoryCreated })).toBeVisible();
   const renamed = `改名${suffix()}`;
   await main(page).getByRole('button', { name: `「${name}」の名前を変更` }).click();
   const renameBox = main(page).getByLabel(`「${name}」の新しい名前`);
   await renameBox.fill(renamed);
   await renameBox.press('Enter');
-  await expect(main(page).getByRole('status').filter({ hasText: COMMUNITY_MESSAGES.taxonomy.categoryUpdated })).toBeVisible();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.taxonomy.categoryUpdated })).toBeVisible();
   await expect(main(page).getByText(renamed, { exact: true })).toBeVisible();
 
   await nav.getByRole('link', { name: 'タグ管理' }).click();
@@ -61,7 +68,7 @@ test('an operator logs in, renames a category and creates a tag in the desktop a
   await dialog.getByLabel('タグ名').fill(tag);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
-  await expect(main(page).getByRole('status').filter({ hasText: COMMUNITY_MESSAGES.taxonomy.tagCreated })).toBeVisible();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.taxonomy.tagCreated })).toBeVisible();
   await expect(playCategory.getByText(tag, { exact: true })).toBeVisible();
 
   // The server really has both, seen from outside the app.
@@ -76,4 +83,100 @@ test('a member is refused with the operators-only message and stays signed out',
   await page.goto(`${host.url}/index.html#/category-manager`);
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByRole('navigation', { name: '運営メニュー' })).toHaveCount(0);
+});
+
+test('an operator decides reported comments, suspends a member, finds each action in the audit log, handles an enquiry and reads the daily chart', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const q = MODERATION_TEXTS.queue;
+  const [author, writer, suspect, reporter] = await Promise.all([person(browser, '書き手'), person(browser, 'コメント主'), person(browser, '違反者'), person(browser, '通報者')]);
+  const reportId = await createReportThroughApi(author.page.request, `デスクトップで裁く記録${suffix()}`);
+  const dismissed = `デスクトップで却下される感想${suffix()}`;
+  const deleted = `デスクトップで削除される書き込み${suffix()}`;
+  await reportCommentThroughApi(reporter.page.request, await commentThroughApi(writer.page.request, reportId, dismissed), '念のため確認をお願いします');
+  await reportCommentThroughApi(reporter.page.request, await commentThroughApi(writer.page.request, reportId, deleted), '個人情報が書かれています');
+  // A visitor writes through the contact form's endpoint.
+  const enquiryText = `デスクトップで対応するお問い合わせ${suffix()}`;
+  const sent = await request.post('/api/contact', { headers: await xsrfHeaders(request), data: { category: 'content', name: 'たろう', email: 'taro@example.jp', content: enquiryText } });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  const operatorName = `運営${suffix()}`;
+  const operator = await createUserWithCli('desktop-moderator', { operator: true, username: operatorName });
+  const webRequests: string[] = [];
+  page.on('request', (sentRequest) => webRequests.push(new URL(sentRequest.url()).pathname));
+  const bridge = await logIn(page, operator);
+  const nav = page.getByRole('navigation', { name: '運営メニュー' });
+  await expect(main(page).getByRole('heading', { level: 1, name: /通報キュー/ })).toBeVisible();
+
+  // The queue: one reported comment dismissed, another deleted, each with its reason.
+  const dismissReason = `表現の範囲内です${suffix()}`;
+  await queueItem(page, dismissed).getByRole('button', { name: q.actions.dismiss, exact: true }).click();
+  await decide(page, q.actions.dismiss, dismissReason);
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.commentDismissed })).toBeVisible();
+  await expect(queueItem(page, dismissed)).toHaveCount(0);
+  const deleteReason = `個人情報のため削除${suffix()}`;
+  await queueItem(page, deleted).getByRole('button', { name: q.actions.delete, exact: true }).click();
+  await decide(page, q.actions.delete, deleteReason);
+  await expect(queueItem(page, deleted)).toHaveCount(0);
+  const seen = (await (await author.page.request.get(`/api/comments?articleId=${reportId}`)).json()) as { text: string }[];
+  expect(seen.map((comment) => comment.text)).toEqual([dismissed]);
+
+  // Member management: the member is suspended, with a reason.
+  const m = MODERATION_TEXTS.members;
+  await nav.getByRole('link', { name: '会員管理' }).click();
+  await main(page).getByLabel(m.searchLabel).fill(suspect.publicId);
+  await main(page).getByRole('button', { name: m.searchSubmit }).click();
+  const card = main(page).getByRole('article', { name: suspect.username });
+  await card.getByRole('button', { name: m.suspend }).click();
+  const suspendReason = `度重なる規約違反${suffix()}`;
+  await decide(page, m.suspend, suspendReason);
+  await expect(card).toContainText(m.suspendedIndefinitely);
+  expect((await suspect.page.request.get('/api/auth/me')).status()).toBe(401);
+
+  // The audit log has all three, each with the operator and the reason.
+  await nav.getByRole('link', { name: '操作履歴' }).click();
+  const log = main(page).getByRole('list');
+  for (const [action, reason] of [
+    ['comment.dismiss_reports', dismissReason],
+    ['comment.delete', deleteReason],
+    ['user.suspend', suspendReason],
+  ] as const) {
+    const row = log.getByRole('listitem').filter({ hasText: reason });
+    await expect(row).toContainText(AUDIT_ACTION_LABELS[action]);
+    await expect(row).toContainText(operatorName);
+  }
+
+  // Enquiries: the visitor's one is among the open ones, read in full and marked handled.
+  const e = MODERATION_TEXTS.enquiries;
+  await nav.getByRole('link', { name: 'お問い合わせ管理' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'お問い合わせ管理' })).toBeVisible();
+  const summary = main(page).getByRole('article').filter({ hasText: enquiryText });
+  await summary.getByRole('link', { name: new RegExp(CONTACT_CATEGORY_LABELS.content) }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: MODERATION_TEXTS.titles.enquiry })).toBeVisible();
+  await expect(main(page)).toContainText(enquiryText);
+  await expect(main(page)).toContainText('taro@example.jp');
+  await main(page).getByRole('button', { name: e.markHandled }).click();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.contact.markedHandled })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: e.markOpen })).toBeVisible();
+  await main(page).getByRole('link', { name: e.backToList }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'お問い合わせ管理' })).toBeVisible();
+  await expect(main(page).getByRole('radio', { name: e.statuses.open })).toBeChecked();
+  await expect(main(page).getByRole('article').filter({ hasText: enquiryText })).toHaveCount(0);
+  await main(page).getByRole('radio', { name: e.statuses.handled }).check();
+  await expect(main(page).getByRole('article').filter({ hasText: enquiryText })).toContainText(e.handled);
+
+  // Analytics: the chart and its table for the last 30 days.
+  const a = MODERATION_TEXTS.analytics;
+  await nav.getByRole('link', { name: 'アクセス解析' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'アクセス解析' })).toBeVisible();
+  const chart = main(page).getByRole('img', { name: new RegExp(a.pageViewsHeading) });
+  await expect(chart).toBeVisible();
+  await expect.poll(() => chart.evaluate((canvas) => (canvas as HTMLCanvasElement).width)).toBeGreaterThan(0);
+  const table = main(page).getByRole('region', { name: a.tableRegion }).getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(31);
+
+  // The desktop app sends no analytics: the renderer never asked, and nothing reached the server's beacon.
+  expect(bridge.requests).toContain('GET /api/moderation/analytics/daily');
+  expect(bridge.requests.some((call) => /^PUT \/api\/moderation\/enquiries\/\d+\/handled$/.test(call))).toBe(true);
+  expect(bridge.requests.filter((call) => call.includes('/api/analytics/'))).toEqual([]);
+  expect(webRequests.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });

@@ -1,17 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import {
-  COOKIE_NAMES,
-  MODERATION_MESSAGES,
-  MODERATION_SCREEN_TEXTS,
-  REPORT_TEXTS,
-  SHELL_TEXTS,
-  XSRF_HEADER,
-  type CommentItem,
-} from '@hiraku/shared';
-import { logInThroughApi } from './support/members';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { TEXTS, SHELL_TEXTS, MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
+import { commentThroughApi as comment, decide, person, queueItem, reportCommentThroughApi, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
-import { createUserWithCli } from './support/operators';
 
 /**
  * The operators' moderation screens in Chromium against the real server: members report comments, an
@@ -19,48 +11,10 @@ import { createUserWithCli } from './support/operators';
  * action in the audit log; and every operator screen passes axe at phone and desktop widths.
  */
 
-const q = MODERATION_SCREEN_TEXTS.queue;
-
-interface Person {
-  page: Page;
-  publicId: string;
-  username: string;
-}
+const q = MODERATION_TEXTS.queue;
 
 function main(page: Page) {
   return page.getByRole('main');
-}
-
-function suffix(): string {
-  return Math.random().toString(36).slice(2, 7);
-}
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie yet');
-  return { [XSRF_HEADER]: token };
-}
-
-/** An account made by the CLI (with a profile), signed in within a browser context of its own. */
-async function person(browser: Browser, name: string, operator = false): Promise<Person> {
-  const username = `${name}${suffix()}`;
-  const account = await createUserWithCli(operator ? 'moderation-operator' : 'moderation-member', { operator, username });
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logInThroughApi(page.request, account);
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { publicId: string };
-  return { page, publicId: me.publicId, username };
-}
-
-async function comment(request: APIRequestContext, reportId: number, text: string): Promise<number> {
-  const response = await request.post('/api/comments', { headers: await xsrf(request), data: { articleId: reportId, text } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as CommentItem)._id;
-}
-
-async function reportCommentThroughApi(request: APIRequestContext, commentId: number, reason: string): Promise<void> {
-  const response = await request.post(`/api/comments/${commentId}/report`, { headers: await xsrf(request), data: { reason } });
-  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** A member reports a comment from the report's page, through the page's own dialog. */
@@ -68,9 +22,9 @@ async function reportCommentInPage(member: Person, reportId: number, text: strin
   await member.page.goto(`/reports/${reportId}`);
   const item = main(member.page).getByRole('listitem').filter({ hasText: text });
   await item.getByRole('button', { name: '通報' }).click();
-  const dialog = member.page.getByRole('alertdialog', { name: REPORT_TEXTS.comments.reportTitle });
-  await dialog.getByLabel(REPORT_TEXTS.comments.reportReason).fill(reason);
-  await dialog.getByRole('button', { name: REPORT_TEXTS.comments.reportSubmit }).click();
+  const dialog = member.page.getByRole('alertdialog', { name: TEXTS.comment.screens.reportTitle });
+  await dialog.getByLabel(TEXTS.comment.screens.reportReason).fill(reason);
+  await dialog.getByRole('button', { name: TEXTS.comment.screens.reportSubmit }).click();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -83,18 +37,6 @@ async function commentsSeenBy(viewer: Person, reportId: number): Promise<string[
 async function openMoreMenu(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: SHELL_TEXTS.footer.navLabel }).getByRole('button', { name: SHELL_TEXTS.moreMenu.button }).click();
   return page.getByRole('menu');
-}
-
-function queueItem(page: Page, text: string): Locator {
-  return main(page).getByRole('article').filter({ hasText: text });
-}
-
-/** Answers the reason dialog with the mouse. */
-async function decide(page: Page, dialogTitle: string, reason: string): Promise<void> {
-  const dialog = page.getByRole('alertdialog', { name: dialogTitle });
-  await dialog.getByLabel(MODERATION_SCREEN_TEXTS.common.reasonLabel).fill(reason);
-  await dialog.getByRole('button', { name: dialogTitle }).click();
-  await expect(dialog).toHaveCount(0);
 }
 
 test('reported comments leave members\' view; an operator dismisses, deletes, suspends, and finds it all in the audit log', async ({ browser }) => {
@@ -150,9 +92,9 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
   // An empty reason is refused in the dialog, before anything is sent.
   const dialog = page.getByRole('alertdialog', { name: q.actions.dismiss });
   await dialog.getByRole('button', { name: q.actions.dismiss }).click();
-  await expect(dialog.getByText(MODERATION_MESSAGES.reasonRequired)).toBeVisible();
+  await expect(dialog.getByText(TEXTS.moderation.reasonRequired)).toBeVisible();
   await decide(page, q.actions.dismiss, dismissReason);
-  await expect(main(page).getByRole('status').filter({ hasText: MODERATION_MESSAGES.commentDismissed })).toBeVisible();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.commentDismissed })).toBeVisible();
   await expect(queueItem(page, dismissed)).toHaveCount(0);
   expect(await commentsSeenBy(author, reportId)).toContain(dismissed);
 
@@ -183,8 +125,8 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
   await expect(queueItem(page, dismissed)).toContainText(q.resolution.dismissed);
 
   // Every action is in the audit log with its reason, filterable by operator and action.
-  await page.getByRole('navigation', { name: MODERATION_SCREEN_TEXTS.nav.label }).getByRole('link', { name: MODERATION_SCREEN_TEXTS.titles.auditLog }).click();
-  await expect(main(page).getByRole('heading', { level: 1, name: MODERATION_SCREEN_TEXTS.titles.auditLog })).toBeVisible();
+  await page.getByRole('navigation', { name: MODERATION_TEXTS.nav.label }).getByRole('link', { name: MODERATION_TEXTS.titles.auditLog }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: MODERATION_TEXTS.titles.auditLog })).toBeVisible();
   const log = main(page).getByRole('list');
   for (const [label, reason] of [
     ['コメント通報の却下', dismissReason],
@@ -195,22 +137,22 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
     await expect(row.first()).toBeVisible();
     await expect(row.first()).toContainText(operator.publicId);
   }
-  await main(page).getByLabel(MODERATION_SCREEN_TEXTS.audit.actorLabel).fill(operator.publicId);
-  await main(page).getByLabel(MODERATION_SCREEN_TEXTS.audit.actionLabel).selectOption('user.suspend');
-  await main(page).getByRole('button', { name: MODERATION_SCREEN_TEXTS.audit.apply }).click();
+  await main(page).getByLabel(MODERATION_TEXTS.audit.actorLabel).fill(operator.publicId);
+  await main(page).getByLabel(MODERATION_TEXTS.audit.actionLabel).selectOption('user.suspend');
+  await main(page).getByRole('button', { name: MODERATION_TEXTS.audit.apply }).click();
   await expect(log.getByRole('listitem')).toHaveCount(1);
   await expect(log.getByRole('listitem')).toContainText(suspendReason);
   await expect(log.getByRole('listitem')).toContainText(suspect.publicId);
 
   // The member screen shows the suspension, and lifts it with a reason.
-  await page.getByRole('navigation', { name: MODERATION_SCREEN_TEXTS.nav.label }).getByRole('link', { name: MODERATION_SCREEN_TEXTS.titles.members }).click();
-  await main(page).getByLabel(MODERATION_SCREEN_TEXTS.members.searchLabel).fill(suspect.publicId);
-  await main(page).getByRole('button', { name: MODERATION_SCREEN_TEXTS.members.searchSubmit }).click();
+  await page.getByRole('navigation', { name: MODERATION_TEXTS.nav.label }).getByRole('link', { name: MODERATION_TEXTS.titles.members }).click();
+  await main(page).getByLabel(MODERATION_TEXTS.members.searchLabel).fill(suspect.publicId);
+  await main(page).getByRole('button', { name: MODERATION_TEXTS.members.searchSubmit }).click();
   const card = main(page).getByRole('article', { name: suspect.username });
-  await expect(card).toContainText(MODERATION_SCREEN_TEXTS.members.suspendedIndefinitely);
-  await card.getByRole('button', { name: MODERATION_SCREEN_TEXTS.members.unsuspend }).click();
-  await decide(page, MODERATION_SCREEN_TEXTS.members.unsuspend, '反省が確認できたため');
-  await expect(card).toContainText(MODERATION_SCREEN_TEXTS.members.active);
+  await expect(card).toContainText(MODERATION_TEXTS.members.suspendedIndefinitely);
+  await card.getByRole('button', { name: MODERATION_TEXTS.members.unsuspend }).click();
+  await decide(page, MODERATION_TEXTS.members.unsuspend, '反省が確認できたため');
+  await expect(card).toContainText(MODERATION_TEXTS.members.active);
   await author.page.reload();
   await expect(main(author.page).getByRole('link', { name: suspectReport })).toBeVisible();
 });
@@ -251,7 +193,7 @@ test('the queue is driven by the keyboard alone', async ({ browser }) => {
   // D dismisses the focused one: the reason field has the focus; Tab twice reaches the confirm button.
   await page.keyboard.press('d');
   const dialog = page.getByRole('alertdialog', { name: q.actions.dismiss });
-  await expect(dialog.getByLabel(MODERATION_SCREEN_TEXTS.common.reasonLabel)).toBeFocused();
+  await expect(dialog.getByLabel(MODERATION_TEXTS.common.reasonLabel)).toBeFocused();
   await page.keyboard.type('キーボードで却下');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -280,7 +222,7 @@ test('an operator hides and shows a report from its page, with a reason', async 
   const reportId = await createReportThroughApi(author.page.request, title);
   const page = operator.page;
   await page.goto(`/reports/${reportId}`);
-  const t = MODERATION_SCREEN_TEXTS.reportModeration;
+  const t = MODERATION_TEXTS.reportModeration;
   await main(page).getByRole('button', { name: t.hide }).click();
   await decide(page, t.hide, '規約に反する画像のため');
   await expect(main(page).getByRole('button', { name: t.unhide })).toBeVisible();
@@ -303,8 +245,8 @@ test('operator screens, a found member and the reason dialog have no serious or 
     {
       path: '/moderation/members',
       ready: async (p) => {
-        await main(p).getByLabel(MODERATION_SCREEN_TEXTS.members.searchLabel).fill(member.publicId);
-        await main(p).getByRole('button', { name: MODERATION_SCREEN_TEXTS.members.searchSubmit }).click();
+        await main(p).getByLabel(MODERATION_TEXTS.members.searchLabel).fill(member.publicId);
+        await main(p).getByRole('button', { name: MODERATION_TEXTS.members.searchSubmit }).click();
         await expect(main(p).getByRole('article', { name: member.username })).toBeVisible();
       },
     },
@@ -328,7 +270,7 @@ test('operator screens, a found member and the reason dialog have no serious or 
     // The reason dialog too, open over the member screen.
     await page.goto('/moderation/members');
     await screens[1]?.ready(page);
-    await main(page).getByRole('article', { name: member.username }).getByRole('button', { name: MODERATION_SCREEN_TEXTS.members.suspend }).click();
+    await main(page).getByRole('article', { name: member.username }).getByRole('button', { name: MODERATION_TEXTS.members.suspend }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     const dialogResults = await new AxeBuilder({ page }).analyze();
     for (const violation of dialogResults.violations) {
@@ -339,7 +281,7 @@ test('operator screens, a found member and the reason dialog have no serious or 
 
   // A member opening an operator screen gets the operators-only page instead.
   await member.page.goto('/moderation/queue');
-  await expect(main(member.page).getByRole('heading', { level: 1, name: MODERATION_SCREEN_TEXTS.titles.queue })).toBeVisible();
+  await expect(main(member.page).getByRole('heading', { level: 1, name: MODERATION_TEXTS.titles.queue })).toBeVisible();
   await expect(main(member.page).getByRole('link', { name: 'レポート一覧へ' })).toBeVisible();
   await expect(main(member.page).getByRole('article')).toHaveCount(0);
 });

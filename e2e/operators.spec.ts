@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { COMMUNITY_MESSAGES, MESSAGES } from '@hiraku/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { TEXTS } from '@hiraku/shared';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli, signedInOperator } from './support/operators';
 
@@ -9,7 +10,7 @@ import { createUserWithCli, signedInOperator } from './support/operators';
  * edits and deletes a tag through the modal. A member is shown the operators-only page instead.
  */
 
-const done = COMMUNITY_MESSAGES.taxonomy;
+const done = TEXTS.taxonomy;
 
 function main(page: Page) {
   return page.getByRole('main');
@@ -36,7 +37,7 @@ test.describe('category manager', () => {
     const nameInput = main(page).getByLabel('新しいカテゴリ名');
     await nameInput.fill('   ');
     await main(page).getByRole('button', { name: '追加', exact: true }).click();
-    await expect(main(page).getByText(MESSAGES.taxonomy.categoryNameRequired)).toBeVisible();
+    await expect(main(page).getByText(TEXTS.taxonomy.categoryNameRequired)).toBeVisible();
     await expect(nameInput).toBeFocused();
 
     // Added trimmed, at level 1, after the others.
@@ -122,7 +123,7 @@ test.describe('tag manager', () => {
     await page.keyboard.press('Tab');
     await expect(dialog.getByLabel('タグ名')).toBeFocused();
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(dialog.getByText(MESSAGES.taxonomy.tagNameRequired)).toBeVisible();
+    await expect(dialog.getByText(TEXTS.taxonomy.tagNameRequired)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(addButton).toBeFocused();
@@ -151,7 +152,7 @@ test.describe('tag manager', () => {
     await editDialog.getByLabel('階層').fill('0');
     await editDialog.getByRole('button', { name: '保存' }).click();
     // The server names the wrong field; nothing is saved.
-    await expect(editDialog.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(COMMUNITY_MESSAGES.taxonomy.levelInvalid);
+    await expect(editDialog.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(TEXTS.taxonomy.levelInvalid);
     await expect(editDialog.getByLabel('階層')).toBeFocused();
     await editDialog.getByLabel('階層').fill('2');
     await editDialog.getByRole('button', { name: '保存' }).click();
@@ -185,7 +186,7 @@ test('a member sees the operators-only page on both managers @mobile', async ({ 
   ] as const) {
     await page.goto(path);
     await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(main(page).getByText(MESSAGES.common.operatorsOnly)).toBeVisible();
+    await expect(main(page).getByText(TEXTS.common.operatorsOnly)).toBeVisible();
     await expect(main(page).getByRole('link', { name: 'レポート一覧へ' })).toBeVisible();
     await expect(main(page).getByRole('button', { name: /追加|削除|編集/ })).toHaveCount(0);
   }

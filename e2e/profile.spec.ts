@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { COOKIE_NAMES, MESSAGES, PROFILE_MESSAGES, reportFormEntries, XSRF_HEADER, type CategoryKey, type OwnProfile, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { COOKIE_NAMES, TEXTS, reportFormEntries, XSRF_HEADER, type CategoryKey, type OwnProfile, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
 import { E2E_BASE_URL } from './support/env';
 import { createConfirmedMember, logInThroughApi } from './support/members';
 
@@ -100,11 +101,11 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(main(page).getByRole('heading', { level: 1, name: 'プロフィールを作成' })).toBeVisible();
-  await expect(main(page).getByText(MESSAGES.profile.notSet)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.profile.notSet)).toBeVisible();
 
   // Nothing is sent while a required field is missing.
   await main(page).getByRole('button', { name: 'プロフィールを作成する' }).click();
-  await expect(main(page).getByText(MESSAGES.profile.usernameRequired)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.profile.usernameRequired)).toBeVisible();
   await expect(main(page).getByText('性別を選択してください。')).toBeVisible();
   await expect(main(page).getByLabel('ユーザー名')).toBeFocused();
 
@@ -124,8 +125,8 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
 
   await main(page).getByRole('button', { name: 'プロフィールを作成する' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(alerts).toEqual([MESSAGES.profile.saved]);
-  await expect(main(page).getByText(MESSAGES.profile.saved)).toBeVisible();
+  expect(alerts).toEqual([TEXTS.profile.saved]);
+  await expect(main(page).getByText(TEXTS.profile.saved)).toBeVisible();
 
   // The stored profile: the X id without "@", the icon as the server re-encoded it.
   const stored = (await (await page.request.get('/api/profile')).json()) as OwnProfile;
@@ -145,7 +146,7 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   await expect(card.getByRole('link', { name: 'プロフィールを編集' })).toHaveAttribute('href', '/profile');
   await expect(counter(page, '作成したレポート')).toHaveText('0');
   await expect(counter(page, 'もらったいいね')).toHaveText('0');
-  await expect(main(page).getByText(MESSAGES.profile.noArticles)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.profile.noArticles)).toBeVisible();
 
   // The card's その他 opens the same menu as the footer's.
   await card.getByRole('button', { name: 'その他' }).click();
@@ -194,7 +195,7 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   await expect(draftRow.getByRole('link', { name: '「まだ書きかけの記録」を編集する' })).toHaveAttribute('href', `/edit-report/${draftId}`);
   await expect(publishedRow.getByRole('link', { name: '「初めての後手縛り」を編集する' })).toHaveAttribute('href', `/edit-report/${publishedId}`);
   await expect(counter(page, '作成したレポート')).toHaveText('2');
-  await expect(main(page).getByText(MESSAGES.profile.noArticles)).toBeHidden();
+  await expect(main(page).getByText(TEXTS.profile.noArticles)).toBeHidden();
 
   // Another member opens the public profile: the name and the published report, no draft, no e-mail.
   const otherContext = await browser.newContext({ baseURL: E2E_BASE_URL });
@@ -215,7 +216,7 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
 
     // A public id nobody has: a plain "not found", not an error.
     await otherPage.goto('/profile/nobody-has-this-id');
-    await expect(main(otherPage).getByRole('heading', { level: 1, name: PROFILE_MESSAGES.notFound })).toBeVisible();
+    await expect(main(otherPage).getByRole('heading', { level: 1, name: TEXTS.profile.notFound })).toBeVisible();
   } finally {
     await otherContext.close();
   }
@@ -229,14 +230,14 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   await expect(main(page).getByRole('img', { name: '現在のアイコン' })).toHaveAttribute('src', stored.iconUrl ?? '');
   await main(page).getByLabel('X（旧Twitter）のID').fill('hiraku-test');
   await main(page).getByRole('button', { name: '保存する' }).click();
-  await expect(main(page).getByText(MESSAGES.profile.twitterIdInvalid)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.profile.twitterIdInvalid)).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
 
   // A file the server cannot decode is refused and the stored icon stays: it is only replaced by a save that succeeds.
   await main(page).getByLabel('X（旧Twitter）のID').fill('');
   await main(page).getByLabel('画像を変更').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
   await main(page).getByRole('button', { name: '保存する' }).click();
-  await expect(main(page).getByText(MESSAGES.image.unsupported)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.image.unsupported)).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   expect(((await (await page.request.get('/api/profile')).json()) as OwnProfile).iconUrl).toBe(stored.iconUrl);
   await main(page).getByRole('button', { name: '選択を取り消す' }).click();
@@ -252,7 +253,7 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
   // Removing the icon on purpose: after a confirmation, the default icon takes its place everywhere.
   await renamed.getByRole('link', { name: 'プロフィールを編集' }).click();
   await main(page).getByRole('button', { name: 'アイコンを削除' }).click();
-  await expect(main(page).getByText(PROFILE_MESSAGES.iconDeleted)).toBeVisible();
+  await expect(main(page).getByText(TEXTS.profile.iconDeleted)).toBeVisible();
   expect(alerts).toContain('現在のアイコンを削除しますか？');
   await expect(main(page).getByRole('img', { name: 'アイコン未設定（標準のアイコンを表示します）' })).toHaveAttribute('src', /^data:image\/svg\+xml,/);
   expect(((await (await page.request.get('/api/profile')).json()) as OwnProfile).iconUrl).toBeNull();

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { COOKIE_NAMES, LIMITS, MESSAGES, REPORT_TEXTS, XSRF_HEADER, type MyReportListItem, type ReportDetail, type TagItem } from '@hiraku/shared';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { COOKIE_NAMES, LIMITS, TEXTS, XSRF_HEADER, type MyReportListItem, type ReportDetail, type TagItem } from '@hiraku/shared';
 import sharp from 'sharp';
 import { createConfirmedMember, logInThroughApi } from './support/members';
 import { createReportThroughApi } from './support/reports';
@@ -119,7 +120,7 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await form.getByRole('button', { name: '公開する' }).click();
 
   await expect(a.page).toHaveURL(/\/reports$/);
-  await expect.poll(() => aDialogs).toContain(MESSAGES.report.created);
+  await expect.poll(() => aDialogs).toContain(TEXTS.report.created);
   const firstCard = main(a.page).locator('[data-report-id]').first();
   await expect(firstCard).toBeVisible();
   const card = main(a.page).locator('[data-report-id]', { hasText: title.slice(0, LIMITS.cardTitleCut) });
@@ -155,7 +156,7 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   // B comments; an empty comment is refused first.
   const comments = main(b.page).getByRole('region', { name: /コメント/ });
   await comments.getByRole('button', { name: 'コメントする' }).click();
-  await expect(comments.getByText(MESSAGES.comment.empty)).toBeVisible();
+  await expect(comments.getByText(TEXTS.comment.empty)).toBeVisible();
   const commentText = 'とても参考になりました。次は私も試してみます。';
   await comments.getByLabel('コメントを書く').fill(commentText);
   await expect(comments.getByText(`${Array.from(commentText).length} / ${LIMITS.commentMax}文字`)).toBeVisible();
@@ -172,24 +173,24 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await expect(cComment.getByRole('button', { name: '削除' })).toHaveCount(0);
   // The question comes in the page's own dialog, with an optional reason for the operators.
   await cComment.getByRole('button', { name: '通報' }).click();
-  const reportDialog = c.page.getByRole('alertdialog', { name: REPORT_TEXTS.comments.reportTitle });
-  await expect(reportDialog).toHaveAccessibleDescription(REPORT_TEXTS.comments.reportConfirm);
-  await reportDialog.getByLabel(REPORT_TEXTS.comments.reportReason).fill('個人が特定できる情報が書かれています');
-  await reportDialog.getByRole('button', { name: REPORT_TEXTS.comments.reportSubmit }).click();
-  await expect(main(c.page).getByText(MESSAGES.comment.reported)).toBeVisible();
+  const reportDialog = c.page.getByRole('alertdialog', { name: TEXTS.comment.screens.reportTitle });
+  await expect(reportDialog).toHaveAccessibleDescription(TEXTS.comment.screens.reportConfirm);
+  await reportDialog.getByLabel(TEXTS.comment.screens.reportReason).fill('個人が特定できる情報が書かれています');
+  await reportDialog.getByRole('button', { name: TEXTS.comment.screens.reportSubmit }).click();
+  await expect(main(c.page).getByText(TEXTS.comment.reported)).toBeVisible();
   await expect(reportDialog).toHaveCount(0);
   expect(cDialogs).toEqual([]);
   // Reported once: the button says so, and a second report is told it was already received.
-  await cComment.getByRole('button', { name: REPORT_TEXTS.comments.reported }).click();
-  await expect(main(c.page).getByText(REPORT_TEXTS.comments.alreadyReported)).toBeVisible();
+  await cComment.getByRole('button', { name: TEXTS.comment.screens.reported }).click();
+  await expect(main(c.page).getByText(TEXTS.comment.screens.alreadyReported)).toBeVisible();
   await expect(main(c.page).getByTestId('like-count')).toHaveText('1');
 
   // B takes the comment back; it leaves the list at once and for good.
   const bDialogs = collectDialogs(b.page);
   await bComment.getByRole('button', { name: '削除' }).click();
   await expect(bComment).toHaveCount(0);
-  await expect.poll(() => bDialogs).toEqual([REPORT_TEXTS.comments.deleteConfirm]);
-  await expect(comments.getByText(REPORT_TEXTS.comments.empty)).toBeVisible();
+  await expect.poll(() => bDialogs).toEqual([TEXTS.comment.screens.deleteConfirm]);
+  await expect(comments.getByText(TEXTS.comment.screens.empty)).toBeVisible();
   await c.page.reload();
   await expect(main(c.page).getByText(commentText)).toHaveCount(0);
 
@@ -202,7 +203,7 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await titleField.fill(`${title}（改）`);
   await main(a.page).getByRole('button', { name: '公開する' }).click();
   await expect(a.page).toHaveURL(/\/reports$/);
-  await expect.poll(() => aDialogs).toContain(MESSAGES.report.updated);
+  await expect.poll(() => aDialogs).toContain(TEXTS.report.updated);
   await a.page.goto(`/reports/${reportId}`);
   await expect(main(a.page).getByRole('heading', { level: 1, name: `${title}（改）` })).toBeVisible();
 
@@ -210,12 +211,12 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await main(a.page).getByRole('link', { name: '編集する' }).click();
   await main(a.page).getByRole('button', { name: 'このレポートを削除' }).click();
   await expect(a.page).toHaveURL(/\/dashboard$/);
-  await expect.poll(() => aDialogs).toContain(MESSAGES.report.deleteConfirm);
-  await expect.poll(() => aDialogs).toContain(MESSAGES.report.deleted);
+  await expect.poll(() => aDialogs).toContain(TEXTS.report.deleteConfirm);
+  await expect.poll(() => aDialogs).toContain(TEXTS.report.deleted);
   const firstPage = a.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports/infinite');
   await a.page.goto('/reports');
   await firstPage;
-  await expect(main(a.page).getByText(MESSAGES.common.loading)).toHaveCount(0);
+  await expect(main(a.page).getByText(TEXTS.common.loading)).toHaveCount(0);
   await expect(main(a.page).locator(`[data-report-id="${reportId}"]`)).toHaveCount(0);
   await a.page.goto(`/reports/${reportId}`);
   await expect(main(a.page).getByRole('heading', { name: 'レポートが見つかりません' })).toBeVisible();
@@ -231,7 +232,7 @@ test('a draft is seen by its author only', async ({ browser }) => {
   await main(a.page).getByLabel('タイトル').fill(title);
   await main(a.page).getByRole('button', { name: '下書きとして保存' }).click();
   await expect(a.page).toHaveURL(/\/reports$/);
-  await expect.poll(() => dialogs).toContain(MESSAGES.report.created);
+  await expect.poll(() => dialogs).toContain(TEXTS.report.created);
 
   const mine = (await (await a.page.request.get('/api/reports/my-reports')).json()) as MyReportListItem[];
   const draft = mine.find((report) => report.title === title);
@@ -248,7 +249,7 @@ test('a draft is seen by its author only', async ({ browser }) => {
   await expect(main(b.page).getByText(title)).toHaveCount(0);
   expect((await b.page.request.get(`/api/reports/${draftId}`)).status()).toBe(404);
   await b.page.goto(`/edit-report/${draftId}`);
-  await expect(main(b.page).getByText(MESSAGES.report.notFound)).toBeVisible();
+  await expect(main(b.page).getByText(TEXTS.report.notFound)).toBeVisible();
   await expect(main(b.page).getByLabel('タイトル')).toHaveCount(0);
 });
 
@@ -272,7 +273,7 @@ test('the list loads page after page as it is scrolled, each report once, and sa
   const firstPage = await cardIds(page);
   expect(firstPage.length).toBeLessThan(seeded.length);
 
-  const end = main(page).getByText(MESSAGES.report.allLoaded);
+  const end = main(page).getByText(TEXTS.report.list.allLoaded);
   for (let round = 0; round < 60 && !(await end.isVisible()); round += 1) {
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(150);
@@ -302,7 +303,7 @@ test('the sort order is remembered, and the keyword block and search box lead to
   await oldFirst;
   expect(await page.evaluate(() => window.localStorage.getItem('sortOption'))).toBe('old');
   // The list started again from the oldest report.
-  await expect(main(page).getByText(MESSAGES.common.loading)).toHaveCount(0);
+  await expect(main(page).getByText(TEXTS.common.loading)).toHaveCount(0);
   const oldIds = await cardIds(page);
   expect(oldIds).toEqual([...oldIds].sort((x, y) => x - y));
   await page.reload();
@@ -326,7 +327,7 @@ test('the sort order is remembered, and the keyword block and search box lead to
 
 test('the form keeps to its limits, renumbers steps and asks before unsaved words are lost', async ({ browser }) => {
   const { page } = await member(browser, 'limits');
-  const dialogs = collectDialogs(page, { dismiss: new RegExp(MESSAGES.report.leaveWarning) });
+  const dialogs = collectDialogs(page, { dismiss: new RegExp(TEXTS.report.leaveWarning) });
   await page.goto('/create-report');
   const form = main(page);
 
@@ -337,7 +338,7 @@ test('the form keeps to its limits, renumbers steps and asks before unsaved word
   await titleField.press('End');
   await page.keyboard.type('あ');
   await expect(titleField).toHaveValue('縄'.repeat(LIMITS.reportTitleMax));
-  await expect(form.getByText(MESSAGES.report.titleTooLong)).toBeVisible();
+  await expect(form.getByText(TEXTS.report.titleTooLong)).toBeVisible();
 
   // Play categories: the 4th is refused with 「3個まで選択できます」.
   const categories = form.getByRole('group', { name: /プレイ大分類/ });
@@ -346,7 +347,7 @@ test('the form keeps to its limits, renumbers steps and asks before unsaved word
   await boxes.nth(LIMITS.playCategoriesMax).click();
   await expect.poll(() => dialogs).toContain('3個まで選択できます');
   await expect(boxes.nth(LIMITS.playCategoriesMax)).not.toBeChecked();
-  await expect(categories.getByText(REPORT_TEXTS.form.selectionCount(3, LIMITS.playCategoriesMax))).toBeVisible();
+  await expect(categories.getByText(TEXTS.report.form.selectionCount(3, LIMITS.playCategoriesMax))).toBeVisible();
 
   // Steps start as three with hints, and removing the first renumbers the rest from 1.
   await expect(step(form, 1)).toHaveAttribute('placeholder', '序盤');
@@ -361,7 +362,7 @@ test('the form keeps to its limits, renumbers steps and asks before unsaved word
   for (let n = 3; n <= LIMITS.stepsMax; n += 1) await form.getByRole('button', { name: 'ステップを追加' }).click();
   await expect(step(form, LIMITS.stepsMax)).toBeVisible();
   await form.getByRole('button', { name: 'ステップを追加' }).click();
-  await expect.poll(() => dialogs).toContain(MESSAGES.report.stepsMax);
+  await expect.poll(() => dialogs).toContain(TEXTS.report.stepsMax);
   await expect(step(form, LIMITS.stepsMax + 1)).toHaveCount(0);
 
   // Tools: a 26-character quantity is refused; the 11th row too.
@@ -369,21 +370,21 @@ test('the form keeps to its limits, renumbers steps and asks before unsaved word
   await quantity.fill('あ'.repeat(LIMITS.toolQuantityMax));
   await quantity.press('End');
   await page.keyboard.type('い');
-  await expect.poll(() => dialogs).toContain(MESSAGES.report.toolQuantityMax);
+  await expect.poll(() => dialogs).toContain(TEXTS.report.toolQuantityMax);
   await expect(quantity).toHaveValue('あ'.repeat(LIMITS.toolQuantityMax));
   for (let n = 2; n <= LIMITS.toolsMax; n += 1) await form.getByRole('button', { name: '道具を追加' }).click();
   await form.getByRole('button', { name: '道具を追加' }).click();
-  await expect.poll(() => dialogs).toContain(MESSAGES.report.toolsMax);
+  await expect.poll(() => dialogs).toContain(TEXTS.report.toolsMax);
   await expect(form.getByLabel(`道具${LIMITS.toolsMax + 1}：道具名`)).toHaveCount(0);
 
   // Publishing without the ※ fields is stopped before anything is sent.
   await form.getByRole('button', { name: '公開する' }).click();
-  await expect(form.getByText(MESSAGES.report.requiredForPublish('プレイ内容')).first()).toBeVisible();
+  await expect(form.getByText(TEXTS.report.requiredForPublish('プレイ内容')).first()).toBeVisible();
   await expect(page).toHaveURL(/\/create-report$/);
 
   // Leaving with a title typed asks first; staying keeps everything.
   await page.getByRole('navigation', { name: 'フッターメニュー' }).getByRole('link', { name: 'マイページ' }).click();
-  await expect.poll(() => dialogs).toContain(MESSAGES.report.leaveWarning);
+  await expect.poll(() => dialogs).toContain(TEXTS.report.leaveWarning);
   await expect(page).toHaveURL(/\/create-report$/);
   await expect(titleField).toHaveValue('縄'.repeat(LIMITS.reportTitleMax));
 });
@@ -393,18 +394,18 @@ test('without a profile the form sends the member to make one', async ({ browser
   const dialogs = collectDialogs(page);
   await page.goto('/create-report');
   await expect(page).toHaveURL(/\/profile$/);
-  await expect.poll(() => dialogs).toEqual([MESSAGES.profile.notSet]);
+  await expect.poll(() => dialogs).toEqual([TEXTS.profile.notSet]);
 });
 
 test('the detail page of a report shows the fallback image and counts likes for the author too', async ({ browser }) => {
   const a = await member(browser, 'plain');
   const id = await createReportThroughApi(a.page.request, '画像なしのレポート');
   await a.page.goto(`/reports/${id}`);
-  await expect(main(a.page).getByRole('img', { name: MESSAGES.common.noImage })).toBeVisible();
+  await expect(main(a.page).getByRole('img', { name: TEXTS.common.noImage })).toBeVisible();
   const report = (await (await a.page.request.get(`/api/reports/${id}`)).json()) as ReportDetail;
   expect(report.abilities.like).toBe(false);
   await main(a.page).getByRole('button', { name: 'いいね' }).click();
-  await expect(main(a.page).getByText(MESSAGES.like.ownReport)).toBeVisible();
+  await expect(main(a.page).getByText(TEXTS.like.ownReport)).toBeVisible();
   await expect(main(a.page).getByTestId('like-count')).toHaveText('0');
   expect(idFromUrl(a.page)).toBe(id);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { COOKIE_NAMES, MESSAGES, PROFILE_SCREEN_TEXTS, REPORT_TEXTS, SHELL_TEXTS, type AccountExport } from '@hiraku/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { COOKIE_NAMES, TEXTS, SHELL_TEXTS, PROFILE_TEXTS, type AccountExport } from '@hiraku/shared';
 import { createConfirmedMember, logInThroughApi, type TestMember } from './support/members';
 import { createUserWithCli } from './support/operators';
 
@@ -66,7 +67,7 @@ test('a logout the server never confirmed says the member is still signed in, an
   });
 
   await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout }).click();
-  await expect(page.getByText(MESSAGES.auth.logoutPending)).toBeVisible();
+  await expect(page.getByText(TEXTS.account.logoutPending)).toBeVisible();
   // Still signed in, and the menu still offers the way out.
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
   await expect((await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout })).toBeVisible();
@@ -74,7 +75,7 @@ test('a logout the server never confirmed says the member is still signed in, an
 
   // The server can be reached again: the retry ends the session there and the page says so.
   refuse = false;
-  await expect(page.getByText(MESSAGES.auth.logoutSucceeded)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(TEXTS.account.logoutSucceeded)).toBeVisible({ timeout: 20_000 });
   expect(tries).toBeGreaterThanOrEqual(2);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   await expect((await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout })).toHaveCount(0);
@@ -85,7 +86,7 @@ test('a logout still pending when the page is reloaded is finished by the next p
   await page.goto('/reports');
   await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
   await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout }).click();
-  await expect(page.getByText(MESSAGES.auth.logoutPending)).toBeVisible();
+  await expect(page.getByText(TEXTS.account.logoutPending)).toBeVisible();
   await page.unroute('**/api/auth/logout');
 
   await page.reload();
@@ -132,18 +133,18 @@ test('a failed profile check says so; a report form that gets no answer says an 
   await logInThroughApi(page.request, await createUserWithCli('forms', { username }));
   await page.route('**/api/profile/check', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal_error","message":"x"}' }));
   await page.goto('/profile');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(MESSAGES.profile.checkFailed);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(TEXTS.profile.checkFailed);
   await page.unroute('**/api/profile/check');
   // The check answers: there is a profile, so it is loaded for editing.
-  await page.getByRole('main').getByRole('button', { name: PROFILE_SCREEN_TEXTS.form.retry }).click();
-  await expect(page.getByRole('main').getByLabel(PROFILE_SCREEN_TEXTS.form.username)).toHaveValue(username);
+  await page.getByRole('main').getByRole('button', { name: PROFILE_TEXTS.form.retry }).click();
+  await expect(page.getByRole('main').getByLabel(PROFILE_TEXTS.form.username)).toHaveValue(username);
 
   // The report form (a draft needs only a title) when the server never answers.
   await page.goto('/create-report');
   const form = page.getByRole('main');
   await form.getByLabel('タイトル').fill('届かない下書き');
   await page.route('**/api/reports', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
-  await form.getByRole('button', { name: REPORT_TEXTS.form.saveDraft }).click();
-  await expect(form.getByText(MESSAGES.report.submitError, { exact: true })).toBeVisible();
+  await form.getByRole('button', { name: TEXTS.report.form.saveDraft }).click();
+  await expect(form.getByText(TEXTS.report.submitError, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/create-report$/);
 });

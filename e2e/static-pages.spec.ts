@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createConfirmedMember, logInThroughApi } from './support/members';
+import { E2E_SUPPORT_EMAIL } from './support/env';
 
 /**
  * The public shell and static pages as a visitor meets them: landing page, header search, the
@@ -220,7 +222,9 @@ test('the terms of service and the privacy policy are dated 2024年12月28日 an
   await expect(main(page).locator('dl').first()).toContainText('制定日：2024年12月28日');
   await expect(main(page).locator('dl').first()).toContainText('最終改定日：2024年12月28日');
   await expect(main(page)).toContainText('会員登録の際に会員ご自身が入力するメールアドレスのみ');
-  await expect(main(page).getByRole('link', { name: 'support@hiraku.local' })).toHaveAttribute('href', 'mailto:support@hiraku.local');
+  // The server's configured SUPPORT_EMAIL (not the development default), as GET /api/site-config tells it.
+  await expect(main(page).getByRole('link', { name: E2E_SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${E2E_SUPPORT_EMAIL}`);
+  await expect(main(page)).not.toContainText('support@hiraku.local');
 });
 
 test('戻る returns to the previous page, or to the top page when the visit started here', async ({ page }) => {

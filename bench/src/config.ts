@@ -9,24 +9,44 @@ export const WORK_DIR = path.join(BENCH_DIR, '.data');
 /** BENCH_PORT_OFFSET=5 lets a small trial run beside a full one (3155-3159, 7755, its own Meilisearch data). */
 export const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 
+/**
+ * BENCH_PORT_BASE=3260 puts every port of the run (servers, Meilisearch, the dead Meilisearch) in the ten
+ * ports from there, for a machine where each engineer has a range of their own; results go where they
+ * would without it.
+ */
+const BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : undefined;
+if (BASE !== undefined && !(Number.isSafeInteger(BASE) && BASE > 1024 && BASE < 65_526)) throw new Error('BENCH_PORT_BASE expects a port number');
+
 /** A trial (BENCH_PORT_OFFSET set) writes its figures under .data/, never over the committed ones. */
 const OUT_DIR = OFFSET ? path.join(WORK_DIR, `trial-${OFFSET}`) : BENCH_DIR;
 export const RAW_RESULTS_FILE = path.join(OUT_DIR, 'results.json');
 export const RESULTS_MD = path.join(OUT_DIR, 'RESULTS.md');
 export const CHART_PNG = path.join(OUT_DIR, 'results-chart.png');
 
-export const PORTS = {
-  app: 3150 + OFFSET,
-  reference: 3151 + OFFSET,
-  fallbackApp: 3152 + OFFSET,
-  appStats: 3153 + OFFSET,
-  fallbackStats: 3154 + OFFSET,
-  /** bench:bundle's static server; never runs beside the fallback server. */
-  staticWeb: 3152 + OFFSET,
-  meilisearch: 7750 + OFFSET,
-  /** Nothing listens here: the fallback server's "Meilisearch is down". */
-  deadMeilisearch: 7759,
-} as const;
+export const PORTS =
+  BASE === undefined
+    ? ({
+        app: 3150 + OFFSET,
+        reference: 3151 + OFFSET,
+        fallbackApp: 3152 + OFFSET,
+        appStats: 3153 + OFFSET,
+        fallbackStats: 3154 + OFFSET,
+        /** bench:bundle's static server; never runs beside the fallback server. */
+        staticWeb: 3152 + OFFSET,
+        meilisearch: 7750 + OFFSET,
+        /** Nothing listens here: the fallback server's "Meilisearch is down". */
+        deadMeilisearch: 7759,
+      } as const)
+    : ({
+        app: BASE,
+        reference: BASE + 1,
+        fallbackApp: BASE + 2,
+        appStats: BASE + 3,
+        fallbackStats: BASE + 4,
+        staticWeb: BASE + 2,
+        meilisearch: BASE + 5,
+        deadMeilisearch: BASE + 9,
+      } as const);
 
 export const HOST = '127.0.0.1';
 export const MYSQL_SERVER_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';

@@ -5,7 +5,6 @@ import { BRIDGE_CHANNELS } from '../../electron/src/shared/bridge';
 import { createBridgeHandlers, type InvokeChannel } from '../../electron/src/main/bridgeHandlers';
 import { contentSecurityPolicy } from '../../electron/src/main/contentSecurityPolicy';
 import { CookieJar } from '../../electron/src/main/proxy/cookieJar';
-import { INTERIM_ENDPOINTS } from '../../electron/src/main/proxy/declaredEndpoints';
 import { contractAllowlist } from '../../electron/src/main/proxy/endpointAllowlist';
 import { createRequestProxy } from '../../electron/src/main/proxy/requestProxy';
 import { rendererFileResponse } from '../../electron/src/main/rendererFiles';
@@ -35,13 +34,23 @@ export async function startDesktopHost(serverOrigin: string): Promise<{ url: str
   };
 }
 
-/** One app start: a fresh jar, the server already chosen, the bridge exposed under the preload's name. */
-export async function installDesktopBridge(page: Page, serverOrigin: string): Promise<void> {
+/**
+ * One app start: a fresh jar, the server already chosen, the bridge exposed under the preload's name.
+ * `requests` then lists every call the renderer sends through the bridge (`METHOD /path`), in order.
+ */
+export async function installDesktopBridge(page: Page, serverOrigin: string): Promise<{ requests: string[] }> {
+  const requests: string[] = [];
   let settings: DesktopSettings = { ...DEFAULT_SETTINGS, serverOrigin };
   const store: SettingsStore = { get: () => settings, update: (change) => (settings = { ...settings, ...change }) };
-  const proxy = createRequestProxy({ serverOrigin: () => store.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist(INTERIM_ENDPOINTS) });
+  const proxy = createRequestProxy({ serverOrigin: () => store.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist() });
   const handlers = createBridgeHandlers({ proxy, settings: store, version: '0.1.0', isOnline: () => true, openExternal: () => undefined });
-  await page.exposeFunction('__hirakuInvoke', (channel: InvokeChannel, payload: unknown) => handlers[channel](payload));
+  await page.exposeFunction('__hirakuInvoke', (channel: InvokeChannel, payload: unknown) => {
+    if (channel === BRIDGE_CHANNELS.request && typeof payload === 'object' && payload !== null) {
+      const { method, path } = payload as { method?: unknown; path?: unknown };
+      requests.push(`${String(method)} ${String(path)}`);
+    }
+    return handlers[channel](payload);
+  });
   await page.addInitScript((channels) => {
     const invoke = (window as unknown as { __hirakuInvoke: (channel: string, payload?: unknown) => Promise<unknown> }).__hirakuInvoke;
     Object.defineProperty(window, 'hirakuDesktop', {
@@ -54,4 +63,5 @@ export async function installDesktopBridge(page: Page, serverOrigin: string): Pr
       }),
     });
   }, BRIDGE_CHANNELS);
+  return { requests };
 }

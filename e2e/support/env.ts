@@ -9,4 +9,9 @@ export const E2E_DATA_DIR = path.join(E2E_ROOT, 'data');
 /** Mails received by the test SMTP server, one .eml file each. */
 export const E2E_MAILBOX_DIR = path.join(E2E_ROOT, 'mailbox');
 export const E2E_DATABASE = `hiraku_e2e_${E2E_PORT}`;
+/**
+ * The server's SUPPORT_EMAIL in these tests: not the development default, so a page that shows it proves
+ * it came from the server's configuration.
+ */
+export const E2E_SUPPORT_EMAIL = 'madoguchi@hiraku-e2e.example';
 export const E2E_MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';

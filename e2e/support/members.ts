@@ -8,7 +8,7 @@ export interface TestMember {
 }
 
 /** The anti-forgery header for this context's cookie jar; a first GET makes the server set the cookie. */
-async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+export async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const find = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
   let token = await find();
   if (!token) {

@@ -46,4 +46,4 @@ export { buildReportFilter, parseFilterId, parsePositiveId, type FilterIdInput, 
 export { SearchInputError } from './searchInputError';
 export { searchReportIds, type ReportSearchParams, type ReportSearchResult } from './searchReports';
 export { buildSynonyms, SYNONYM_GROUPS } from './synonyms';
-export { SearchTaskError, TASK_TIMEOUT_MS, waitForSuccess } from './tasks';
+export { SearchTaskError, TASK_TIMEOUT_MS, waitForSuccess, waitForTask } from './tasks';

@@ -49,7 +49,7 @@ export async function rebuildReportsIndex(client: SearchClient, options: Rebuild
     for await (const batch of options.documents) {
       for (let start = 0; start < batch.length; start += batchSize) {
         const chunk = batch.slice(start, start + batchSize);
-        await waitForSuccess(client.index<ReportSearchDocument>(buildUid).addDocuments(chunk, { primaryKey: REPORTS_PRIMARY_KEY }), `fill ${buildUid}`);
+        await waitForSuccess(client, client.index<ReportSearchDocument>(buildUid).addDocuments(chunk, { primaryKey: REPORTS_PRIMARY_KEY }), `fill ${buildUid}`);
         for (const document of chunk) ids.add(document.id);
         indexed += chunk.length;
         options.onProgress?.({ phase: 'indexing', indexed });
@@ -63,7 +63,7 @@ export async function rebuildReportsIndex(client: SearchClient, options: Rebuild
 
     options.onProgress?.({ phase: 'swapping', indexed });
     await createIndexIfMissing(client, liveUid);
-    await waitForSuccess(client.swapIndexes([{ indexes: [liveUid, buildUid], rename: false }]), `swap ${liveUid} with ${buildUid}`);
+    await waitForSuccess(client, client.swapIndexes([{ indexes: [liveUid, buildUid], rename: false }]), `swap ${liveUid} with ${buildUid}`);
   } catch (error) {
     // Tasks run in order, so this removes the half-built index, or the old documents if a swap that
     // timed out on our side still went through. The live index is left as it was.
@@ -71,7 +71,7 @@ export async function rebuildReportsIndex(client: SearchClient, options: Rebuild
     throw error;
   }
   // After the swap the build uid holds the previous live documents.
-  await waitForSuccess(client.deleteIndex(buildUid), `delete the previous ${liveUid}`);
+  await waitForSuccess(client, client.deleteIndex(buildUid), `delete the previous ${liveUid}`);
   options.onProgress?.({ phase: 'done', indexed });
   return { indexUid: liveUid, documentCount: ids.size };
 }
@@ -87,5 +87,5 @@ async function deleteStaleBuildIndexes(client: SearchClient, prefix: string): Pr
     }
     if (offset + page.results.length >= page.total || page.results.length === 0) break;
   }
-  for (const uid of stale) await waitForSuccess(client.deleteIndex(uid), `delete stale ${uid}`);
+  for (const uid of stale) await waitForSuccess(client, client.deleteIndex(uid), `delete stale ${uid}`);
 }

@@ -7,6 +7,7 @@ import { waitForSuccess } from './tasks';
 export async function upsertReportDocuments(client: SearchClient, indexUid: string, documents: readonly ReportSearchDocument[]): Promise<void> {
   if (documents.length === 0) return;
   await waitForSuccess(
+    client,
     client.index<ReportSearchDocument>(indexUid).addDocuments([...documents], { primaryKey: REPORTS_PRIMARY_KEY }),
     `upsert ${documents.length} reports into ${indexUid}`,
   );
@@ -16,5 +17,5 @@ export async function upsertReportDocuments(client: SearchClient, indexUid: stri
 export async function deleteReportDocuments(client: SearchClient, indexUid: string, ids: readonly (number | string)[]): Promise<void> {
   const validIds = ids.map((id) => parsePositiveId('id', id));
   if (validIds.length === 0) return;
-  await waitForSuccess(client.index(indexUid).deleteDocuments(validIds), `delete ${validIds.length} reports from ${indexUid}`);
+  await waitForSuccess(client, client.index(indexUid).deleteDocuments(validIds), `delete ${validIds.length} reports from ${indexUid}`);
 }

@@ -1,7 +1,7 @@
 import type { Settings } from 'meilisearch';
 import type { SearchClient } from './client';
 import { buildSynonyms } from './synonyms';
-import { assertSucceeded, TASK_TIMEOUT_MS, waitForSuccess } from './tasks';
+import { assertSucceeded, waitForSuccess, waitForTask } from './tasks';
 
 /**
  * One published, visible report as the search engine sees it. Search answers ids only; the server
@@ -60,11 +60,11 @@ export function reportsIndexSettings(): Settings {
  */
 export async function applyReportsIndexSettings(client: SearchClient, indexUid: string): Promise<void> {
   await createIndexIfMissing(client, indexUid);
-  await waitForSuccess(client.index(indexUid).updateSettings(reportsIndexSettings()), `settings of ${indexUid}`);
+  await waitForSuccess(client, client.index(indexUid).updateSettings(reportsIndexSettings()), `settings of ${indexUid}`);
 }
 
 export async function createIndexIfMissing(client: SearchClient, indexUid: string): Promise<void> {
-  const task = await client.createIndex(indexUid, { primaryKey: REPORTS_PRIMARY_KEY }).waitTask({ timeout: TASK_TIMEOUT_MS });
+  const task = await waitForTask(client, client.createIndex(indexUid, { primaryKey: REPORTS_PRIMARY_KEY }));
   if (task.error?.code === 'index_already_exists') return;
   assertSucceeded(task, `create ${indexUid}`);
 }

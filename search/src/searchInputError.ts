@@ -1,4 +1,4 @@
-import { MESSAGES, type ErrorCode } from '@hiraku/shared';
+import { TEXTS, type ErrorCode } from '@hiraku/shared';
 
 /**
  * A search parameter that is not what the caller promised (a filter id that is not a positive
@@ -8,7 +8,7 @@ export class SearchInputError extends Error {
   override name = 'SearchInputError';
   readonly code: ErrorCode = 'validation_error';
   /** Message a member may read. */
-  readonly publicMessage = MESSAGES.common.invalidInput;
+  readonly publicMessage = TEXTS.common.invalidInput;
   constructor(
     readonly field: string,
     detail: string,

@@ -18,7 +18,7 @@ export function uniqueIndexPrefix(label: string): string {
 export async function deleteIndexesWithPrefix(client: SearchClient, prefix: string): Promise<void> {
   const { results } = await client.getRawIndexes({ limit: 1000 });
   for (const { uid } of results) {
-    if (uid.startsWith(prefix)) await waitForSuccess(client.deleteIndex(uid), `delete ${uid}`);
+    if (uid.startsWith(prefix)) await waitForSuccess(client, client.deleteIndex(uid), `delete ${uid}`);
   }
 }
 

@@ -9,6 +9,8 @@ import * as likesCreatedAtIndex from './0006-likes-created-at-index';
 import * as moderation from './0008-moderation';
 import * as mailOutbox from './0009-mail-outbox';
 import * as analyticsDaily from './0010-analytics-daily';
+import * as dropUserLockoutColumns from './0011-drop-user-lockout-columns';
+import * as feedKeysetIndexes from './0012-feed-keyset-indexes';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -25,4 +27,6 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0008-moderation', ...moderation },
   { name: '0009-mail-outbox', ...mailOutbox },
   { name: '0010-analytics-daily', ...analyticsDaily },
+  { name: '0011-drop-user-lockout-columns', ...dropUserLockoutColumns },
+  { name: '0012-feed-keyset-indexes', ...feedKeysetIndexes },
 ];

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -13,12 +14,22 @@ import type { AppServices } from './services';
 
 export const WEB_DIST_DIR = path.resolve(__dirname, '../../apps/web/dist');
 
+/** Names the server process that answered, outside production, so tests behind a load balancer can tell them apart. */
+export const PROCESS_HEADER = 'X-Hiraku-Process';
+const PROCESS_ID = `${os.hostname()}:${process.pid}`;
+
 /** Builds the Koa app; the middleware order follows HOUSE_STYLE.md. */
 export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
   // Koa's own proxy mode would believe the leftmost X-Forwarded-For entry: clientAddress decides instead.
   const app = new Koa({ proxy: false });
   const api = apiRouter(services);
   app.use(clientAddress(services.env.TRUSTED_PROXIES));
+  if (!services.env.production) {
+    app.use(async (ctx, next) => {
+      ctx.set(PROCESS_HEADER, PROCESS_ID);
+      await next();
+    });
+  }
   // The log wraps the error handler, so it records the status the error was mapped to, not Koa's 404.
   app.use(requestLog(services.logger));
   app.use(errorHandler(services.logger));

@@ -1,21 +1,26 @@
 import fs from 'node:fs/promises';
 import { applyReportsIndexSettings } from '@hiraku/search';
+import type { Sequelize } from 'sequelize';
 import { createSequelize } from './db/connection';
 import { createAuthServices } from './auth/authServices';
-import { migrateUp } from './db/migrator';
+import { assertSchemaCurrent, migrateUp } from './db/migrator';
 import type { Env } from './env';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
-import { startAnalyticsMaintenance } from './jobs/analyticsMaintenance';
-import { startMailDelivery } from './jobs/mailOutboxWorker';
-import { createSearchOutboxWorker } from './jobs/searchOutboxWorker';
-import { startSearchSync } from './jobs/searchSyncRunner';
-import { startSuspensionSweep } from './jobs/suspensionSweep';
-import { initModels } from './models';
+import { startBackgroundJobs } from './jobs/backgroundJobs';
+import { initModels, type Models } from './models';
 import { connectSearch } from './search/connectSearch';
+import type { SearchService } from './search/searchService';
 import { seedTaxonomy } from './seed/taxonomy';
 import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
+
+/**
+ * What a process does (HIRAKU_ROLE): `all` is `npm start` on one machine (migrations, the API and the
+ * background jobs in one process); in a deployment of several processes the release step migrates
+ * (`npm run cli -- migrate`), `api` processes serve HTTP only and `worker` processes run the jobs only.
+ */
+export type ProcessRole = 'all' | 'api' | 'worker';
 
 export interface Booted {
   services: AppServices;
@@ -23,57 +28,90 @@ export interface Booted {
   shutdown(): Promise<void>;
 }
 
-/**
- * Brings up everything the API needs: data folder, Meilisearch (a local one unless MEILI_HOST is set),
- * the database with its migrations and taxonomy seed, the index settings, the mailer and the workers that send queued mail and keep the index in step.
- */
-export async function boot(env: Env, { migrate = true, seed = true } = {}): Promise<Booted> {
-  const logger = createLogger(env.LOG_LEVEL);
-  const stops: Array<() => Promise<void> | void> = [];
+export interface BootedWorker {
+  logger: Logger;
+  shutdown(): Promise<void>;
+}
+
+type Stop = () => Promise<void> | void;
+
+/** The stop list every boot keeps: `shutdown` runs it in reverse, once, and never fails half-way. */
+function stopList(logger: Logger) {
+  const stops: Stop[] = [];
   let stopped = false;
   // Set once search is connected; runs before the first await, i.e. within the signal handler.
   let stopRestartingSearch: (() => void) | undefined;
-  const shutdown = async () => {
-    if (stopped) return;
-    stopped = true;
-    stopRestartingSearch?.();
-    for (const stop of stops.reverse()) {
-      await Promise.resolve(stop()).catch((error: unknown) => logger.warn({ err: error }, 'shutdown step failed'));
-    }
+  return {
+    push: (stop: Stop) => stops.push(stop),
+    onStopRestartingSearch: (stop: () => void) => (stopRestartingSearch = stop),
+    async shutdown() {
+      if (stopped) return;
+      stopped = true;
+      stopRestartingSearch?.();
+      for (const stop of stops.reverse()) {
+        await Promise.resolve(stop()).catch((error: unknown) => logger.warn({ err: error }, 'shutdown step failed'));
+      }
+    },
   };
+}
 
+interface Core {
+  search: SearchService;
+  sequelize: Sequelize;
+  models: Models;
+}
+
+/**
+ * The data folder, Meilisearch (MEILI_HOST, else the local engine a running CLI or server already shares
+ * for this data folder, else a new one) and the database. Only `all` migrates and seeds; `api` and
+ * `worker` check that the release step did, and refuse to start against an older schema.
+ */
+async function openCore(env: Env, role: ProcessRole, logger: Logger, stops: ReturnType<typeof stopList>): Promise<Core> {
+  await fs.mkdir(env.dataDir, { recursive: true });
+  const searchConnection = await connectSearch(env, logger);
+  stops.push(() => searchConnection.stop());
+  stops.onStopRestartingSearch(() => searchConnection.stopRestarting());
+  const search = searchConnection.service;
+
+  // Read replicas serve the API's reads only: the jobs read what they are about to write (outbox leases).
+  const readUrls = role === 'worker' ? [] : env.DATABASE_READ_URLS;
+  const sequelize = createSequelize({ databaseUrl: env.DATABASE_URL, readUrls, dataDir: env.dataDir });
+  stops.push(() => sequelize.close());
+  if (role === 'all') await migrateUp(sequelize);
+  else await assertSchemaCurrent(sequelize);
+  const models = initModels(sequelize);
+  if (role === 'all') await seedTaxonomy(models);
+  return { search, sequelize, models };
+}
+
+function startJobs(env: Env, core: Core, logger: Logger, stops: ReturnType<typeof stopList>): void {
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
+  stops.push(() => mailer.close());
+  // Stop before the mailer and the database close (stops run in reverse).
+  const jobs = startBackgroundJobs({ ...core, mailer, logger });
+  stops.push(() => jobs.stop());
+}
+
+/**
+ * Brings up what serves HTTP (HIRAKU_ROLE `all` or `api`): search, the database, image storage, sessions
+ * and rate limits; with `all` also the migrations, the taxonomy seed, the index settings and the
+ * background jobs (mail, search sync, sweeps).
+ */
+export async function boot(env: Env): Promise<Booted> {
+  const role = env.HIRAKU_ROLE;
+  if (role === 'worker') throw new Error('HIRAKU_ROLE=worker serves no HTTP: start it with bootWorker');
+  const logger = createLogger(env.LOG_LEVEL);
+  const stops = stopList(logger);
   try {
-    await fs.mkdir(env.dataDir, { recursive: true });
-
-    // MEILI_HOST, else the local engine a running CLI or server already shares for this data folder, else a new one.
-    const searchConnection = await connectSearch(env, logger);
-    stops.push(() => searchConnection.stop());
-    stopRestartingSearch = () => searchConnection.stopRestarting();
-    const search = searchConnection.service;
-
-    const sequelize = createSequelize({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-    stops.push(() => sequelize.close());
-    if (migrate) await migrateUp(sequelize);
-    const models = initModels(sequelize);
-    if (seed) await seedTaxonomy(models);
-
-    // Search being down must not stop the product from starting: writes queue up and search falls back.
-    await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
-      logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
-    );
-    // Stops before the database closes (stops run in reverse); the worker re-applies the settings when Meilisearch returns.
-    const searchSync = startSearchSync(createSearchOutboxWorker({ models, search, logger }), logger, { models });
-    stops.push(() => searchSync.stop());
-    const suspensionSweep = startSuspensionSweep({ models, sequelize }, logger);
-    stops.push(() => suspensionSweep.stop());
-
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
-    stops.push(() => mailer.close());
-    // Sends what requests queued (stops before the mailer and the database close); a down mail server delays, never loses.
-    const mailDelivery = startMailDelivery({ models, mailer, logger });
-    stops.push(() => mailDelivery.stop());
-    const analytics = startAnalyticsMaintenance({ models, sequelize, logger });
-    stops.push(() => analytics.stop());
+    const core = await openCore(env, role, logger, stops);
+    const { search, sequelize, models } = core;
+    if (role === 'all') {
+      // Search being down must not stop the product from starting: writes queue up and search falls back.
+      await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
+        logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
+      );
+      startJobs(env, core, logger, stops);
+    }
 
     const { storage, mediaMiddleware, close: closeStorage } = createStorage(env);
     stops.push(closeStorage);
@@ -81,9 +119,26 @@ export async function boot(env: Env, { migrate = true, seed = true } = {}): Prom
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, ...auth }, shutdown };
+    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, ...auth }, shutdown: stops.shutdown };
   } catch (error) {
-    await shutdown();
+    await stops.shutdown();
+    throw error;
+  }
+}
+
+/**
+ * Brings up a worker process (HIRAKU_ROLE=worker): the background jobs and what they need, no HTTP.
+ * The search outbox worker applies the index settings before its first round.
+ */
+export async function bootWorker(env: Env): Promise<BootedWorker> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const stops = stopList(logger);
+  try {
+    const core = await openCore(env, 'worker', logger, stops);
+    startJobs(env, core, logger, stops);
+    return { logger, shutdown: stops.shutdown };
+  } catch (error) {
+    await stops.shutdown();
     throw error;
   }
 }

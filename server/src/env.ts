@@ -21,6 +21,20 @@ const schema = z.object({
     .regex(/^mysql:\/\//, 'DATABASE_URL は mysql:// で始めてください')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * MySQL/MariaDB read replicas, comma-separated `mysql://` URLs: the API's reads outside a transaction go
+   * there (Sequelize's replication option), writes, transactions and the workers to DATABASE_URL.
+   */
+  DATABASE_READ_URLS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^mysql:\/\//, 'DATABASE_READ_URLS は mysql:// で始まる URL をカンマ区切りで指定してください'))),
+  /**
+   * What this process does: `all` (npm start: migrations, HTTP and background jobs in one process),
+   * `api` (HTTP only, no migrations) or `worker` (background jobs only). See boot.ts.
+   */
+  HIRAKU_ROLE: z.enum(['all', 'api', 'worker'], { error: 'HIRAKU_ROLE は all、api、worker のいずれかを指定してください' }).default('all'),
   MEILI_HOST: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   MEILI_MASTER_KEY: z.string().optional(),
   /** Prefix for Meilisearch index names, so several test runs or environments can share one server. */
@@ -62,6 +76,9 @@ const schema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
 }).superRefine((env, ctx) => {
+  if (env.DATABASE_READ_URLS.length > 0 && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URLS'], message: 'DATABASE_READ_URLS を使うときは DATABASE_URL も指定してください' });
+  }
   if (env.STORAGE_DRIVER !== 's3') return;
   if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE_DRIVER=s3 のときは S3_BUCKET を指定してください' });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

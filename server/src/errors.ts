@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@hiraku/shared';
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 
 /** An error that is safe to show: its message is Japanese and meant for the member. */
 export class AppError extends Error {
@@ -18,16 +18,16 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (message: string = MESSAGES.common.invalidInput, fields?: Record<string, string>) =>
+export const validationError = (message: string = TEXTS.common.invalidInput, fields?: Record<string, string>) =>
   new AppError(400, 'validation_error', message, fields ? { fields } : {});
-export const authenticationRequired = (message: string = MESSAGES.common.unauthorized) =>
+export const authenticationRequired = (message: string = TEXTS.common.unauthorized) =>
   new AppError(401, 'authentication_required', message);
-export const authorizationError = (message: string = MESSAGES.common.forbidden) =>
+export const authorizationError = (message: string = TEXTS.common.forbidden) =>
   new AppError(403, 'authorization_error', message);
-export const csrfError = () => new AppError(403, 'csrf_error', MESSAGES.common.forbiddenCsrf);
-export const notFound = (message: string = MESSAGES.common.apiNotFound) => new AppError(404, 'not_found', message);
+export const csrfError = () => new AppError(403, 'csrf_error', TEXTS.common.forbiddenCsrf);
+export const notFound = (message: string = TEXTS.common.apiNotFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const payloadTooLarge = (message: string = MESSAGES.common.payloadTooLarge) =>
+export const payloadTooLarge = (message: string = TEXTS.common.payloadTooLarge) =>
   new AppError(413, 'payload_too_large', message);
 export const unsupportedMedia = (message: string) => new AppError(415, 'unsupported_media', message);
-export const rateLimited = () => new AppError(429, 'rate_limited', MESSAGES.common.tooManyRequests);
+export const rateLimited = () => new AppError(429, 'rate_limited', TEXTS.common.tooManyRequests);

@@ -68,7 +68,7 @@ export async function indexDirectly(databaseUrl: string, meili: LocalMeilisearch
   // recorded as unfinished (with what the index holds) and the run goes on with a partial index.
   let finished = true;
   try {
-    for (const task of tasks) await waitForSuccess(task, `reference indexing ${uid}`, Math.max(1, timeLimitMs - (performance.now() - started)));
+    for (const task of tasks) await waitForSuccess(client, task, `reference indexing ${uid}`, Math.max(1, timeLimitMs - (performance.now() - started)));
   } catch (error) {
     console.warn(`  reference indexing stopped: ${String(error)}`);
     finished = false;
@@ -102,7 +102,7 @@ export async function measureReindex(databaseUrl: string, meili: LocalMeilisearc
   for (const { uid } of indexes.results) {
     if (finished ? uid === live : uid.startsWith(`${MEILI_INDEX_PREFIX}reports_build_`)) {
       documents = Math.max(documents, (await client.index(uid).getStats()).numberOfDocuments);
-      if (!finished) await waitForSuccess(client.deleteIndex(uid), `delete ${uid}`);
+      if (!finished) await waitForSuccess(client, client.deleteIndex(uid), `delete ${uid}`);
     }
   }
   return { seconds, finished, documents, timeLimitSeconds: timeLimitMs / 1000, loadAverage };

@@ -5,7 +5,6 @@ import { appPageMatcher } from './appScheme';
 import { createBridgeHandlers } from './bridgeHandlers';
 import { registerBridge } from './ipc';
 import { CookieJar } from './proxy/cookieJar';
-import { INTERIM_ENDPOINTS } from './proxy/declaredEndpoints';
 import { contractAllowlist } from './proxy/endpointAllowlist';
 import { createRequestProxy } from './proxy/requestProxy';
 import { DEFAULT_SETTINGS, type DesktopSettings, type SettingsStore } from './settingsStore';
@@ -19,7 +18,7 @@ function memorySettings(initial: Partial<DesktopSettings> = {}): SettingsStore {
 function setUp(serverOrigin: string | null = 'https://hiraku.example.jp') {
   const network = jest.fn<Promise<Response>, Parameters<typeof fetch>>(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
   const settings = memorySettings({ serverOrigin });
-  const proxy = createRequestProxy({ serverOrigin: () => settings.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist(INTERIM_ENDPOINTS), fetch: network });
+  const proxy = createRequestProxy({ serverOrigin: () => settings.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist(), fetch: network });
   const openExternal = jest.fn();
   const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
   const ipcMain = { handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => handlers.set(channel, handler) };
@@ -65,6 +64,39 @@ describe('desktop bridge', () => {
     ]) {
       await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(refused);
     }
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('lets through the session and operators\' calls, every one checked against the shared map', async () => {
+    const { invoke, network } = setUp();
+    const calls = [
+      { method: 'GET', path: '/api/auth/me' },
+      { method: 'POST', path: '/api/auth/refresh' },
+      { method: 'GET', path: '/api/moderation/comment-reports', query: [['status', 'pending']] },
+      { method: 'GET', path: '/api/moderation/enquiries', query: [['status', 'open']] },
+      { method: 'GET', path: '/api/moderation/enquiries/3' },
+      { method: 'PUT', path: '/api/moderation/enquiries/3/handled', body: { handled: true } },
+      { method: 'GET', path: '/api/moderation/analytics/daily', query: [['from', '2025-05-01'], ['to', '2025-05-30']] },
+    ];
+    for (const call of calls) await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toMatchObject({ kind: 'response', status: 200 });
+    expect(network.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual(expect.arrayContaining(calls.map((call) => call.path)));
+    // Checked, not merely matched: the same operators' calls with a wrong shape never leave.
+    network.mockClear();
+    for (const call of [
+      { method: 'PUT', path: '/api/moderation/enquiries/3/handled', body: { handled: 'yes' } },
+      { method: 'GET', path: '/api/moderation/enquiries', query: [['status', 'everything']] },
+      { method: 'GET', path: '/api/moderation/analytics/daily', query: [['from', '2025-05-30'], ['to', '2025-05-01']] },
+    ]) {
+      await expect(invoke(BRIDGE_CHANNELS.request, call)).resolves.toEqual(misshapen);
+    }
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('refuses the analytics beacon: the desktop app sends no analytics, whatever its renderer asks', async () => {
+    const { invoke, network } = setUp();
+    const beacon = { method: 'POST', path: '/api/analytics/events', body: { events: [{ name: 'page_view', path: '/moderation/queue' }] } };
+    await expect(invoke(BRIDGE_CHANNELS.request, beacon)).resolves.toEqual(refused);
+    await expect(invoke(BRIDGE_CHANNELS.request, { ...beacon, body: JSON.stringify(beacon.body) })).resolves.toEqual(refused);
     expect(network).not.toHaveBeenCalled();
   });
 

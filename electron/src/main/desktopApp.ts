@@ -9,7 +9,6 @@ import { contentSecurityPolicy } from './contentSecurityPolicy';
 import { registerBridge } from './ipc';
 import { denyAllPermissions, installNavigationGuards, isServerLink } from './navigationGuards';
 import { CookieJar } from './proxy/cookieJar';
-import { INTERIM_ENDPOINTS } from './proxy/declaredEndpoints';
 import { contractAllowlist } from './proxy/endpointAllowlist';
 import { createRequestProxy } from './proxy/requestProxy';
 import { rendererFileResponse } from './rendererFiles';
@@ -59,7 +58,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     const proxy = createRequestProxy({
       serverOrigin,
       jar: new CookieJar(sessionStore.load()),
-      allowlist: contractAllowlist(INTERIM_ENDPOINTS),
+      allowlist: contractAllowlist(),
       onJarChange: (jar) => sessionStore.save(jar.snapshot()),
       onReachability: (reachable) => {
         if (reachable === online) return;

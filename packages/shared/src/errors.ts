@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'account_suspended',
   'email_not_verified',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { LIKE_MESSAGES } from './texts/like';
 
 /** Who a counter belongs to: the client's address (anonymous forms) or the signed-in member. */
 export type RateRuleScope = 'ip' | 'member';
@@ -28,7 +28,7 @@ export const RATE_RULES = {
   // A batch per route change at most, usually fewer: generous for browsing, a cap on filling the table.
   analytics: { limit: 120, windowSec: 60, per: 'ip' },
   /** Enough for a member tapping quickly on several reports; a script hammering the button is slowed. */
-  likeToggle: { limit: 20, windowSec: 10, per: 'member', message: MESSAGES.like.tooFast },
+  likeToggle: { limit: 20, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
 } as const satisfies Record<string, RateRuleDefinition>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

@@ -5,14 +5,5 @@
 export const CATEGORY_KEYS = ['gender', 'sexualOrientation', 'role', 'tools', 'playCategory', 'playContent'] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
 
-export const CATEGORY_NAMES: Record<CategoryKey, string> = {
-  gender: '性別',
-  sexualOrientation: '性的指向',
-  role: '性癖（ロール）',
-  tools: '道具',
-  playCategory: 'プレイ大分類',
-  playContent: 'プレイ内容',
-};
-
 /** Shown in the /reports keyword block when the search log has too little to say (docs/product.md §2). */
 export const FALLBACK_POPULAR_KEYWORDS = ['サディスト', '奴隷', 'スパンキング', '縄', '首輪', 'オナニー'] as const;

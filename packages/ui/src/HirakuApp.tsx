@@ -1,15 +1,17 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@hiraku/shared';
 import { AnalyticsProvider } from './analytics/AnalyticsContext';
 import { ApiProvider, type Api } from './api/ApiContext';
 import { createApi } from './api/createApi';
-import { DEFAULT_SITE_CONFIG, SiteConfigProvider, type SiteConfig } from './config/SiteConfigContext';
+import { SiteConfigProvider, type SiteConfig } from './config/SiteConfigContext';
 import { NoticeProvider } from './notice/NoticeContext';
 import type { Platform } from './platform/Platform';
+import { createQueryClient } from './query/queryClient';
 import { PlatformProvider } from './platform/PlatformContext';
 import type { HirakuRouter } from './routes/createHirakuRouter';
 import { PATHS } from './routes/paths';
+import { HirakuRouterProvider } from './routes/RouterView';
 import type { LoginRedirectState } from './session/returnTo';
 import { SessionProvider, useSession } from './session/SessionContext';
 import { ShellActionsProvider, type ShellActions } from './shell/ShellActionsContext';
@@ -18,11 +20,14 @@ export interface HirakuAppProps {
   platform: Platform;
   /** From createHirakuRouter('browser' | 'hash'): the host decides how addresses look. */
   router: HirakuRouter;
+  /** Settings the host already knows; pages fetch the rest from the server. */
   siteConfig?: Partial<SiteConfig>;
   /** A ready API client; by default one is made for platform.apiBaseUrl. */
   api?: Api;
   /** Start from a known member (or null: known to be signed out) instead of "unknown", e.g. in tests. */
   initialUser?: SessionUser | null;
+  /** The cache of server answers (src/query); by default a new one. */
+  queryClient?: QueryClient;
 }
 
 /** The menu's ログアウト ends the session; the menu itself then goes to the top page. */
@@ -32,8 +37,26 @@ function SessionShellActions({ children }: { children: ReactNode }) {
   return <ShellActionsProvider actions={actions}>{children}</ShellActionsProvider>;
 }
 
-export function HirakuApp({ platform, router, siteConfig, api: givenApi, initialUser }: HirakuAppProps) {
-  const config = useMemo(() => ({ ...DEFAULT_SITE_CONFIG, ...siteConfig }), [siteConfig]);
+/**
+ * What one member was shown (their likes, drafts, profile) is not for the next one: when the signed-in
+ * member changes (a logout, an expired session, another account), the cache starts empty.
+ */
+function SessionQueryReset({ client }: { client: QueryClient }) {
+  const { status, user } = useSession();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (status === 'unknown') return;
+    const member = user?.publicId ?? null;
+    if (shown.current !== null && shown.current !== member) client.clear();
+    shown.current = member;
+  }, [client, status, user]);
+  return null;
+}
+
+export function HirakuApp({ platform, router, siteConfig, api: givenApi, initialUser, queryClient: givenQueryClient }: HirakuAppProps) {
+  const [ownQueryClient] = useState(createQueryClient);
+  const queryClient = givenQueryClient ?? ownQueryClient;
+  const config = useMemo(() => ({ ...siteConfig }), [siteConfig]);
   const api = useMemo(
     () => givenApi ?? createApi({ baseUrl: platform.apiBaseUrl, transport: platform.transport }),
     [givenApi, platform.apiBaseUrl, platform.transport],
@@ -51,13 +74,16 @@ export function HirakuApp({ platform, router, siteConfig, api: givenApi, initial
       <SiteConfigProvider config={config}>
         <ApiProvider api={api}>
           <NoticeProvider>
-            <SessionProvider initialUser={initialUser} onExpired={goToLogin}>
-              <SessionShellActions>
-                <AnalyticsProvider>
-                  <RouterProvider router={router} />
-                </AnalyticsProvider>
-              </SessionShellActions>
-            </SessionProvider>
+            <QueryClientProvider client={queryClient}>
+              <SessionProvider initialUser={initialUser} onExpired={goToLogin}>
+                <SessionQueryReset client={queryClient} />
+                <SessionShellActions>
+                  <AnalyticsProvider>
+                    <HirakuRouterProvider router={router} />
+                  </AnalyticsProvider>
+                </SessionShellActions>
+              </SessionProvider>
+            </QueryClientProvider>
           </NoticeProvider>
         </ApiProvider>
       </SiteConfigProvider>

@@ -1,7 +1,7 @@
 export { HirakuApp, type HirakuAppProps } from './HirakuApp';
 export type { Platform, PlatformKind } from './platform/Platform';
 export { PlatformProvider, usePlatform } from './platform/PlatformContext';
-export { DEFAULT_SITE_CONFIG, SiteConfigProvider, useSiteConfig, type SiteConfig } from './config/SiteConfigContext';
+export { SiteConfigProvider, useSiteConfig, type SiteConfig } from './config/SiteConfigContext';
 export { ShellActionsProvider, useShellActions, type ShellActions } from './shell/ShellActionsContext';
 export { createHirakuRouter, type HirakuRouter, type RouterKind } from './routes/createHirakuRouter';
 export { buildAppRoutes, MEMBER_ROUTES, OPERATOR_ROUTES, PUBLIC_ROUTES, ROUTE_GROUP_IDS, TUTORIAL_ROUTE } from './routes/routeTable';

@@ -1,4 +1,4 @@
-import { MESSAGES, passwordSchema, signupSchema } from '@hiraku/shared';
+import { TEXTS, passwordSchema, signupSchema } from '@hiraku/shared';
 import { AppError } from '../errors';
 import { isCommonPassword } from './commonPasswords';
 import { assertAcceptablePassword } from './passwordPolicy';
@@ -27,8 +27,8 @@ describe('password policy', () => {
     expect((caught as AppError).status).toBe(400);
     expect((caught as AppError).toBody()).toEqual({
       error: 'validation_error',
-      message: MESSAGES.auth.passwordTooCommon,
-      fields: { newPassword: MESSAGES.auth.passwordTooCommon },
+      message: TEXTS.account.passwordTooCommon,
+      fields: { newPassword: TEXTS.account.passwordTooCommon },
     });
     expect(() => assertAcceptablePassword('nawa-to-rousoku-2024', 'password')).not.toThrow();
   });
@@ -38,17 +38,17 @@ describe('password policy', () => {
       const result = passwordSchema.safeParse(value);
       return result.success ? null : result.error.issues[0]?.message;
     };
-    expect(message('')).toBe(MESSAGES.auth.passwordRequired);
-    expect(message('a1b2c3d')).toBe(MESSAGES.auth.passwordTooShort);
+    expect(message('')).toBe(TEXTS.account.passwordRequired);
+    expect(message('a1b2c3d')).toBe(TEXTS.account.passwordTooShort);
     expect(message('a1b2c3d4')).toBeNull();
     expect(message('ひらくひらくひら')).toBeNull();
     expect(message('x'.repeat(128))).toBeNull();
-    expect(message('x'.repeat(129))).toBe(MESSAGES.auth.passwordTooLong);
+    expect(message('x'.repeat(129))).toBe(TEXTS.account.passwordTooLong);
   });
 
   it('requires the adult and terms tick at sign-up', () => {
     const result = signupSchema.safeParse({ email: 'a@example.com', password: 'nawa-to-rousoku-2024', agreedToTerms: false });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(MESSAGES.auth.mustAgreeToTerms);
+    expect(result.error?.issues[0]?.message).toBe(TEXTS.account.mustAgreeToTerms);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { validationError } from '../errors';
 import { isCommonPassword } from './commonPasswords';
 
@@ -8,6 +8,6 @@ import { isCommonPassword } from './commonPasswords';
  */
 export function assertAcceptablePassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw validationError(MESSAGES.auth.passwordTooCommon, { [field]: MESSAGES.auth.passwordTooCommon });
+    throw validationError(TEXTS.account.passwordTooCommon, { [field]: TEXTS.account.passwordTooCommon });
   }
 }

@@ -5,7 +5,16 @@ import type { Models, RefreshToken, User } from '../models';
 import { signAccessToken, verifyAccessToken } from './accessToken';
 import { generateSecretToken, hashSecretToken } from './secretTokens';
 import type { IssuedSession } from './sessionCookies';
+import { sqlDateTime } from '../db/connection';
 import { writeTransaction } from '../db/transaction';
+
+/**
+ * The columns of the member that a request may need (ids, role, the tutorial flag of /auth/me): every
+ * authenticated request reads them, so never the password hash or the e-mail address. Whatever needs
+ * more (the data export, re-entering the password) reads it itself.
+ */
+export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending'] as const;
+export type SessionMember = Pick<User, (typeof SESSION_MEMBER_ATTRIBUTES)[number]>;
 
 export interface SessionDeps {
   models: Models;
@@ -72,7 +81,7 @@ async function sessionWithinGrace(
   link: RefreshToken,
   refreshToken: string,
   now: Date,
-): Promise<{ user: User; session: IssuedSession } | null> {
+): Promise<{ user: SessionMember; session: IssuedSession } | null> {
   let current = link;
   let token = refreshToken;
   for (let step = 0; step < GRACE_CHAIN_MAX; step += 1) {
@@ -84,7 +93,7 @@ async function sessionWithinGrace(
       current = next;
       continue;
     }
-    const user = await deps.models.User.findByPk(next.userId);
+    const user = await deps.models.User.findByPk(next.userId, { attributes: [...SESSION_MEMBER_ATTRIBUTES, 'suspendedAt'] });
     if (!user || user.suspendedAt) return null;
     return { user, session: sessionFor(deps, { userId: user.id, familyId: next.familyId, familyExpiresAt: next.familyExpiresAt, now, refreshToken: token }) };
   }
@@ -92,7 +101,7 @@ async function sessionWithinGrace(
 }
 
 export type RotationFailure = 'missing' | 'unknown' | 'revoked' | 'reused' | 'expired' | 'suspended';
-export type RotationResult = { ok: true; user: User; session: IssuedSession } | { ok: false; reason: RotationFailure };
+export type RotationResult = { ok: true; user: SessionMember; session: IssuedSession } | { ok: false; reason: RotationFailure };
 
 /**
  * Exchanges a refresh token for a new pair. A token that was already exchanged more than
@@ -111,7 +120,7 @@ export async function rotateSession(
   if (link.revokedAt) return { ok: false, reason: 'revoked' };
   if (link.usedAt) return graceOrReuse(deps, link, refreshToken, now);
   if (link.expiresAt <= now || link.familyExpiresAt <= now) return { ok: false, reason: 'expired' };
-  const user = await User.findByPk(link.userId);
+  const user = await User.findByPk(link.userId, { attributes: [...SESSION_MEMBER_ATTRIBUTES, 'suspendedAt'] });
   if (!user) return { ok: false, reason: 'unknown' };
   if (user.suspendedAt) {
     await revokeFamily(deps.models, link.familyId, now);
@@ -167,19 +176,26 @@ export async function endSession(
 
 /**
  * The member an access token stands for, or null: bad or expired signature, deleted or suspended
- * member, or a family that was revoked (logout, reuse, reset) or has ended.
+ * member, or a family that was revoked (logout, reuse, reset) or has ended. One statement on two primary
+ * or indexed keys, read on every authenticated request; not cached in the process, because a suspension,
+ * a role change or a logout made through another API process must end the session at once here too.
  */
-export async function userFromAccessToken(deps: SessionDeps, accessToken: string | undefined, now = new Date()): Promise<User | null> {
+export async function userFromAccessToken(deps: SessionDeps, accessToken: string | undefined, now = new Date()): Promise<SessionMember | null> {
   if (!accessToken) return null;
   const claims = verifyAccessToken(accessToken, deps.sessionKey, Math.floor(now.getTime() / 1000));
   if (!claims) return null;
-  const [user, liveLink] = await Promise.all([
-    deps.models.User.findByPk(claims.userId),
-    deps.models.RefreshToken.findOne({
-      where: { familyId: claims.familyId, userId: claims.userId, revokedAt: null, familyExpiresAt: { [Op.gt]: now } },
-      attributes: ['id'],
-    }),
-  ]);
-  if (!user || user.suspendedAt || !liveLink) return null;
-  return user;
+  const { User } = deps.models;
+  const sequelize = User.sequelize as Sequelize;
+  const user = await User.findOne({
+    attributes: [...SESSION_MEMBER_ATTRIBUTES],
+    where: {
+      id: claims.userId,
+      suspendedAt: null,
+      [Op.and]: sequelize.literal(
+        `EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.family_id = ${sequelize.escape(claims.familyId)} AND rt.user_id = \`User\`.id
+            AND rt.revoked_at IS NULL AND rt.family_expires_at > ${sequelize.escape(sqlDateTime(sequelize, now))})`,
+      ),
+    },
+  });
+  return user ? { id: user.id, publicId: user.publicId, role: user.role, tutorialPending: user.tutorialPending } : null;
 }

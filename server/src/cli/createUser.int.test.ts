@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { verifyPassword } from '../auth/password';
 import { parseEnv, type Env } from '../env';
 import { initModels, type Models } from '../models';
@@ -57,12 +57,12 @@ describe('create-user (CLI)', () => {
   });
 
   it.each([
-    ['a taken address (in any case)', { email: 'ADMIN@example.com', password: 'betsu-no-kagi-2024' }, `--email: ${MESSAGES.auth.emailTaken}（admin@example.com）`],
-    ['a malformed address', { email: 'admin@', password: 'betsu-no-kagi-2024' }, `--email: ${MESSAGES.auth.emailInvalid}`],
-    ['a short password', { email: 'x@example.com', password: 'short' }, `--password: ${MESSAGES.auth.passwordTooShort}`],
-    ['a common password', { email: 'x@example.com', password: 'password123' }, `--password: ${MESSAGES.auth.passwordTooCommon}`],
-    ['a blank username', { email: 'x@example.com', password: 'betsu-no-kagi-2024', username: '   ' }, `--username: ${MESSAGES.profile.usernameRequired}`],
-    ['a long username', { email: 'x@example.com', password: 'betsu-no-kagi-2024', username: 'あ'.repeat(21) }, `--username: ${MESSAGES.profile.usernameTooLong}`],
+    ['a taken address (in any case)', { email: 'ADMIN@example.com', password: 'betsu-no-kagi-2024' }, `--email: ${TEXTS.account.emailTaken}（admin@example.com）`],
+    ['a malformed address', { email: 'admin@', password: 'betsu-no-kagi-2024' }, `--email: ${TEXTS.account.emailInvalid}`],
+    ['a short password', { email: 'x@example.com', password: 'short' }, `--password: ${TEXTS.account.passwordTooShort}`],
+    ['a common password', { email: 'x@example.com', password: 'password123' }, `--password: ${TEXTS.account.passwordTooCommon}`],
+    ['a blank username', { email: 'x@example.com', password: 'betsu-no-kagi-2024', username: '   ' }, `--username: ${TEXTS.profile.usernameRequired}`],
+    ['a long username', { email: 'x@example.com', password: 'betsu-no-kagi-2024', username: 'あ'.repeat(21) }, `--username: ${TEXTS.profile.usernameTooLong}`],
   ])('refuses %s with a clear message and creates nothing', async (_label, options, message) => {
     const count = await models().User.count();
     await expect(createUserCommand(env, options)).rejects.toThrow(message);
@@ -80,7 +80,7 @@ describe('create-user (CLI)', () => {
       (error: { code?: number; stderr?: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain(`--email: ${MESSAGES.auth.emailTaken}（cli@example.com）`);
+    expect(failure?.stderr).toContain(`--email: ${TEXTS.account.emailTaken}（cli@example.com）`);
     expect(await models().User.count({ where: { email: 'cli@example.com' } })).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { emailSchema, LIMITS, MESSAGES, passwordSchema } from '@hiraku/shared';
+import { emailSchema, LIMITS, TEXTS, passwordSchema } from '@hiraku/shared';
 import type { z } from 'zod';
 import { isCommonPassword } from '../auth/commonPasswords';
 import { createAccount } from '../commands/accountCreator';
@@ -21,17 +21,17 @@ export interface CreateUserOptions {
 export async function createUserCommand(env: Env, options: CreateUserOptions): Promise<void> {
   const email = check('--email', emailSchema, options.email);
   const password = check('--password', passwordSchema, options.password);
-  if (isCommonPassword(password)) fail('--password', MESSAGES.auth.passwordTooCommon);
+  if (isCommonPassword(password)) fail('--password', TEXTS.account.passwordTooCommon);
   const username = options.username === undefined ? undefined : options.username.trim();
-  if (username !== undefined && username.length === 0) fail('--username', MESSAGES.profile.usernameRequired);
-  if (username !== undefined && Array.from(username).length > LIMITS.usernameMax) fail('--username', MESSAGES.profile.usernameTooLong);
+  if (username !== undefined && username.length === 0) fail('--username', TEXTS.profile.usernameRequired);
+  if (username !== undefined && Array.from(username).length > LIMITS.usernameMax) fail('--username', TEXTS.profile.usernameTooLong);
   const role = options.operator ? 'operator' : 'member';
 
   const user = await withDatabase(env, async (db) => {
     try {
       return await createAccount(db, { email, password, role, verified: Boolean(options.verified), username });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'conflict') fail('--email', `${MESSAGES.auth.emailTaken}（${email}）`);
+      if (error instanceof AppError && error.code === 'conflict') fail('--email', `${TEXTS.account.emailTaken}（${email}）`);
       throw error;
     }
   });
@@ -43,7 +43,7 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
 
 function check<S extends z.ZodType>(option: string, schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) fail(option, result.error.issues[0]?.message ?? MESSAGES.common.invalidInput);
+  if (!result.success) fail(option, result.error.issues[0]?.message ?? TEXTS.common.invalidInput);
   return result.data;
 }
 

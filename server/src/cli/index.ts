@@ -14,7 +14,7 @@ const program = new Command()
 
 program
   .command('migrate')
-  .description('データベースのマイグレーションを適用します（--undo で直前の1件を取り消し）')
+  .description('データベースのマイグレーションと組み込みのカテゴリ・タグを適用します（リリース手順。--undo で直前の1件を取り消し）')
   .option('--undo', '直前に適用したマイグレーションを1件取り消す')
   .action((opts: { undo?: boolean }) => migrateCommand(parseEnv(), opts));
 

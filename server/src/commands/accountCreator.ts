@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import { hashPassword } from '../auth/password';
 import { conflict } from '../errors';
@@ -44,7 +44,7 @@ export async function createAccount(
   try {
     return transaction ? await create(transaction) : await writeTransaction(deps.sequelize, create);
   } catch (error) {
-    if (error instanceof UniqueConstraintError) throw conflict(MESSAGES.auth.emailTaken);
+    if (error instanceof UniqueConstraintError) throw conflict(TEXTS.account.emailTaken);
     throw error;
   }
 }

@@ -9,7 +9,9 @@ import { reportDetailInclude } from './reportLoader';
  * Gathers every row that belongs to the member, drafts and hidden content included, through the same
  * presenters the API uses, plus the private account fields only the member may see.
  */
-export async function exportAccount({ models, storage }: { models: Models; storage: Pick<Storage, 'url'> }, user: User): Promise<AccountExport> {
+export async function exportAccount({ models, storage }: { models: Models; storage: Pick<Storage, 'url'> }, member: Pick<User, 'id'>): Promise<AccountExport> {
+  // The request's member carries no e-mail address (auth/sessions.ts); the export reads the account itself.
+  const user = await models.User.findByPk(member.id, { attributes: { exclude: ['passwordHash'] }, rejectOnEmpty: true });
   const viewer = { id: user.id, role: user.role };
   const [profile, reports, comments, likes, searches, enquiries] = await Promise.all([
     models.Profile.findOne({ where: { userId: user.id }, include: profileIncludes(models) }),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ANALYTICS_LIMITS, type AnalyticsBatch, type AnalyticsDay } from '@hiraku/shared';
+import { addDays, ANALYTICS_LIMITS, japanDay, type AnalyticsBatch, type AnalyticsDay } from '@hiraku/shared';
 import { col, fn, Op, type Sequelize, type WhereOptions } from 'sequelize';
 import type { AnalyticsDaily, AnalyticsMetric, Models } from '../models';
 import { writeTransaction } from '../db/transaction';
@@ -11,19 +11,13 @@ const DAY_MS = 86_400_000;
 /** Japan has no daylight saving time: a Japanese day is always UTC+9. */
 const JST_OFFSET_MS = 9 * 3_600_000;
 
-/** The Japanese calendar day of `at` (DISPLAY_TIME_ZONE, the day operators think in), as YYYY-MM-DD. */
-export function japanDay(at: Date): string {
-  return new Date(at.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
-}
+// Shared with the operators' screen, which picks its default range in the same Japanese days.
+export { addDays, japanDay };
 
 /** [start, end) of a Japanese day in real time. */
 export function japanDayRange(day: string): [Date, Date] {
   const start = new Date(Date.parse(`${day}T00:00:00Z`) - JST_OFFSET_MS);
   return [start, new Date(start.getTime() + DAY_MS)];
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES, type CategoryCreateInput, type CategoryUpdateInput } from '@hiraku/shared';
+import { TEXTS, type CategoryCreateInput, type CategoryUpdateInput } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { conflict, notFound } from '../errors';
 import type { Category, JsonObject, Models } from '../models';
@@ -34,7 +34,7 @@ export async function updateCategory(
   { transaction }: Options,
 ): Promise<Category> {
   const category = await models.Category.findByPk(categoryId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!category) throw notFound(COMMUNITY_MESSAGES.taxonomy.categoryNotFound);
+  if (!category) throw notFound(TEXTS.taxonomy.categoryNotFound);
   const before = snapshot(category);
   if (input.name !== undefined && input.name !== category.name) {
     await assertCategoryNameFree(models, { name: input.name, exceptId: categoryId }, transaction);
@@ -61,8 +61,8 @@ export async function deleteCategory(
   { transaction }: Options,
 ): Promise<void> {
   const category = await models.Category.findByPk(categoryId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!category) throw notFound(COMMUNITY_MESSAGES.taxonomy.categoryNotFound);
-  if (category.key) throw conflict(MESSAGES.taxonomy.systemCategoryLocked);
+  if (!category) throw notFound(TEXTS.taxonomy.categoryNotFound);
+  if (category.key) throw conflict(TEXTS.taxonomy.systemCategoryLocked);
   await models.Category.destroy({ where: { id: categoryId }, transaction });
   await writeAuditLog(
     models,

@@ -1,27 +1,29 @@
-import { MESSAGES, type CommentInput } from '@hiraku/shared';
+import { TEXTS, type CommentInput } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Comment, Models } from '../models';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
-import { assertHasProfile } from './reportContent';
+import { requireProfile } from './reportContent';
 import { lockReport } from './reportLoader';
 import { recountReports } from '../visibility';
 
 /**
  * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
- * The report row is locked first so comment_count is recomputed one writer at a time.
+ * The report row is locked first so comment_count is recomputed one writer at a time. Answers the
+ * author's name and icon too, read for the profile check, so the new comment can be shown without
+ * loading it again.
  */
 export async function createComment(
   deps: { models: Pick<Models, 'Report' | 'User' | 'Profile' | 'Comment'>; sequelize: Sequelize },
   { viewer, input }: { viewer: NonNullable<Viewer>; input: CommentInput },
   { transaction }: { transaction: Transaction },
-): Promise<Comment> {
+): Promise<{ comment: Comment; authorProfile: { username: string; iconKey: string | null } }> {
   const locked = await lockReport(deps.models, input.articleId, transaction);
-  if (!locked) throw notFound(MESSAGES.report.notFound);
+  if (!locked) throw notFound(TEXTS.report.notFound);
   authorizeReport(viewer, 'comment', locked.subject);
-  await assertHasProfile(deps.models, viewer.id, { transaction });
+  const authorProfile = await requireProfile(deps.models, viewer.id, { transaction });
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
   await recountReports(deps.sequelize, [input.articleId], { transaction });
-  return comment;
+  return { comment, authorProfile };
 }

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Comment, Models, Report } from '../models';
@@ -19,11 +19,11 @@ export async function lockCommentWithReport(
   // READ COMMITTED (db/transaction.ts), so this first read fixes no snapshot and the reads below, made
   // under the report lock, see every write committed before it. A comment never moves to another report.
   const located = await models.Comment.findByPk(commentId, { attributes: ['id', 'reportId'], transaction });
-  if (!located) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  if (!located) throw notFound(TEXTS.comment.notFound);
   const locked = await lockReport(models, located.reportId, transaction);
   const comment = await models.Comment.findByPk(commentId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!locked || !comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  if (!locked || !comment) throw notFound(TEXTS.comment.notFound);
   comment.author = (await models.User.findByPk(comment.authorId, { attributes: ['id', 'suspendedAt'], transaction })) ?? undefined;
-  if (!comment.author) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  if (!comment.author) throw notFound(TEXTS.comment.notFound);
   return { comment, commentSubject: commentFacts(comment), report: locked.report, reportSubject: locked.subject };
 }

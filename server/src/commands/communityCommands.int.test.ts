@@ -73,7 +73,7 @@ describe.each<[string, () => Promise<Backend>]>([
       likeCount: 3,
     });
 
-    const comment = await tx((transaction) => createComment(deps, { viewer: author, input: { articleId: report.id, text: 'ありがとう' } }, { transaction }));
+    const { comment } = await tx((transaction) => createComment(deps, { viewer: author, input: { articleId: report.id, text: 'ありがとう' } }, { transaction }));
     expect((await db.models.Report.findByPk(report.id))?.commentCount).toBe(1);
     for (const member of members.slice(0, 3)) await tx((transaction) => reportComment(deps, { viewer: member, commentId: comment.id }, { transaction }));
     expect((await db.models.Comment.findByPk(comment.id))?.hiddenAt).toBeInstanceOf(Date);

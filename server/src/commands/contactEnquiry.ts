@@ -11,7 +11,7 @@ type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
  * Keeps the operators' copy and queues the mail to the configured support address in one transaction.
  * The mail only ever goes to SUPPORT_EMAIL: the sender's address is at most the Reply-To.
  */
-export async function submitEnquiry(deps: Deps, { sender, input }: { sender: User | null; input: ContactInput }): Promise<ContactEnquiry> {
+export async function submitEnquiry(deps: Deps, { sender, input }: { sender: Pick<User, 'id'> | null; input: ContactInput }): Promise<ContactEnquiry> {
   return writeTransaction(deps.sequelize, async (transaction) => {
     const enquiry = await deps.models.ContactEnquiry.create(
       { userId: sender?.id ?? null, category: input.category, name: input.name, email: input.email, content: input.content },

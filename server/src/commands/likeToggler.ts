@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, type LikeToggleResponse } from '@hiraku/shared';
+import { TEXTS, type LikeToggleResponse } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Models } from '../models';
@@ -23,7 +23,7 @@ export async function toggleLike(
 ): Promise<LikeToggleResponse> {
   const { models } = deps;
   const locked = await lockReport(models, reportId, transaction);
-  if (!locked) throw notFound(COMMUNITY_MESSAGES.like.notFound);
+  if (!locked) throw notFound(TEXTS.like.notFound);
   authorizeReport(viewer, 'like', locked.subject);
 
   const where = { reportId, userId: viewer.id };
@@ -38,7 +38,9 @@ export async function toggleLike(
     changed = false;
   }
   if (nowLiked) {
-    const existing = await models.Like.findOne({ where, transaction, lock: transaction.LOCK.UPDATE });
+    // Every like write holds the report's lock (lockReport), so no other transaction can add this row
+    // meanwhile: after a delete that found nothing there is nothing to look for.
+    const existing = liked === undefined ? null : await models.Like.findOne({ where, transaction, attributes: ['reportId'] });
     if (!existing) {
       await models.Like.create(where, { transaction });
       changed = true;

@@ -24,7 +24,8 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
 }
 
 /**
- * Sets the new password when the token is good, and with it: lifts a lock, marks the address verified
+ * Sets the new password when the token is good, and with it: lifts a lock-out (its counts are keyed on
+ * the password hash, see auth/loginThrottle.ts, so a new password starts new ones), marks the address verified
  * (the member just read a mail sent to it) and ends every session, in case the old password leaked.
  * Returns false for an unknown, used or expired token.
  */
@@ -35,10 +36,7 @@ export async function resetPassword(deps: Deps, token: string, newPassword: stri
     if (userId === null) return false;
     const user = await deps.models.User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!user) return false;
-    await user.update(
-      { passwordHash, failedLoginCount: 0, lockedUntil: null, emailVerifiedAt: user.emailVerifiedAt ?? now },
-      { transaction },
-    );
+    await user.update({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }, { transaction });
     await revokeAllSessions(deps.models, userId, now, transaction);
     return true;
   });

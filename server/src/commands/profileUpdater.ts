@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type ProfileFormValues } from '@hiraku/shared';
+import { TEXTS, type ProfileFormValues } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
 import { AppError, authorizationError, notFound, validationError } from '../errors';
 import { newImageKey, processImage, type ProcessedImage } from '../images/imagePipeline';
@@ -29,7 +29,7 @@ export interface ProfileUpdate {
  * A rename queues search updates for the member's published reports in the same transaction, because
  * their search documents carry the author's name.
  */
-export async function saveProfile(deps: Deps, user: User, update: ProfileUpdate): Promise<LoadedProfile> {
+export async function saveProfile(deps: Deps, user: Pick<User, 'id'>, update: ProfileUpdate): Promise<LoadedProfile> {
   const icon = update.icon ? await processIcon(update.icon) : null;
   const newIconKey = icon ? newImageKey('icons', icon.extension) : null;
   let stored = false;
@@ -72,11 +72,11 @@ export async function saveProfile(deps: Deps, user: User, update: ProfileUpdate)
  * Deletes the member's icon (file and key). `publicId` names whose icon is meant: anyone else's is
  * refused, so a member can never remove another member's picture.
  */
-export async function removeProfileIcon(deps: Deps, user: User, publicId: string): Promise<LoadedProfile> {
-  if (publicId !== user.publicId) throw authorizationError(PROFILE_MESSAGES.notOwnIcon);
+export async function removeProfileIcon(deps: Deps, user: Pick<User, 'id' | 'publicId'>, publicId: string): Promise<LoadedProfile> {
+  if (publicId !== user.publicId) throw authorizationError(TEXTS.profile.notOwnIcon);
   const removedKey = await writeTransaction(deps.sequelize, async (transaction) => {
     const profile = await deps.models.Profile.findOne({ where: { userId: user.id }, lock: transaction.LOCK.UPDATE, transaction });
-    if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+    if (!profile) throw notFound(TEXTS.profile.notFound);
     const key = profile.iconKey;
     if (key) await profile.update({ iconKey: null }, { transaction });
     return key;
@@ -87,7 +87,7 @@ export async function removeProfileIcon(deps: Deps, user: User, publicId: string
 
 export async function loadOwnProfile(deps: Pick<Deps, 'models'>, userId: number): Promise<LoadedProfile> {
   const profile = await deps.models.Profile.findOne({ where: { userId }, include: profileIncludes(deps.models) });
-  if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+  if (!profile) throw notFound(TEXTS.profile.notFound);
   return profile as LoadedProfile;
 }
 
@@ -106,7 +106,7 @@ async function storeIcon(deps: Deps, key: string, icon: ProcessedImage): Promise
     await deps.storage.put(key, icon.data, icon.contentType);
   } catch (error) {
     deps.logger.error({ err: error, key }, 'icon could not be stored');
-    throw new AppError(503, 'internal_error', PROFILE_MESSAGES.iconSaveFailed);
+    throw new AppError(503, 'internal_error', TEXTS.profile.iconSaveFailed);
   }
 }
 
@@ -129,7 +129,7 @@ async function checkedTagIds(deps: Deps, values: ProfileFormValues, transaction:
   const categoryOf = new Map(tags.map((tag) => [tag.id, tag.category?.key ?? null]));
   for (const field of chosen) {
     if (categoryOf.get(values[field] as number) !== field) {
-      const message = PROFILE_MESSAGES.tagInvalid(field);
+      const message = TEXTS.profile.tagInvalid(field);
       throw validationError(message, { [field]: message });
     }
   }

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES, REPORT_FIELD_LABELS, type CategoryKey, type ReportInput } from '@hiraku/shared';
+import { TEXTS, REPORT_FIELD_LABELS, type CategoryKey, type ReportInput } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
 import { AppError, validationError } from '../errors';
 import type { Models } from '../models';
@@ -38,19 +38,29 @@ export async function assertReportTags(models: Pick<Models, 'Tag' | 'Category'>,
     const value = input[field];
     const ids = Array.isArray(value) ? value : value === null ? [] : [value];
     if (ids.some((id) => keyOf.get(id) !== FIELD_CATEGORY[field])) {
-      fields[field] = COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS[field]);
+      fields[field] = TEXTS.report.tagInvalid(REPORT_FIELD_LABELS[field]);
     }
   }
   const first = Object.values(fields)[0];
   if (first) throw validationError(first, fields);
 }
 
-export const profileRequired = () => new AppError(409, 'conflict', MESSAGES.profile.notSet, { redirectUrl: '/profile' });
+export const profileRequired = () => new AppError(409, 'conflict', TEXTS.profile.notSet, { redirectUrl: '/profile' });
 
 /** docs/product.md: creating a report needs a profile; the answer sends the UI to /profile. */
 export async function assertHasProfile(models: Pick<Models, 'Profile'>, userId: number, options: { transaction?: Transaction } = {}): Promise<void> {
-  const profile = await models.Profile.findOne({ where: { userId }, attributes: ['id'], transaction: options.transaction });
+  await requireProfile(models, userId, options);
+}
+
+/** The member's name and icon, as a comment shows them; the same refusal as assertHasProfile without a profile. */
+export async function requireProfile(
+  models: Pick<Models, 'Profile'>,
+  userId: number,
+  options: { transaction?: Transaction } = {},
+): Promise<{ username: string; iconKey: string | null }> {
+  const profile = await models.Profile.findOne({ where: { userId }, attributes: ['username', 'iconKey'], transaction: options.transaction });
   if (!profile) throw profileRequired();
+  return { username: profile.username, iconKey: profile.iconKey };
 }
 
 type ChildModels = Pick<Models, 'ReportTool' | 'ReportStep' | 'ReportTag'>;

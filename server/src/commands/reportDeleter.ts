@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Models } from '../models';
@@ -18,7 +18,7 @@ export async function deleteReport(
   { transaction }: { transaction: Transaction },
 ): Promise<ReportWriteResult> {
   const locked = await lockReport(models, reportId, transaction);
-  if (!locked) throw notFound(MESSAGES.report.notFound);
+  if (!locked) throw notFound(TEXTS.report.notFound);
   const { report, subject } = locked;
   authorizeReport(viewer, 'delete', subject);
   const obsoleteImageKeys = [report.mainImageKey, report.thumbnailKey].filter((key): key is string => Boolean(key));

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
+import { TEXTS, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
 import { z } from 'zod';
 import { validationError } from '../errors';
 
@@ -41,7 +41,7 @@ export function encodeFeedCursor(cursor: FeedCursor): string {
 
 /** The cursor in `raw`, which must have been made for `sort`; anything else is a 400 asking to reload. */
 export function decodeFeedCursor(raw: string, sort: SortOption): FeedCursor {
-  const invalid = () => validationError(COMMUNITY_MESSAGES.report.invalidCursor, { lastKey: COMMUNITY_MESSAGES.report.invalidCursor });
+  const invalid = () => validationError(TEXTS.report.invalidCursor, { lastKey: TEXTS.report.invalidCursor });
   if (raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
   let parsed: unknown;
   try {

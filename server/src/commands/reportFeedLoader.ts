@@ -1,11 +1,8 @@
 import type { SortOption } from '@hiraku/shared';
-import { Op, QueryTypes, type Order, type Sequelize, type WhereOptions } from 'sequelize';
-import type { Models, Report } from '../models';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { loadCardPage, loadListedCards, type CardKeyset, type ReportCard } from './reportCards';
 import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
-import { authorInclude } from './reportLoader';
-import { LISTED_REPORT, listedAuthorInclude, listedReportSql } from '../visibility';
-
-type FeedModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
+import { listedReportSql } from '../visibility';
 
 /**
  * How far before a page's read its cursor's `at` is set: covers a like whose row was stamped before that
@@ -16,36 +13,18 @@ export const CATCH_UP_MARGIN_MS = 10_000;
 export const CATCH_UP_MAX = 50;
 
 export interface ReportFeedPage {
-  reports: Report[];
+  reports: ReportCard[];
   nextKey: string | null;
   hasMore: boolean;
 }
 
-const ORDER: Record<SortOption, Order> = {
-  new: [['createdAt', 'DESC'], ['id', 'DESC']],
-  old: [['createdAt', 'ASC'], ['id', 'ASC']],
-  like: [['likeCount', 'DESC'], ['id', 'DESC']],
-};
-
-/** Strictly after the cursor in the sort's order: a keyset condition the (listed, key, id) indexes serve. */
-function afterCursor(cursor: FeedCursor): WhereOptions<Report> {
-  switch (cursor.sort) {
-    case 'new': {
-      const at = new Date(cursor.key);
-      return { [Op.or]: [{ createdAt: { [Op.lt]: at } }, { createdAt: at, id: { [Op.lt]: cursor.id } }] };
-    }
-    case 'old': {
-      const at = new Date(cursor.key);
-      return { [Op.or]: [{ createdAt: { [Op.gt]: at } }, { createdAt: at, id: { [Op.gt]: cursor.id } }] };
-    }
-    case 'like':
-      return { [Op.or]: [{ likeCount: { [Op.lt]: cursor.key } }, { likeCount: cursor.key, id: { [Op.lt]: cursor.id } }] };
-  }
+function keysetOf(cursor: FeedCursor): CardKeyset {
+  return { key: cursor.sort === 'like' ? cursor.key : new Date(cursor.key), id: cursor.id };
 }
 
-function cursorAfter(report: Report, sort: SortOption, readAt: number, caught: number[]): FeedCursor {
-  if (sort === 'like') return { sort, key: report.likeCount, id: report.id, at: readAt - CATCH_UP_MARGIN_MS, caught };
-  return { sort, key: report.createdAt.getTime(), id: report.id };
+function cursorAfter(card: ReportCard, sort: SortOption, readAt: number, caught: number[]): FeedCursor {
+  if (sort === 'like') return { sort, key: card.likeCount, id: card.id, at: readAt - CATCH_UP_MARGIN_MS, caught };
+  return { sort, key: card.createdAt.getTime(), id: card.id };
 }
 
 /**
@@ -66,17 +45,12 @@ function cursorAfter(report: Report, sort: SortOption, readAt: number, caught: n
  * not sent twice; true snapshot semantics would need state kept on the server for every scroll.
  */
 export async function loadReportFeed(
-  deps: { models: FeedModels; sequelize: Sequelize },
+  deps: { sequelize: Sequelize },
   { sort, lastKey, limit }: { sort: SortOption; lastKey?: string; limit: number },
 ): Promise<ReportFeedPage> {
   const cursor = lastKey === undefined ? null : decodeFeedCursor(lastKey, sort);
   const readAt = Date.now();
-  const rows = await deps.models.Report.findAll({
-    where: { ...LISTED_REPORT, ...(cursor ? afterCursor(cursor) : {}) },
-    include: [listedAuthorInclude(authorInclude(deps.models))],
-    order: ORDER[sort],
-    limit: limit + 1,
-  });
+  const rows = await loadCardPage(deps.sequelize, sort, cursor ? keysetOf(cursor) : null, limit + 1);
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -94,10 +68,10 @@ export async function loadReportFeed(
  * sent again; an id leaves that list once it no longer qualifies.
  */
 async function likedAcrossCursor(
-  deps: { models: FeedModels; sequelize: Sequelize },
+  deps: { sequelize: Sequelize },
   cursor: FeedCursor,
-  page: Report[],
-): Promise<{ reports: Report[]; caught: number[] }> {
+  page: ReportCard[],
+): Promise<{ reports: ReportCard[]; caught: number[] }> {
   const rows = await deps.sequelize.query<{ id: number | string }>(
     `SELECT r.id AS id
        FROM reports r
@@ -116,10 +90,6 @@ async function likedAcrossCursor(
   const fresh = qualifying.filter((id) => !alreadySent.has(id)).slice(0, CATCH_UP_MAX);
   const caught = qualifying.filter((id) => fresh.includes(id) || (cursor.caught ?? []).includes(id)).slice(0, CAUGHT_MAX);
   if (fresh.length === 0) return { reports: [], caught };
-  const reports = await deps.models.Report.findAll({
-    where: { id: { [Op.in]: fresh }, ...LISTED_REPORT },
-    include: [listedAuthorInclude(authorInclude(deps.models))],
-    order: ORDER.like,
-  });
-  return { reports, caught };
+  // `fresh` keeps the catch-up query's order (like_count DESC, id DESC).
+  return { reports: await loadListedCards(deps.sequelize, fresh), caught };
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type ReportInput } from '@hiraku/shared';
+import { TEXTS, type ReportInput } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Models } from '../models';
@@ -22,7 +22,7 @@ export async function updateReport(
   { transaction }: { transaction: Transaction },
 ): Promise<ReportWriteResult> {
   const locked = await lockReport(models, reportId, transaction);
-  if (!locked) throw notFound(MESSAGES.report.notFound);
+  if (!locked) throw notFound(TEXTS.report.notFound);
   const { report, subject } = locked;
   authorizeReport(viewer, 'update', subject);
   await assertReportTags(models, input, { transaction });

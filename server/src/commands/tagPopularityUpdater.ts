@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { validationError } from '../errors';
 import type { Models } from '../models';
@@ -17,7 +17,7 @@ export async function updateTagPopularity(
   const ids = [...up, ...down];
   if (ids.length === 0) return [];
   const found = await deps.models.Tag.count({ where: { id: { [Op.in]: ids } }, transaction });
-  if (found !== ids.length) throw validationError(COMMUNITY_MESSAGES.taxonomy.popularityTagsInvalid);
+  if (found !== ids.length) throw validationError(TEXTS.taxonomy.popularityTagsInvalid);
   // Arithmetic in SQL, so concurrent saves add up; updated_at stays, as no operator edited the tag. One
   // statement for both directions locks the rows in index order: two saves that raise and lower the same
   // pair of tags in opposite directions cannot each hold one row while waiting for the other.

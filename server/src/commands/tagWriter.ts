@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, type TagCreateInput, type TagUpdateInput } from '@hiraku/shared';
+import { TEXTS, type TagCreateInput, type TagUpdateInput } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { JsonObject, Models, Tag } from '../models';
@@ -48,7 +48,7 @@ export async function updateTag(
   { transaction }: Options,
 ): Promise<Tag> {
   const tag = await models.Tag.findByPk(tagId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!tag) throw notFound(COMMUNITY_MESSAGES.taxonomy.tagNotFound);
+  if (!tag) throw notFound(TEXTS.taxonomy.tagNotFound);
   const before = snapshot(tag);
   const categoryId = input.category_id === undefined ? tag.categoryId : input.category_id;
   const parentId = input.parent_id === undefined ? tag.parentId : input.parent_id;
@@ -83,7 +83,7 @@ export async function updateTag(
  */
 export async function deleteTag(models: TagModels, { actorId, tagId }: { actorId: number; tagId: number }, { transaction }: Options): Promise<void> {
   const tag = await models.Tag.findByPk(tagId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!tag) throw notFound(COMMUNITY_MESSAGES.taxonomy.tagNotFound);
+  if (!tag) throw notFound(TEXTS.taxonomy.tagNotFound);
   const affected = await reportsUsingTag(models, tagId, transaction);
   await models.Tag.destroy({ where: { id: tagId }, transaction });
   await enqueueReportSearchSync(models, affected, 'upsert', { transaction });

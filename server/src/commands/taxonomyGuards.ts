@@ -1,9 +1,9 @@
-import { COMMUNITY_MESSAGES, MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
 import { conflict, validationError } from '../errors';
 import type { Models } from '../models';
 
-const cm = COMMUNITY_MESSAGES.taxonomy;
+const cm = TEXTS.taxonomy;
 
 export async function assertCategoryExists(models: Pick<Models, 'Category'>, categoryId: number | null, transaction: Transaction): Promise<void> {
   if (categoryId === null) return;
@@ -50,7 +50,7 @@ export async function assertTagNameFree(
     attributes: ['id'],
     transaction,
   });
-  if (clash) throw conflict(MESSAGES.taxonomy.nameTaken);
+  if (clash) throw conflict(TEXTS.taxonomy.nameTaken);
 }
 
 export async function assertCategoryNameFree(
@@ -63,7 +63,7 @@ export async function assertCategoryNameFree(
     attributes: ['id'],
     transaction,
   });
-  if (clash) throw conflict(MESSAGES.taxonomy.nameTaken);
+  if (clash) throw conflict(TEXTS.taxonomy.nameTaken);
 }
 
 /** Reports whose search document carries the tag's name (as a play tag or as gender, orientation or role). */

@@ -7,6 +7,8 @@ export type SqlLogger = (sql: string, timingMs?: number) => void;
 export interface DatabaseOptions {
   /** `mysql://user:pass@host:port/database`; without it the embedded SQLite file is used. */
   databaseUrl?: string;
+  /** Read replicas of `databaseUrl` (MySQL only): Sequelize sends reads outside a transaction there. */
+  readUrls?: readonly string[];
   /** Folder of the SQLite file (created when missing). */
   dataDir: string;
   logging?: boolean | SqlLogger;
@@ -27,11 +29,24 @@ export function isMysql(sequelize: Sequelize): boolean {
   return sequelize.getDialect() === 'mysql';
 }
 
+/**
+ * `date` as a literal for a raw query's replacements, to the millisecond. Sequelize formats a Date
+ * replacement without milliseconds on MySQL (its untyped DATE), which puts a keyset cursor up to a
+ * second off; SQLite compares the text Sequelize stores, which ends in the zone.
+ */
+export function sqlDateTime(sequelize: Sequelize, date: Date): string {
+  const iso = date.toISOString();
+  const text = `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+  return isMysql(sequelize) ? text : `${text} +00:00`;
+}
+
 export function createSequelize(options: DatabaseOptions): Sequelize {
   const logging = toSequelizeLogging(options.logging);
   if (options.databaseUrl) {
+    const replication = options.readUrls?.length ? { replication: replicationOf(options.databaseUrl, options.readUrls) } : {};
     return new Sequelize(options.databaseUrl, {
       dialect: 'mysql',
+      ...replication,
       logging,
       // Stored and read as UTC whatever the server's zone; display converts to Asia/Tokyo.
       timezone: '+00:00',
@@ -51,6 +66,32 @@ export function createSequelize(options: DatabaseOptions): Sequelize {
   });
   prepareSqliteConnections(sequelize);
   return sequelize;
+}
+
+interface ConnectionTarget {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  database: string;
+}
+
+function targetOf(url: string, fallbackDatabase?: string): ConnectionTarget {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 3306),
+    username: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || (fallbackDatabase ?? ''),
+  };
+}
+
+/** Sequelize's replication option: writes (and every transaction) to the primary, other reads spread over the replicas. */
+export function replicationOf(primaryUrl: string, readUrls: readonly string[]): { write: ConnectionTarget; read: ConnectionTarget[] } {
+  const write = targetOf(primaryUrl);
+  // A replica URL without a database name means the primary's database.
+  return { write, read: readUrls.map((url) => targetOf(url, write.database)) };
 }
 
 function toSequelizeLogging(logging: DatabaseOptions['logging']): Options['logging'] {

@@ -76,15 +76,49 @@ async function recordedMigrations(sequelize: Sequelize): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Tables and their index names: what a migration may add (a later one may add only an index). */
+/** Tables, their columns and their index names: what a migration may add or drop (a later one may change only an index or a column). */
 async function schemaOf(sequelize: Sequelize): Promise<string[]> {
   const entries: string[] = [];
   for (const table of await tablesOf(sequelize)) {
     entries.push(table);
+    for (const column of Object.keys(await sequelize.getQueryInterface().describeTable(table))) entries.push(`${table}#${column}`);
     const indexes = (await sequelize.getQueryInterface().showIndex(table)) as Array<{ name: string }>;
     for (const index of indexes) entries.push(`${table}.${index.name}`);
   }
   return entries.sort();
+}
+
+const DROP_LOCKOUT_COLUMNS = '0011-drop-user-lockout-columns';
+
+/**
+ * From the migration before 0011 to 0011 and back with a member and their rows in place: the columns go
+ * and come back, and nothing that hangs off `users` is lost on the way (a table copy on SQLite would
+ * have cascaded the delete of `users` to profiles and sessions).
+ */
+async function expectLockoutColumnsDroppedKeepingRows(sequelize: Sequelize): Promise<void> {
+  const before = MIGRATION_NAMES[MIGRATION_NAMES.indexOf(DROP_LOCKOUT_COLUMNS) - 1];
+  await migrateDown(sequelize, { all: true });
+  await createMigrator(sequelize).up({ to: before });
+  const columns = async () => Object.keys(await sequelize.getQueryInterface().describeTable('users'));
+  expect(await columns()).toEqual(expect.arrayContaining(['failed_login_count', 'locked_until']));
+  const stamp = '2025-01-01 00:00:00';
+  await sequelize.query(
+    `INSERT INTO users (id, public_id, email, password_hash, role, tutorial_pending, failed_login_count, adult_attested_at, created_at, updated_at)
+     VALUES (7, 'pub7', 'kept@example.com', 'x', 'member', 0, 3, '${stamp}', '${stamp}', '${stamp}')`,
+  );
+  await sequelize.query(`INSERT INTO profiles (user_id, username, created_at, updated_at) VALUES (7, 'のこる', '${stamp}', '${stamp}')`);
+  const counts = async () =>
+    Promise.all(['users', 'profiles'].map(async (table) => (await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`, { type: QueryTypes.SELECT }))[0]?.n));
+
+  await createMigrator(sequelize).up({ to: DROP_LOCKOUT_COLUMNS });
+  expect(await columns()).not.toContain('failed_login_count');
+  expect(await columns()).not.toContain('locked_until');
+  expect((await counts()).map(Number)).toEqual([1, 1]);
+
+  expect(await migrateDown(sequelize)).toEqual([DROP_LOCKOUT_COLUMNS]);
+  expect(await columns()).toEqual(expect.arrayContaining(['failed_login_count', 'locked_until']));
+  expect((await counts()).map(Number)).toEqual([1, 1]);
+  await migrateDown(sequelize, { all: true });
 }
 
 /** Applies the migrations one by one, then reverts them one by one: each down must restore the schema seen before its up. */
@@ -189,8 +223,10 @@ describe('migrations on MariaDB', () => {
     expectIndex('categories', ['name'], true);
     expectIndex('categories', ['key'], true);
     expectIndex('tags', ['category_id', 'name'], true);
-    expectIndex('reports', ['listed', 'created_at', 'id'], false);
-    expectIndex('reports', ['listed', 'like_count', 'id'], false);
+    // Migration 0012: the feed's equality columns in front of each sort key (commands/reportCards.ts).
+    expectIndex('reports', ['listed', 'is_draft', 'hidden_at', 'created_at', 'id'], false);
+    expectIndex('reports', ['listed', 'is_draft', 'hidden_at', 'like_count', 'id'], false);
+    expectIndex('users', ['suspended_at'], false);
     expectIndex('reports', ['author_id', 'created_at'], false);
     expectIndex('report_tags', ['report_id', 'kind', 'tag_id'], true);
     expectIndex('report_tags', ['tag_id'], false);
@@ -220,6 +256,10 @@ describe('migrations on MariaDB', () => {
   it('revert one at a time, each down undoing exactly its up', async () => {
     await migrateDown(db.sequelize, { all: true });
     await expectEachDownToUndoItsUp(db.sequelize);
+  });
+
+  it('drop the unused lock-out columns of users and bring them back, keeping every member and their rows', async () => {
+    await expectLockoutColumnsDroppedKeepingRows(db.sequelize);
   });
 
   it('run once when several processes start together', async () => {
@@ -288,5 +328,9 @@ describe('migrations on the embedded SQLite fallback', () => {
   it('revert one at a time, each down undoing exactly its up', async () => {
     await migrateDown(sequelize, { all: true });
     await expectEachDownToUndoItsUp(sequelize);
+  });
+
+  it('drop the unused lock-out columns of users and bring them back, keeping every member and their rows', async () => {
+    await expectLockoutColumnsDroppedKeepingRows(sequelize);
   });
 });

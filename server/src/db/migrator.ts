@@ -2,6 +2,7 @@ import { DataTypes, QueryTypes, type QueryInterface, type Sequelize } from 'sequ
 import { SequelizeStorage, Umzug, type UmzugOptions } from 'umzug';
 import { migrations } from '../../migrations';
 import { isMysql, MYSQL_CHARSET, MYSQL_COLLATE } from './connection';
+import { withNamedLock } from './namedLock';
 
 export type Migrator = Umzug<QueryInterface>;
 
@@ -25,6 +26,31 @@ export function createMigrator(sequelize: Sequelize, options: MigratorOptions = 
 export async function migrateUp(sequelize: Sequelize, options: MigratorOptions = {}): Promise<string[]> {
   const applied = await withMigrationLock(sequelize, () => createMigrator(sequelize, options).up());
   return applied.map((migration) => migration.name);
+}
+
+/**
+ * The migrations this code knows that the database has not applied, oldest first. Only reads: unlike
+ * umzug's own check it creates no table, so a process that must not migrate leaves the database as
+ * it found it.
+ */
+export async function pendingMigrations(sequelize: Sequelize): Promise<string[]> {
+  const queryInterface = sequelize.getQueryInterface();
+  const applied = new Set<string>();
+  if (await queryInterface.tableExists(MIGRATIONS_TABLE)) {
+    const rows = await sequelize.query<{ name: string }>(`SELECT name FROM ${queryInterface.quoteIdentifier(MIGRATIONS_TABLE)}`, { type: QueryTypes.SELECT });
+    for (const row of rows) applied.add(row.name);
+  }
+  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+/** Refuses to go on when the release step (`npm run cli -- migrate`) has not brought the database up to this code. */
+export async function assertSchemaCurrent(sequelize: Sequelize): Promise<void> {
+  const pending = await pendingMigrations(sequelize);
+  if (pending.length === 0) return;
+  throw new Error(
+    `データベースのスキーマがこのバージョンより古いため起動できません（未適用のマイグレーション: ${pending.join(', ')}）。` +
+      'リリース手順として先に npm run cli -- migrate を一度だけ実行してください。',
+  );
 }
 
 /** Reverts the latest migration, or all of them with `{ all: true }`; returns the names reverted, newest first. */
@@ -53,24 +79,12 @@ function defineMigrationsModel(sequelize: Sequelize) {
 const LOCK_TIMEOUT_SEC = 120;
 
 /**
- * Several server processes may start together against one MySQL database; a named lock (held by a
- * connection of its own while the migrations run on others) makes them migrate one after the other,
- * so the later ones find nothing pending. The embedded SQLite file serves a single process.
+ * Several processes may run migrations at once against one MySQL database (two release steps, or
+ * `npm start` twice); a named lock makes them migrate one after the other, so the later ones find
+ * nothing pending.
  */
 async function withMigrationLock<T>(sequelize: Sequelize, work: () => Promise<T>): Promise<T> {
-  if (!isMysql(sequelize)) return work();
-  return sequelize.transaction(async (transaction) => {
-    const [row] = await sequelize.query<{ acquired: number | null }>(
-      `SELECT GET_LOCK(CONCAT('migrate:', DATABASE()), ${LOCK_TIMEOUT_SEC}) AS acquired`,
-      { type: QueryTypes.SELECT, transaction },
-    );
-    if (Number(row?.acquired) !== 1) {
-      throw new Error(`マイグレーションのロックを ${LOCK_TIMEOUT_SEC} 秒以内に取得できませんでした（別のプロセスが実行中です）`);
-    }
-    try {
-      return await work();
-    } finally {
-      await sequelize.query(`SELECT RELEASE_LOCK(CONCAT('migrate:', DATABASE()))`, { type: QueryTypes.SELECT, transaction });
-    }
-  });
+  const result = await withNamedLock(sequelize, 'migrate', LOCK_TIMEOUT_SEC, work);
+  if (!result.acquired) throw new Error(`マイグレーションのロックを ${LOCK_TIMEOUT_SEC} 秒以内に取得できませんでした（別のプロセスが実行中です）`);
+  return result.value;
 }

@@ -1,4 +1,4 @@
-import { ENDPOINT_KEYS, ENDPOINTS, MESSAGES, type EndpointKey } from '@hiraku/shared';
+import { ENDPOINT_KEYS, ENDPOINTS, TEXTS, type EndpointKey } from '@hiraku/shared';
 import { createOperator } from '../../test/factories';
 import { createHttpClient, type HttpClient } from '../../test/support/httpClient';
 import { logIn, signedInMember, TEST_PASSWORD } from '../../test/support/session';
@@ -36,7 +36,7 @@ describe('the endpoint map is what the server serves', () => {
       expect({ key, status: res.status, body: res.body }).toEqual({
         key,
         status: 401,
-        body: { error: 'authentication_required', message: MESSAGES.common.unauthorized },
+        body: { error: 'authentication_required', message: TEXTS.common.unauthorized },
       });
     }
   });
@@ -50,7 +50,7 @@ describe('the endpoint map is what the server serves', () => {
       expect({ key, status: res.status, body: res.body }).toEqual({
         key,
         status: 403,
-        body: { error: 'authorization_error', message: MESSAGES.common.operatorsOnly },
+        body: { error: 'authorization_error', message: TEXTS.common.operatorsOnly },
       });
     }
     const operatorUser = await createOperator({ passwordHash: await hashPassword(TEST_PASSWORD) });

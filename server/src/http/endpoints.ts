@@ -4,7 +4,7 @@ import {
   ENDPOINTS,
   ENDPOINTS_IN_MATCH_ORDER,
   isMultipartBody,
-  MESSAGES,
+  TEXTS,
   RATE_RULES,
   type BodyOf,
   type EndpointDefinition,
@@ -21,13 +21,13 @@ import { authorizationError, notFound, validationError } from '../errors';
 import { formFields, imageUploadBody, uploadedImage as uploadedFormImage } from '../images/imageUploadBody';
 import { requireUser } from '../middlewares/authenticate';
 import { rateLimit } from '../middlewares/rateLimit';
-import type { User } from '../models';
+import type { SessionMember } from '../auth/sessions';
 import { multipartFields, reportMultipart, uploadedImage as uploadedReportImage } from '../routes/reports/multipart';
 import type { AppServices } from '../services';
 import { parseInput } from './validate';
 
 /** The signed-in member for `member` and `operator` endpoints; the member or null for `public` ones. */
-type UserFor<K extends EndpointKey> = Endpoints[K]['access'] extends 'public' ? User | null : User;
+type UserFor<K extends EndpointKey> = Endpoints[K]['access'] extends 'public' ? SessionMember | null : SessionMember;
 
 /** What a handler receives: everything already checked against the endpoint's declaration. */
 export interface EndpointRequest<K extends EndpointKey> {
@@ -66,7 +66,7 @@ function checkAccess(definition: EndpointDefinition): Middleware | null {
   if (definition.access === 'public') return null;
   return async (ctx, next) => {
     const user = requireUser(ctx);
-    if (definition.access === 'operator' && user.role !== 'operator') throw authorizationError(MESSAGES.common.operatorsOnly);
+    if (definition.access === 'operator' && user.role !== 'operator') throw authorizationError(TEXTS.common.operatorsOnly);
     await next();
   };
 }
@@ -116,7 +116,7 @@ function respond<K extends EndpointKey>(key: K, definition: EndpointDefinition, 
   return async (ctx) => {
     const input = ctx.state[INPUT] as CheckedInput;
     ctx.status = definition.status ?? 200;
-    const request = { ...input, user: ctx.state.user as User | null, ctx } as unknown as EndpointRequest<K>;
+    const request = { ...input, user: ctx.state.user as SessionMember | null, ctx } as unknown as EndpointRequest<K>;
     const result = await handler(request);
     if (checkResponses) {
       const checked = definition.response.safeParse(result);

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@hiraku/shared';
+import { LIMITS, TEXTS } from '@hiraku/shared';
 import sharp from 'sharp';
 import {
   EXIF_MARKERS,
@@ -80,14 +80,14 @@ describe('processImage', () => {
     for (const file of [TEXT_PRETENDING_TO_BE_JPEG, SVG_IMAGE, Buffer.from('%PDF-1.7\n'), Buffer.alloc(0)]) {
       const error = await refusal(processImage(file, 'icon'));
       expect(error.status).toBe(415);
-      expect(error.message).toBe(MESSAGES.image.unsupported);
+      expect(error.message).toBe(TEXTS.image.unsupported);
     }
   });
 
   it('refuses a file over 10 MB', async () => {
     const error = await refusal(processImage(oversizedJpeg(LIMITS.imageMaxBytes + 1), 'icon'));
     expect(error.status).toBe(413);
-    expect(error.message).toBe(MESSAGES.image.tooLarge);
+    expect(error.message).toBe(TEXTS.image.tooLarge);
   });
 
   it('refuses decompression bombs before decoding their pixels', async () => {
@@ -97,7 +97,7 @@ describe('processImage', () => {
       const started = Date.now();
       const error = await refusal(processImage(file, 'reportMain'));
       expect(error.status).toBe(400);
-      expect(error.message).toBe(MESSAGES.image.tooManyPixels);
+      expect(error.message).toBe(TEXTS.image.tooManyPixels);
       expect(Date.now() - started).toBeLessThan(2000);
     }
   });
@@ -109,7 +109,7 @@ describe('processImage', () => {
     for (const file of [truncated, pngHeaderOnly]) {
       const error = await refusal(processImage(file, 'icon'));
       expect(error.status).toBe(400);
-      expect(error.message).toBe(MESSAGES.image.broken);
+      expect(error.message).toBe(TEXTS.image.broken);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata, type ResizeOptions, type Sharp } from 'sharp';
-import { LIMITS, MESSAGES } from '@hiraku/shared';
+import { LIMITS, TEXTS } from '@hiraku/shared';
 import { payloadTooLarge, unsupportedMedia, validationError } from '../errors';
 import { createSlotLimiter } from './slotLimiter';
 import { sniffImageFormat } from './sniffImageFormat';
@@ -45,9 +45,9 @@ const decodeSlots = createSlotLimiter(2);
  * Every refusal is an AppError with a Japanese message, so callers store nothing and answer it as is.
  */
 export async function processImage(data: Buffer, variant: ImageVariant): Promise<ProcessedImage> {
-  if (data.length > LIMITS.imageMaxBytes) throw payloadTooLarge(MESSAGES.image.tooLarge);
+  if (data.length > LIMITS.imageMaxBytes) throw payloadTooLarge(TEXTS.image.tooLarge);
   const format = sniffImageFormat(data);
-  if (!format) throw unsupportedMedia(MESSAGES.image.unsupported);
+  if (!format) throw unsupportedMedia(TEXTS.image.unsupported);
 
   return decodeSlots.run(async () => {
     const input = (): Sharp =>
@@ -61,9 +61,9 @@ export async function processImage(data: Buffer, variant: ImageVariant): Promise
     } catch (error) {
       throw refusal(error);
     }
-    if (!metadata.width || !metadata.height || metadata.format !== format) throw validationError(MESSAGES.image.broken);
+    if (!metadata.width || !metadata.height || metadata.format !== format) throw validationError(TEXTS.image.broken);
     // Also checked by libvips; kept here so the rule holds whatever the decoder reports.
-    if (metadata.width * metadata.height > LIMITS.imageMaxPixels) throw validationError(MESSAGES.image.tooManyPixels);
+    if (metadata.width * metadata.height > LIMITS.imageMaxPixels) throw validationError(TEXTS.image.tooManyPixels);
 
     try {
       const { data: out, info } = await input()
@@ -80,7 +80,7 @@ export async function processImage(data: Buffer, variant: ImageVariant): Promise
 
 function refusal(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  return /pixel limit/i.test(message) ? validationError(MESSAGES.image.tooManyPixels) : validationError(MESSAGES.image.broken);
+  return /pixel limit/i.test(message) ? validationError(TEXTS.image.tooManyPixels) : validationError(TEXTS.image.broken);
 }
 
 export function newImageKey(folder: 'icons' | 'reports', extension: ProcessedImage['extension']): string {

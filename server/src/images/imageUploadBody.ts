@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { LIMITS, MESSAGES } from '@hiraku/shared';
+import { LIMITS, TEXTS } from '@hiraku/shared';
 import { payloadTooLarge, validationError } from '../errors';
 
 export interface ImageUploadOptions {
@@ -59,15 +59,15 @@ export function imageUploadBody({ fileFields }: ImageUploadOptions): Middleware 
     // A JSON body (already parsed by the app-wide parser) simply carries no file.
     if (!ctx.is('multipart/form-data')) return next();
     const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > maxTotalFileSize + FIELDS_MAX_BYTES) refuseBody(ctx, MESSAGES.image.tooLarge);
+    if (declared > maxTotalFileSize + FIELDS_MAX_BYTES) refuseBody(ctx, TEXTS.image.tooLarge);
     try {
       await parse(ctx, async () => undefined);
     } catch (error) {
       const { code, httpCode } = error as { code?: unknown; httpCode?: unknown };
-      if (FILE_TOO_LARGE_CODES.has(Number(code))) refuseBody(ctx, MESSAGES.image.tooLarge);
+      if (FILE_TOO_LARGE_CODES.has(Number(code))) refuseBody(ctx, TEXTS.image.tooLarge);
       // Too many files or fields: not an image-size problem, so the general wording.
-      if (Number(httpCode) === 413) refuseBody(ctx, MESSAGES.common.payloadTooLarge);
-      throw validationError(MESSAGES.common.invalidInput);
+      if (Number(httpCode) === 413) refuseBody(ctx, TEXTS.common.payloadTooLarge);
+      throw validationError(TEXTS.common.invalidInput);
     }
     await next();
   };

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { Op } from 'sequelize';
 import { createHttpClient } from '../../test/support/httpClient';
 import { linkIn, readMailbox, waitForMail } from '../../test/support/mailbox';
@@ -47,7 +47,7 @@ describe('mail outbox', () => {
     const newcomer = 'outbox-newcomer@example.com';
     const signUp = await createHttpClient(app.baseUrl).post('/api/signup', { email: newcomer, password: TEST_PASSWORD, agreedToTerms: true });
     expect(signUp.status).toBe(201);
-    expect(signUp.body).toEqual({ message: MESSAGES.auth.signupSucceeded });
+    expect(signUp.body).toEqual({ message: TEXTS.account.signupSucceeded });
     const forgot = await createHttpClient(app.baseUrl).post('/api/password-reset/forgot-password', { email: member.email });
     expect(forgot.status).toBe(200);
 

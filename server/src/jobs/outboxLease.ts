@@ -1,4 +1,4 @@
-import { Op, type WhereOptions } from 'sequelize';
+import { Op, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
 import type { Models, SearchOutboxEntry } from '../models';
 
 /** The columns every outbox table (search_outbox, mail_outbox) has for leasing its rows to workers. */
@@ -13,24 +13,26 @@ export interface LeasedRow {
 
 type LeaseChange = Partial<Pick<LeasedRow, 'attempts' | 'availableAt' | 'lockedBy' | 'lockedUntil' | 'lastError'>>;
 
-/**
- * What the lease functions need of an outbox model. Sequelize's static methods are generic over the
- * model, which TypeScript cannot check against a generic row, so each table is adapted once by name.
- */
+/** What the lease functions need of an outbox model (see outboxTable). */
 export interface OutboxTable<Row extends LeasedRow> {
   findAll(options: { attributes?: string[]; where: WhereOptions; order?: Array<[string, 'ASC' | 'DESC']>; limit?: number }): Promise<Row[]>;
   update(values: LeaseChange, options: { where: WhereOptions }): Promise<unknown>;
   destroy(options: { where: WhereOptions }): Promise<number>;
 }
 
-type SearchOutboxModels = Pick<Models, 'SearchOutboxEntry'>;
-
-export function searchOutboxTable({ SearchOutboxEntry: model }: SearchOutboxModels): OutboxTable<SearchOutboxEntry> {
+/** Any outbox model (its lease columns: models/outboxLeaseColumns.ts) as the lease functions see it. */
+export function outboxTable<Row extends Model & LeasedRow>(model: ModelStatic<Row>): OutboxTable<Row> {
   return {
     findAll: (options) => model.findAll(options),
     update: (values, options) => model.update(values, options),
     destroy: (options) => model.destroy(options),
   };
+}
+
+type SearchOutboxModels = Pick<Models, 'SearchOutboxEntry'>;
+
+export function searchOutboxTable({ SearchOutboxEntry: model }: SearchOutboxModels): OutboxTable<SearchOutboxEntry> {
+  return outboxTable(model);
 }
 
 export interface BackoffPolicy {
@@ -65,7 +67,7 @@ export interface Exclusivity<Row> {
 const aggregateKey = (entry: Pick<SearchOutboxEntry, 'aggregateType' | 'aggregateId'>) => `${entry.aggregateType}\u0000${entry.aggregateId}`;
 
 /** One report at a time: see claimOutboxBatch. */
-function reportExclusivity(models: SearchOutboxModels): Exclusivity<SearchOutboxEntry> {
+export function reportExclusivity(models: SearchOutboxModels): Exclusivity<SearchOutboxEntry> {
   return {
     keyOf: aggregateKey,
     async lockedByOthers(workerId, entries, now) {

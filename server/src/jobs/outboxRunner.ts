@@ -1,12 +1,6 @@
 import type { Model, ModelStatic, Transaction } from 'sequelize';
 import type { Logger } from '../logger';
-
-/** A queue processor that works through due outbox rows, one round at a time. */
-export interface OutboxWorker {
-  readonly workerId: string;
-  /** One round; `more` with `claimed > 0` means another round should follow at once. */
-  drainOnce(): Promise<{ claimed: number; more: boolean }>;
-}
+import type { OutboxWorker } from './outboxWorker';
 
 export interface OutboxRunner {
   /** Starts a round soon instead of at the next poll (a write was just committed). */
@@ -18,10 +12,6 @@ export interface OutboxRunner {
 export interface OutboxRunnerOptions {
   /** Pause between rounds when there is nothing to do. */
   idleMs?: number;
-  /** Rows written to this table wake the runner once their transaction commits. */
-  wakeOn?: ModelStatic<Model>;
-  /** Names the queue in the log line of a failed round. */
-  name: string;
 }
 
 export const DEFAULT_IDLE_MS = 1_000;
@@ -30,9 +20,10 @@ let hookSequence = 0;
 
 /**
  * Runs `worker` in the background: round after round while rows are due, then every `idleMs` (with a
- * little jitter, so several processes do not poll in step), and right after a commit that queued rows.
+ * little jitter, so several processes do not poll in step), and right after a commit that queued rows
+ * in this process (the worker's `wakeOn` model; rows queued by other processes wait for the poll).
  */
-export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options: OutboxRunnerOptions): OutboxRunner {
+export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options: OutboxRunnerOptions = {}): OutboxRunner {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   let stopping = false;
   let nudged = false;
@@ -54,7 +45,7 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
       wake = done;
     });
 
-  const unhook = options.wakeOn ? wakeOnCommittedRows(options.wakeOn, nudge) : () => undefined;
+  const unhook = worker.wakeOn ? wakeOnCommittedRows(worker.wakeOn, nudge) : () => undefined;
 
   const loop = (async () => {
     let failing = false;
@@ -67,7 +58,7 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
         failing = false;
       } catch (error) {
         // The database itself is unavailable: try again at the next poll, saying so once per outage.
-        if (!failing) logger.warn({ err: error, workerId: worker.workerId }, `${options.name} round failed`);
+        if (!failing) logger.warn({ err: error, workerId: worker.workerId }, `${worker.name} round failed`);
         failing = true;
       }
       if (!stopping && !busy && !nudged) await pause();

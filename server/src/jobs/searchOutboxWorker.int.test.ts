@@ -8,7 +8,7 @@ import { createLogger } from '../logger';
 import type { Report, SearchOutboxEntry } from '../models';
 import { createSearchService, type SearchService } from '../search/searchService';
 import { createSearchOutboxWorker, type SearchOutboxWorker, type SearchOutboxWorkerOptions } from './searchOutboxWorker';
-import { startSearchSync } from './searchSyncRunner';
+import { startOutboxRunner } from './outboxRunner';
 
 const logger = createLogger('silent');
 
@@ -224,7 +224,7 @@ describe('search outbox worker', () => {
 
   it('runs in the background, wakes up on committed rows and stops cleanly', async () => {
     const report = await createReport({ title: '起こされる' });
-    const runner = startSearchSync(newWorker(), logger, { models: db.models, idleMs: 60_000 });
+    const runner = startOutboxRunner(newWorker(), logger, { idleMs: 60_000 });
     try {
       // The first round runs at once; after it the runner sleeps a minute unless a commit wakes it.
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -12,7 +12,7 @@ import { enqueueReportSearchSync } from '../commands/searchOutbox';
 import { seedTaxonomy } from '../seed/taxonomy';
 import { createSearchService } from '../search/searchService';
 import { createSearchOutboxWorker } from './searchOutboxWorker';
-import { startSearchSync, type SearchSyncRunner } from './searchSyncRunner';
+import { startOutboxRunner, type OutboxRunner } from './outboxRunner';
 
 // The verified copy globalSetup keeps between runs.
 const binDir = path.resolve(__dirname, '../../../node_modules/.cache/hiraku-meilisearch');
@@ -27,7 +27,7 @@ describe('search sync when Meilisearch goes away and comes back', () => {
   let port: number;
   let meilisearch: LocalMeilisearch | undefined;
   let app: TestApp;
-  let runner: SearchSyncRunner;
+  let runner: OutboxRunner;
   let tags: SystemTags;
   let author: HttpClient;
 
@@ -44,7 +44,7 @@ describe('search sync when Meilisearch goes away and comes back', () => {
     await seedTaxonomy(app.services.models);
     tags = await systemTags(app.services.models);
     author = (await signedInMember(app.baseUrl)).client;
-    runner = startSearchSync(createSearchOutboxWorker(app.services), app.services.logger, { models: app.services.models });
+    runner = startOutboxRunner(createSearchOutboxWorker(app.services), app.services.logger);
   }, 120_000);
   afterAll(async () => {
     await runner?.stop();
@@ -143,7 +143,7 @@ describe('search sync when Meilisearch goes away and comes back', () => {
     let late: LocalMeilisearch | undefined;
     try {
       // Nothing answers: no row is claimed, none is counted as failed.
-      expect(await worker.drainOnce()).toMatchObject({ searchUnavailable: true, claimed: 0 });
+      expect(await worker.drainOnce()).toMatchObject({ unavailable: true, claimed: 0 });
       const rows = await models.SearchOutboxEntry.findAll({ where: { aggregateId: String(id) } });
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((row) => row.attempts === 0 && row.lockedBy === null)).toBe(true);

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import { endDueSuspensions } from '../commands/moderation/memberSuspender';
+import { withNamedLock } from '../db/namedLock';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 
@@ -21,9 +22,10 @@ export function startSuspensionSweep(
 ): SuspensionSweep {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
-    running = endDueSuspensions(deps)
-      .then((lifted) => {
-        if (lifted > 0) logger.info({ lifted }, '期間が終わった利用停止を解除しました');
+    // One sweep at a time across processes: a process that finds the lock held skips this round.
+    running = withNamedLock(deps.sequelize, 'suspension-sweep', 0, () => endDueSuspensions(deps))
+      .then((result) => {
+        if (result.acquired && result.value > 0) logger.info({ lifted: result.value }, '期間が終わった利用停止を解除しました');
       })
       .catch((error: unknown) => logger.warn({ err: error }, '利用停止の期間終了処理に失敗しました（次回再試行します）'));
   };

@@ -1,7 +1,7 @@
-import { CONTACT_CATEGORY_LABELS, ENQUIRY_MAIL_TEXTS as E, LIMITS, MESSAGES, TIMINGS, type ContactInput } from '@hiraku/shared';
+import { CONTACT_CATEGORY_LABELS, CONTACT_MAIL_TEXTS as E, LIMITS, SITE_TEXTS, TIMINGS, type ContactInput } from '@hiraku/shared';
 import type { OutgoingMail } from './mailer';
 
-const SITE = MESSAGES.site.name;
+const SITE = SITE_TEXTS.name;
 
 /** Every mail ends the same way, so a member can tell it came from us and what to do if it did not concern them. */
 function signature(publicUrl: string): string {

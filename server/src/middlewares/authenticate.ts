@@ -1,8 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import { userFromAccessToken, type SessionDeps } from '../auth/sessions';
+import { userFromAccessToken, type SessionDeps, type SessionMember } from '../auth/sessions';
 import { readAccessCookie } from '../auth/sessionCookies';
 import { authenticationRequired, authorizationError } from '../errors';
-import type { User } from '../models';
 
 /**
  * Puts the member of the access-token cookie (or null) on `ctx.state.user` for every API request.
@@ -15,18 +14,18 @@ export function authenticate(deps: SessionDeps): Middleware {
   };
 }
 
-export function currentUser(ctx: Context): User | null {
-  return (ctx.state.user as User | null | undefined) ?? null;
+export function currentUser(ctx: Context): SessionMember | null {
+  return (ctx.state.user as SessionMember | null | undefined) ?? null;
 }
 
 /** The signed-in member, or a 401 that makes the client refresh its session and retry. */
-export function requireUser(ctx: Context): User {
+export function requireUser(ctx: Context): SessionMember {
   const user = currentUser(ctx);
   if (!user) throw authenticationRequired();
   return user;
 }
 
-export function requireOperator(ctx: Context): User {
+export function requireOperator(ctx: Context): SessionMember {
   const user = requireUser(ctx);
   if (user.role !== 'operator') throw authorizationError();
   return user;

@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, MESSAGES, XSRF_HEADER } from '@hiraku/shared';
+import { COOKIE_NAMES, TEXTS, XSRF_HEADER } from '@hiraku/shared';
 import { createHttpClient } from '../../test/support/httpClient';
 import { signedInMember, TEST_PASSWORD } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
@@ -11,7 +11,7 @@ describe('anti-forgery (XSRF-TOKEN cookie + X-XSRF-TOKEN header)', () => {
   });
   afterAll(() => app.close());
 
-  const forbidden = { error: 'csrf_error', message: MESSAGES.common.forbiddenCsrf };
+  const forbidden = { error: 'csrf_error', message: TEXTS.common.forbiddenCsrf };
 
   it('gives a script-readable, same-site cookie to API and page responses that lack one, once', async () => {
     for (const path of ['/api/health', '/', '/login']) {

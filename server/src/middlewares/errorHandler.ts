@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
-import { MESSAGES, type ErrorBody } from '@hiraku/shared';
+import { TEXTS, type ErrorBody } from '@hiraku/shared';
 import { SearchInputError } from '@hiraku/search';
 import { UniqueConstraintError } from 'sequelize';
+import { isDatabaseUnavailable } from '../db/databaseUnavailable';
 import { brokenUniqueConstraint } from '../db/uniqueConstraint';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
@@ -9,9 +10,9 @@ import type { Logger } from '../logger';
 /** The status codes that body parsers and other libraries throw, mapped onto our error ids. */
 function fromHttpError(error: { status?: unknown; statusCode?: unknown }): AppError | null {
   const status = Number(error.status ?? error.statusCode);
-  if (status === 413) return new AppError(413, 'payload_too_large', MESSAGES.common.payloadTooLarge);
-  if (status === 415) return new AppError(415, 'unsupported_media', MESSAGES.common.invalidInput);
-  if (status >= 400 && status < 500) return new AppError(400, 'validation_error', MESSAGES.common.invalidInput);
+  if (status === 413) return new AppError(413, 'payload_too_large', TEXTS.common.payloadTooLarge);
+  if (status === 415) return new AppError(415, 'unsupported_media', TEXTS.common.invalidInput);
+  if (status >= 400 && status < 500) return new AppError(400, 'validation_error', TEXTS.common.invalidInput);
   return null;
 }
 
@@ -26,8 +27,8 @@ const TAXONOMY_NAME_CONSTRAINTS = new Set(['categories_name_unique', 'tags_categ
 function fromUniqueConstraint(error: Error): AppError {
   const constraint = brokenUniqueConstraint(error);
   return constraint !== null && TAXONOMY_NAME_CONSTRAINTS.has(constraint)
-    ? new AppError(409, 'conflict', MESSAGES.taxonomy.nameTaken)
-    : new AppError(409, 'conflict', MESSAGES.common.conflict);
+    ? new AppError(409, 'conflict', TEXTS.taxonomy.nameTaken)
+    : new AppError(409, 'conflict', TEXTS.common.conflict);
 }
 
 /**
@@ -53,9 +54,18 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = known.toBody();
         return;
       }
+      // The database refused or lost the connection: nothing was wrong with the request, and the member
+      // may try again in a moment (the pool reconnects by itself once the database is back).
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { error: 'service_unavailable', message: TEXTS.common.serviceUnavailable } satisfies ErrorBody;
+        return;
+      }
       logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: 'internal_error', message: MESSAGES.common.serverError } satisfies ErrorBody;
+      ctx.body = { error: 'internal_error', message: TEXTS.common.serverError } satisfies ErrorBody;
     }
   };
 }

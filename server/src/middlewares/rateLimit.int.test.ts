@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { Redis } from 'ioredis';
 import { rateLimitRule, type RateLimitName } from '../auth/rateLimitRules';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../../test/support/httpClient';
@@ -28,7 +28,7 @@ async function expectLimited(client: HttpClient, name: RateLimitName, alreadyUse
   }
   const limited = await CALLS[name](client);
   expect(limited.status).toBe(429);
-  expect(limited.body).toEqual({ error: 'rate_limited', message: MESSAGES.common.tooManyRequests });
+  expect(limited.body).toEqual({ error: 'rate_limited', message: TEXTS.common.tooManyRequests });
   const retryAfter = Number(limited.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ describe('per-IP rate limits shared through Redis (REDIS_URL)', () => {
     for (const client of clients) {
       const res = await CALLS.forgotPassword(client);
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ error: 'rate_limited', message: MESSAGES.common.tooManyRequests });
+      expect(res.body).toEqual({ error: 'rate_limited', message: TEXTS.common.tooManyRequests });
     }
     const keys = await redis.keys(`${prefix}rl:forgotPassword:*`);
     expect(keys).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { MESSAGES, scaledRateRule, type RateRuleName } from '@hiraku/shared';
+import { TEXTS, scaledRateRule, type RateRuleName } from '@hiraku/shared';
 import type { Middleware } from 'koa';
 import { AppError } from '../errors';
 import type { AppServices } from '../services';
@@ -19,7 +19,7 @@ export function rateLimit(services: Pick<AppServices, 'rateLimiter' | 'rateLimit
     });
     if (decision && !decision.allowed) {
       ctx.set('Retry-After', String(decision.retryAfterSec));
-      throw new AppError(429, 'rate_limited', rule.message ?? MESSAGES.common.tooManyRequests);
+      throw new AppError(429, 'rate_limited', rule.message ?? TEXTS.common.tooManyRequests);
     }
     await next();
   };

@@ -6,13 +6,15 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { OUTBOX_LEASE_ATTRIBUTES } from './outboxLeaseColumns';
 
 export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
  * A mail waiting to be sent, written in the same transaction as the change that causes it; the mail
- * worker claims, sends and deletes rows, and retries failures with a growing pause.
+ * worker claims, sends and deletes rows, and retries failures with a growing pause (the lease columns
+ * are those of every outbox, outboxLeaseColumns.ts).
  */
 export class MailOutboxEntry extends Model<InferAttributes<MailOutboxEntry>, InferCreationAttributes<MailOutboxEntry>> {
   declare id: CreationOptional<number>;
@@ -33,18 +35,12 @@ export class MailOutboxEntry extends Model<InferAttributes<MailOutboxEntry>, Inf
 export function initMailOutboxEntry(sequelize: Sequelize): typeof MailOutboxEntry {
   MailOutboxEntry.init(
     {
-      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+      ...OUTBOX_LEASE_ATTRIBUTES,
       kind: { type: DataTypes.STRING(30), allowNull: false },
       recipient: { type: DataTypes.STRING(254), allowNull: false },
       replyTo: { type: DataTypes.STRING(254), allowNull: true, defaultValue: null },
       subject: { type: DataTypes.STRING(255), allowNull: false },
       body: { type: DataTypes.TEXT, allowNull: false },
-      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      availableAt: { type: DataTypes.DATE(3), allowNull: false, defaultValue: DataTypes.NOW },
-      lockedBy: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
-      lockedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
-      lastError: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
-      createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'mail_outbox', modelName: 'MailOutboxEntry', underscored: true, updatedAt: false },
   );

@@ -62,10 +62,8 @@ describe.each(backends)('models on %s', (_name, open) => {
     expect(reloaded).toMatchObject({
       role: 'member',
       tutorialPending: true,
-      failedLoginCount: 0,
       emailVerifiedAt: null,
       suspendedAt: null,
-      lockedUntil: null,
     });
   });
 
@@ -75,9 +73,9 @@ describe.each(backends)('models on %s', (_name, open) => {
   });
 
   it('keeps millisecond timestamps', async () => {
-    const lockedUntil = new Date('2025-03-04T05:06:07.891Z');
-    const user = await createUser({ lockedUntil });
-    expect((await db.models.User.findByPk(user.id))?.lockedUntil?.toISOString()).toBe('2025-03-04T05:06:07.891Z');
+    const suspendedUntil = new Date('2025-03-04T05:06:07.891Z');
+    const user = await createUser({ suspendedUntil });
+    expect((await db.models.User.findByPk(user.id))?.suspendedUntil?.toISOString()).toBe('2025-03-04T05:06:07.891Z');
   });
 
   it('loads a report with its author, tag fields, tools, steps, play categories and play contents', async () => {

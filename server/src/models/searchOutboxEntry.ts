@@ -6,6 +6,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { OUTBOX_LEASE_ATTRIBUTES } from './outboxLeaseColumns';
 
 export const SEARCH_OUTBOX_OPERATIONS = ['upsert', 'delete'] as const;
 export type SearchOutboxOperation = (typeof SEARCH_OUTBOX_OPERATIONS)[number];
@@ -34,16 +35,10 @@ export class SearchOutboxEntry extends Model<
 export function initSearchOutboxEntry(sequelize: Sequelize): typeof SearchOutboxEntry {
   SearchOutboxEntry.init(
     {
-      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+      ...OUTBOX_LEASE_ATTRIBUTES,
       aggregateType: { type: DataTypes.STRING(30), allowNull: false },
       aggregateId: { type: DataTypes.STRING(64), allowNull: false },
       operation: { type: DataTypes.ENUM(...SEARCH_OUTBOX_OPERATIONS), allowNull: false },
-      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      availableAt: { type: DataTypes.DATE(3), allowNull: false, defaultValue: DataTypes.NOW },
-      lockedBy: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
-      lockedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
-      lastError: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
-      createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'search_outbox', modelName: 'SearchOutboxEntry', underscored: true, updatedAt: false },
   );

@@ -23,8 +23,6 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare suspendedAt: CreationOptional<Date | null>;
   /** When a suspension ends by itself; null with `suspendedAt` set means until an operator lifts it. */
   declare suspendedUntil: CreationOptional<Date | null>;
-  declare failedLoginCount: CreationOptional<number>;
-  declare lockedUntil: CreationOptional<Date | null>;
   declare tutorialPending: CreationOptional<boolean>;
   /** When the member ticked "18 or older and I accept the terms" at sign-up. */
   declare adultAttestedAt: Date;
@@ -45,8 +43,6 @@ export function initUser(sequelize: Sequelize): typeof User {
       role: { type: DataTypes.ENUM(...USER_ROLES), allowNull: false, defaultValue: 'member' },
       suspendedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       suspendedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
-      failedLoginCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      lockedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       tutorialPending: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       adultAttestedAt: { type: DataTypes.DATE(3), allowNull: false },
       createdAt: DataTypes.DATE(3),

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES, type CommentAbilities } from '@hiraku/shared';
+import { TEXTS, type CommentAbilities } from '@hiraku/shared';
 import { AppError, authorizationError, notFound } from '../errors';
 import { canSeeComment, type CommentFacts } from '../visibility';
 import type { Viewer } from './viewer';
@@ -22,13 +22,13 @@ export function commentAbilities(viewer: Viewer, comment: CommentFacts): Comment
 export function authorizeComment(viewer: Viewer, action: CommentAction, comment: CommentFacts): void {
   const can = commentAbilities(viewer, comment);
   if (action === 'report') {
-    if (comment.deletedAt !== null) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+    if (comment.deletedAt !== null) throw notFound(TEXTS.comment.notFound);
     if (can.report) return;
-    if (viewer !== null) throw new AppError(400, 'validation_error', COMMUNITY_MESSAGES.comment.ownComment);
-    throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+    if (viewer !== null) throw new AppError(400, 'validation_error', TEXTS.comment.ownComment);
+    throw notFound(TEXTS.comment.notFound);
   }
-  if (!can.read) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  if (!can.read) throw notFound(TEXTS.comment.notFound);
   if (can[action]) return;
-  if (action === 'delete') throw authorizationError(MESSAGES.comment.notAuthor);
-  throw notFound(COMMUNITY_MESSAGES.comment.notFound);
+  if (action === 'delete') throw authorizationError(TEXTS.comment.notAuthor);
+  throw notFound(TEXTS.comment.notFound);
 }

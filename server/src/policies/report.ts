@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES, type ReportAbilities } from '@hiraku/shared';
+import { TEXTS, type ReportAbilities } from '@hiraku/shared';
 import { AppError, authorizationError, notFound } from '../errors';
 import { canSeeReport, isReportListed, type ReportFacts } from '../visibility';
 import type { Viewer } from './viewer';
@@ -21,18 +21,18 @@ export function reportAbilities(viewer: Viewer, report: ReportFacts): ReportAbil
  */
 export function authorizeReport(viewer: Viewer, action: ReportAction, report: ReportFacts): void {
   const can = reportAbilities(viewer, report);
-  if (!can.read) throw notFound(MESSAGES.report.notFound);
+  if (!can.read) throw notFound(TEXTS.report.notFound);
   if (can[action]) return;
   switch (action) {
     case 'update':
     case 'delete':
-      throw authorizationError(MESSAGES.report.notAuthor);
+      throw authorizationError(TEXTS.report.notAuthor);
     case 'like':
       if (viewer !== null && viewer.id === report.authorId && isReportListed(report)) {
-        throw new AppError(400, 'validation_error', MESSAGES.like.ownReport);
+        throw new AppError(400, 'validation_error', TEXTS.like.ownReport);
       }
-      throw notFound(COMMUNITY_MESSAGES.like.notFound);
+      throw notFound(TEXTS.like.notFound);
     default:
-      throw notFound(MESSAGES.report.notFound);
+      throw notFound(TEXTS.report.notFound);
   }
 }

@@ -5,8 +5,13 @@ import type { Viewer } from '../policies/viewer';
 import type { Storage } from '../storage/storage';
 import { commentFacts } from '../visibility';
 
-/** A comment as the comment section shows it. Expects the author with profile (`COMMENT_INCLUDE`). */
-export function presentComment(comment: Comment, { viewer, storage }: { viewer: Viewer; storage: Pick<Storage, 'url'> }): CommentItem {
+/** What presentComment reads: a Comment with its author and profile (`COMMENT_INCLUDE`), or one just written. */
+export type CommentSource = Pick<Comment, 'id' | 'text' | 'createdAt' | 'authorId' | 'hiddenAt' | 'deletedAt'> & {
+  author?: { publicId: string; suspendedAt: Date | null; profile?: { username: string; iconKey: string | null } | null };
+};
+
+/** A comment as the comment section shows it. */
+export function presentComment(comment: CommentSource, { viewer, storage }: { viewer: Viewer; storage: Pick<Storage, 'url'> }): CommentItem {
   const { read: _read, ...abilities } = commentAbilities(viewer, commentFacts(comment));
   const profile = comment.author?.profile ?? null;
   return {

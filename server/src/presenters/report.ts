@@ -10,8 +10,10 @@ import type { Report, ReportTagKind, Tag } from '../models';
 import { reportAbilities } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
 import type { Storage } from '../storage/storage';
-import { presentAuthor } from './author';
+import { presentAuthor, type AuthorSource } from './author';
 import { reportFacts } from '../visibility';
+
+type ReportCardSource = Pick<Report, 'id' | 'title' | 'description' | 'thumbnailKey' | 'likeCount' | 'createdAt'> & { author?: AuthorSource };
 
 const tagRef = (tag: Tag | null | undefined): TagRef | null => (tag ? { _id: tag.id, name: tag.name } : null);
 
@@ -59,8 +61,8 @@ export function presentReport(report: Report, { viewer, storage }: { viewer: Vie
   };
 }
 
-/** A card of the list pages. Expects the author with profile (`REPORT_LIST_INCLUDE`). */
-export function presentReportListItem(report: Report, storage: Pick<Storage, 'url'>): ReportListItem {
+/** A card of the list pages: a ReportCard (commands/reportCards.ts), or a Report with its author and profile. */
+export function presentReportListItem(report: ReportCardSource, storage: Pick<Storage, 'url'>): ReportListItem {
   return {
     _id: report.id,
     title: report.title,

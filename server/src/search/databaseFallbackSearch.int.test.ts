@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../test/support/db';
 import { createTestSqliteDatabase } from '../../test/support/sqlite';
 import type { Models, Report, Tag } from '../models';
 import { searchReportsInDatabase, type DatabaseSearchParams } from './databaseFallbackSearch';
-import { loadListedReports } from './reportSearch';
+import { loadListedCards } from '../commands/reportCards';
 
 interface Backend {
   sequelize: Sequelize;
@@ -115,9 +115,9 @@ describe.each(backends)('searching from the database on %s', (_name, open) => {
     expect(await find({ sort: 'old', limit: 3, offset: 3 })).toEqual({ names: ['tool', 'step', 'tag'], total: 9 });
   });
 
-  it('loads the rows in the order of the ids and drops whatever is not listed', async () => {
+  it('loads the cards in the order of the ids and drops whatever is not listed', async () => {
     const ids = [...named.keys()].reverse();
-    const reports = await loadListedReports(db.models, ids);
+    const reports = await loadListedCards(db.sequelize, ids);
     expect(reports.map((report) => named.get(report.id))).toEqual(['underscore', 'percent', 'author', 'tag', 'step', 'tool', 'tips', 'description', 'title']);
     expect(reports[2]?.author?.profile?.username).toBe('さくら');
   });

@@ -1,12 +1,11 @@
 import { SearchInputError, searchReportIds } from '@hiraku/search';
 import type { ReportSearchQuery, ReportSearchSource } from '@hiraku/shared';
-import { Op, type Sequelize } from 'sequelize';
-import { authorInclude } from '../commands/reportLoader';
+import type { Sequelize } from 'sequelize';
+import { loadListedCards, type ReportCard } from '../commands/reportCards';
 import type { Logger } from '../logger';
-import type { Models, Report } from '../models';
+import type { Models } from '../models';
 import { searchReportsInDatabase } from './databaseFallbackSearch';
 import type { SearchService } from './searchService';
-import { LISTED_REPORT, listedAuthorInclude } from '../visibility';
 
 type SearchModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
 
@@ -18,8 +17,8 @@ export interface ReportSearchDeps {
 }
 
 export interface FoundReports {
-  /** Listed reports with author and profile (for presentReportListItem), in the requested order. */
-  reports: Report[];
+  /** Listed reports as cards (for presentReportListItem), in the requested order. */
+  reports: ReportCard[];
   total: number;
   source: ReportSearchSource;
 }
@@ -53,23 +52,12 @@ export function createReportSearch(deps: ReportSearchDeps, { now = Date.now } = 
       }
     }
     if (found) {
-      const reports = await loadListedReports(deps.models, found.ids);
+      const reports = await loadListedCards(deps.sequelize, found.ids);
       // Ids the index still holds but the database no longer lists are not counted either.
       return { reports, total: Math.max(reports.length, found.total - (found.ids.length - reports.length)), source: 'search' };
     }
     const { query, sort, limit, offset, ...filters } = input;
     const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters });
-    return { reports: await loadListedReports(deps.models, fallback.ids), total: fallback.total, source: 'database' };
+    return { reports: await loadListedCards(deps.sequelize, fallback.ids), total: fallback.total, source: 'database' };
   };
-}
-
-/** The listed ones of `ids` (published, not hidden, author not suspended), in the order of `ids`. */
-export async function loadListedReports(models: SearchModels, ids: readonly number[]): Promise<Report[]> {
-  if (ids.length === 0) return [];
-  const rows = await models.Report.findAll({
-    where: { id: { [Op.in]: [...new Set(ids)] }, ...LISTED_REPORT },
-    include: [listedAuthorInclude(authorInclude(models))],
-  });
-  const byId = new Map(rows.map((report) => [report.id, report]));
-  return ids.map((id) => byId.get(id)).filter((report): report is Report => report !== undefined);
 }

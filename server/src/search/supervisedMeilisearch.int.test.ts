@@ -9,7 +9,7 @@ import { signedInMember } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
 import { parseEnv } from '../env';
 import { createSearchOutboxWorker } from '../jobs/searchOutboxWorker';
-import { startSearchSync, type SearchSyncRunner } from '../jobs/searchSyncRunner';
+import { startOutboxRunner, type OutboxRunner } from '../jobs/outboxRunner';
 import { createLogger } from '../logger';
 import { seedTaxonomy } from '../seed/taxonomy';
 import { connectSearch, type ConnectedSearch } from './connectSearch';
@@ -34,7 +34,7 @@ describe('supervised local Meilisearch', () => {
   let dataDir: string;
   let connection: ConnectedSearch;
   let app: TestApp;
-  let runner: SearchSyncRunner;
+  let runner: OutboxRunner;
   const messages: string[] = [];
 
   beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('supervised local Meilisearch', () => {
     connection = await connectSearch(env, logger, { binDir });
     app = await startTestApp({ env: { MEILI_HOST: connection.local?.host ?? '', MEILI_MASTER_KEY: connection.local?.masterKey ?? '' } });
     await seedTaxonomy(app.services.models);
-    runner = startSearchSync(createSearchOutboxWorker(app.services), app.services.logger, { models: app.services.models });
+    runner = startOutboxRunner(createSearchOutboxWorker(app.services), app.services.logger);
   }, 120_000);
   afterAll(async () => {
     await runner?.stop();

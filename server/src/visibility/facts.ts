@@ -34,7 +34,7 @@ export function reportFacts(report: Report): ReportFacts {
   return { authorId: report.authorId, isDraft: report.isDraft, hiddenAt: report.hiddenAt, authorSuspended: isSuspended(report.author) };
 }
 
-export function commentFacts(comment: Comment): CommentFacts {
+export function commentFacts(comment: Pick<Comment, 'id' | 'authorId' | 'hiddenAt' | 'deletedAt'> & { author?: Pick<User, 'suspendedAt'> }): CommentFacts {
   if (!comment.author) throw new Error(`comment ${comment.id} was loaded without its author`);
   return { authorId: comment.authorId, hiddenAt: comment.hiddenAt, deletedAt: comment.deletedAt, authorSuspended: isSuspended(comment.author) };
 }

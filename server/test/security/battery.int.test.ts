@@ -1,10 +1,12 @@
-import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, MESSAGES, reportFormEntries, XSRF_HEADER, type EndpointKey } from '@hiraku/shared';
+import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, TEXTS, reportFormEntries, XSRF_HEADER, type EndpointKey } from '@hiraku/shared';
 import { seedTaxonomy } from '../../src/seed/taxonomy';
 import { createCategory, createReport, createTag, createUser } from '../factories';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../support/httpClient';
 import { publishableForm, systemTags, type SystemTags } from '../support/reports';
 import { memberWithSession } from '../support/session';
+import { countRowWrites, REFUSALS_THAT_WRITE, snapshotChanges, tableSnapshot } from '../support/tableSnapshot';
 import { startTestApp, type TestApp } from '../support/testApp';
+import { answerScanner, prepareForScanning, type AnswerScanner } from './scanning';
 
 /**
  * The security battery (issue 12): every declared endpoint against every kind of caller, and every
@@ -93,20 +95,22 @@ const MATRIX: Record<EndpointKey, Row> = {
   'comments.report': MEMBER,
 };
 
-/** Figures for SECURITY.md: every request this file sends, and every 5xx among them. */
-const tally = { requests: 0, serverErrors: [] as string[] };
+/** Figures for SECURITY.md: every request this file sends, every 5xx among them, every answer that leaked. */
+const tally = { requests: 0, serverErrors: [] as string[], leaks: [] as string[] };
 
 interface World {
   clients: Record<Caller, HttpClient>;
   /** Ids to put in the URL, so owned endpoints point at the owner's things and the rest at real rows. */
   params: Record<string, string>;
+  emails: Partial<Record<Caller, string>>;
+  scanner: AnswerScanner;
 }
 
 /** Fresh members and things for one endpoint, so a call that deletes or suspends cannot spoil the next. */
 async function newWorld(app: TestApp): Promise<World> {
   const { client: owner, user: ownerUser } = await memberWithSession(app);
-  const { client: other } = await memberWithSession(app);
-  const { client: operator } = await memberWithSession(app, { role: 'operator' });
+  const { client: other, user: otherUser } = await memberWithSession(app);
+  const { client: operator, user: operatorUser } = await memberWithSession(app, { role: 'operator' });
   const { client: suspended, user: suspendedUser } = await memberWithSession(app);
   await suspendedUser.update({ suspendedAt: new Date() });
   const anonymous = createHttpClient(app.baseUrl);
@@ -115,8 +119,11 @@ async function newWorld(app: TestApp): Promise<World> {
   const comment = await app.services.models.Comment.create({ reportId: report.id, authorId: ownerUser.id, text: 'ありがとうございました。' });
   const category = await createCategory();
   const tag = await createTag({ category });
+  const clients = { anonymous, owner, other, operator, suspended };
   return {
-    clients: { anonymous, owner, other, operator, suspended },
+    clients,
+    emails: { owner: ownerUser.email, other: otherUser.email, operator: operatorUser.email, suspended: suspendedUser.email },
+    scanner: answerScanner(app, () => Object.values(clients)),
     params: {
       reportId: String(report.id),
       commentId: String(comment.id),
@@ -141,24 +148,17 @@ function urlOf(key: EndpointKey, params: Record<string, string>): string {
   });
 }
 
-async function call(client: HttpClient, key: EndpointKey, url: string, headers?: Record<string, string>, xsrf = true): Promise<HttpResponse> {
+/** Sends one call as `caller` and scans the answer for anything it must not show (support/responseScan.ts). */
+async function call(world: World, caller: Caller, key: EndpointKey, url: string, headers?: Record<string, string>, xsrf = true): Promise<HttpResponse> {
   // A valid report form, so that only the ownership check is left to refuse an edit.
   const body = key === 'reports.update' ? reportForm() : undefined;
-  const res = await client.request(ENDPOINTS[key].method, url, { headers, xsrf, body });
+  const res = await world.clients[caller].request(ENDPOINTS[key].method, url, { headers, xsrf, body });
   tally.requests += 1;
   if (res.status >= 500) tally.serverErrors.push(`${key} ${res.status}`);
+  const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+  if (res.status < 400) world.scanner.changed();
+  for (const leak of await world.scanner.scan(text, res.body, world.emails[caller])) tally.leaks.push(`${key} as ${caller}: ${leak}`);
   return res;
-}
-
-/** Row count and latest change of every table: a refused call must leave both as they were. */
-async function snapshot(app: TestApp): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [name, model] of Object.entries(app.services.models)) {
-    const count = await model.count({ paranoid: false } as never);
-    const latest = 'updatedAt' in model.getAttributes() ? await model.max('updatedAt', { paranoid: false } as never) : null;
-    out[name] = `${count} ${latest instanceof Date ? latest.toISOString() : String(latest)}`;
-  }
-  return out;
 }
 
 function matches(expected: Expect, status: number): boolean {
@@ -175,14 +175,17 @@ function reportForm(): FormData {
   return form;
 }
 beforeAll(async () => {
-  app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '1000' } });
+  // No mail worker: queued mail stays put, so the tables hold still while refused calls are compared.
+  app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '1000' }, deliverMail: false });
+  await prepareForScanning(app);
   await seedTaxonomy(app.services.models);
+  await countRowWrites(app.services);
   tags = await systemTags(app.services.models);
 });
 afterAll(async () => {
   await app.close();
   // The figures SECURITY.md quotes.
-  console.info(`security battery: ${tally.requests} requests, ${tally.serverErrors.length} 5xx ${JSON.stringify(tally.serverErrors)}`);
+  console.info(`security battery: ${tally.requests} requests, ${tally.serverErrors.length} 5xx ${JSON.stringify(tally.serverErrors)}, ${tally.leaks.length} answers leaking ${JSON.stringify(tally.leaks)}`);
 });
 
 describe('authorization matrix', () => {
@@ -198,17 +201,18 @@ describe('authorization matrix', () => {
       const url = urlOf(key, world.params);
       // Refused callers first, between two snapshots; then the allowed ones, which may change things.
       const refused = CALLERS.filter((c) => row[c] !== 'ok');
-      const before = await snapshot(app);
+      const before = await tableSnapshot(app.services);
       for (const caller of refused) {
-        const res = await call(world.clients[caller], key, url);
+        const res = await call(world, caller, key, url);
         if (!matches(row[caller], res.status)) mismatches.push(`${key} ${caller}: expected ${row[caller]}, got ${res.status}`);
       }
       if (refused.length > 0) {
-        const after = await snapshot(app);
-        if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${key}: a refused call changed ${JSON.stringify({ before, after })}`);
+        const after = await tableSnapshot(app.services);
+        const changed = snapshotChanges(before, after, REFUSALS_THAT_WRITE[key]);
+        if (changed.length > 0) mismatches.push(`${key}: a refused call changed ${changed.join('; ')}`);
       }
       for (const caller of CALLERS.filter((c) => row[c] === 'ok')) {
-        const res = await call(world.clients[caller], key, url);
+        const res = await call(world, caller, key, url);
         if (!matches('ok', res.status)) mismatches.push(`${key} ${caller}: expected ok, got ${res.status} ${JSON.stringify(res.body)}`);
       }
     }
@@ -226,27 +230,28 @@ describe('anti-forgery', () => {
     for (const key of keys) {
       const world = await newWorld(app);
       // The caller who would be allowed, so the token is the only reason left to refuse.
-      const caller = MATRIX[key].operator === 'ok' && MATRIX[key].owner !== 'ok' ? world.clients.operator : world.clients.owner;
-      await caller.get('/api/auth/me');
+      const caller: Caller = MATRIX[key].operator === 'ok' && MATRIX[key].owner !== 'ok' ? 'operator' : 'owner';
+      await world.clients[caller].get('/api/auth/me');
       await world.clients.other.get('/api/auth/me');
       const othersToken = world.clients.other.cookie(COOKIE_NAMES.xsrf);
       expect(othersToken).toBeTruthy();
       const url = urlOf(key, world.params);
-      const before = await snapshot(app);
+      const before = await tableSnapshot(app.services);
       const attempts: Array<[string, Record<string, string> | undefined]> = [
         ['no token', undefined],
         ['wrong token', { [XSRF_HEADER]: 'not-the-token' }],
         ["another member's token", { [XSRF_HEADER]: String(othersToken) }],
       ];
       for (const [label, headers] of attempts) {
-        const res = await call(caller, key, url, headers, false);
+        const res = await call(world, caller, key, url, headers, false);
         const body = res.body as { error?: string; message?: string };
-        if (res.status !== 403 || body.error !== 'csrf_error' || body.message !== MESSAGES.common.forbiddenCsrf) {
+        if (res.status !== 403 || body.error !== 'csrf_error' || body.message !== TEXTS.common.forbiddenCsrf) {
           mismatches.push(`${key} ${label}: ${res.status} ${JSON.stringify(res.body)}`);
         }
       }
-      const after = await snapshot(app);
-      if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${key}: a forged call changed ${JSON.stringify({ before, after })}`);
+      const after = await tableSnapshot(app.services);
+      const changed = snapshotChanges(before, after);
+      if (changed.length > 0) mismatches.push(`${key}: a forged call changed ${changed.join('; ')}`);
     }
     expect(mismatches).toEqual([]);
   });
@@ -254,8 +259,15 @@ describe('anti-forgery', () => {
   it('exempts only the analytics beacon, which navigator.sendBeacon sends without the header', async () => {
     expect(stateChanging).toContain('analytics.record');
     const world = await newWorld(app);
-    const res = await call(world.clients.anonymous, 'analytics.record', ENDPOINTS['analytics.record'].path, undefined, false);
+    const res = await call(world, 'anonymous', 'analytics.record', ENDPOINTS['analytics.record'].path, undefined, false);
     expect(res.status).not.toBe(403);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('privacy of answers', () => {
+  it('no answer above showed another member\'s address, a password hash, a token or an internal member id', () => {
+    expect(tally.requests).toBeGreaterThan(300);
+    expect(tally.leaks).toEqual([]);
   });
 });

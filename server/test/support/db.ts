@@ -23,8 +23,9 @@ export interface TestDatabase {
  * A fresh, fully migrated MariaDB database of its own for one test file, so files can run in parallel
  * without seeing each other's rows. Call `drop()` in afterAll.
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_MYSQL_URL ?? DEFAULT_TEST_MYSQL_URL;
+export async function createTestDatabase(options: { migrate?: boolean; serverUrl?: string } = {}): Promise<TestDatabase> {
+  // A fault test passes the server it started itself; everyone else uses the shared one.
+  const serverUrl = options.serverUrl ?? process.env.TEST_MYSQL_URL ?? DEFAULT_TEST_MYSQL_URL;
   // Time and pid let a later run tell databases left behind by a crashed run from ones still in use.
   const name = `${DATABASE_PREFIX}${Date.now().toString(36)}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withServer(serverUrl, async (conn) => {

@@ -17,6 +17,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send X-XSRF-TOKEN from the cookie on state-changing calls (default true), as the web client does. */
   xsrf?: boolean;
+  /** Aborts the call (e.g. AbortSignal.timeout), so a test can bound how long it waits for an answer. */
+  signal?: AbortSignal;
 }
 
 interface StoredCookie {
@@ -54,9 +56,9 @@ export class HttpClient {
     return this.request<T>('DELETE', path, { ...options, body });
   }
 
-  async request<T = JsonObject>(method: string, path: string, { body, headers = {}, xsrf = true }: RequestOptions = {}): Promise<HttpResponse<T>> {
+  async request<T = JsonObject>(method: string, path: string, { body, headers = {}, xsrf = true, signal }: RequestOptions = {}): Promise<HttpResponse<T>> {
     const sendXsrf = xsrf && UNSAFE.has(method);
-    if (sendXsrf && !this.cookie(COOKIE_NAMES.xsrf)) await this.get('/api/auth/me');
+    if (sendXsrf && !this.cookie(COOKIE_NAMES.xsrf)) await this.get('/api/auth/me', { signal });
     const url = new URL(path, this.baseUrl);
     const outgoing: Record<string, string> = { accept: 'application/json' };
     const cookieHeader = this.cookieHeader(url.pathname);
@@ -71,6 +73,7 @@ export class HttpClient {
       headers: { ...outgoing, ...headers },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       redirect: 'manual',
+      signal,
     });
     const setCookies = res.headers.getSetCookie();
     for (const line of setCookies) this.store(line);

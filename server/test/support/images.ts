@@ -49,6 +49,35 @@ export const SVG_IMAGE = Buffer.from(
 
 export const TEXT_PRETENDING_TO_BE_JPEG = Buffer.from('これは画像ではありません。ただのテキストです。\n');
 
+/** Script that a browser would run if an upload were ever served as HTML. */
+export const SCRIPT_PAYLOAD = '<html><body><script>alert(document.domain)</script><img src=x onerror=alert(1)></body></html>';
+
+export const HTML_PAGE = Buffer.from(`<!DOCTYPE html>${SCRIPT_PAYLOAD}`);
+export const PDF_FILE = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n');
+export const WINDOWS_PROGRAM = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(58), Buffer.from('This program cannot be run in DOS mode.', 'latin1')]);
+
+/** The start of a JPEG (SOI and a JFIF APP0 segment) with an HTML page where the image data should be. */
+export function jpegHeaderWithHtml(): Buffer {
+  const app0 = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  return Buffer.concat([app0, Buffer.from(SCRIPT_PAYLOAD)]);
+}
+
+/** A GIF header that is also the start of a script (the "GIFAR" trick): `GIF89a=...;alert(1)`. */
+export const GIF_SCRIPT_POLYGLOT = Buffer.from('GIF89a/*\x00\x00*/=1;alert(document.domain);//<script>alert(1)</script>', 'latin1');
+
+/** A PNG signature and then HTML. */
+export const PNG_SIGNATURE_WITH_HTML = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(SCRIPT_PAYLOAD)]);
+
+/** A complete, valid image with an HTML page appended after its end: a real polyglot that decoders accept. */
+export async function jpegWithHtmlAppended(): Promise<Buffer> {
+  return Buffer.concat([await jpegWithGps(), Buffer.from(SCRIPT_PAYLOAD)]);
+}
+
+/** The first `fraction` of a file: an image cut off in transfer. */
+export function truncated(data: Buffer, fraction = 0.5): Buffer {
+  return data.subarray(0, Math.floor(data.length * fraction));
+}
+
 /**
  * A PNG of about 100 bytes whose header claims 20000x20000 pixels (400 megapixels, ~1.2 GB decoded):
  * the classic decompression bomb.

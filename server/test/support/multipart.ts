@@ -23,12 +23,23 @@ export async function postMultipart<T>(
   fields: Record<string, string>,
   files: Record<string, UploadFile> = {},
 ): Promise<MultipartAnswer<T>> {
+  return sendMultipart<T>(client, 'POST', path, Object.entries(fields), Object.entries(files));
+}
+
+/** Like postMultipart, with any method, fields in order (a name may repeat) and any number of file parts. */
+export async function sendMultipart<T>(
+  client: HttpClient,
+  method: 'POST' | 'PUT',
+  path: string,
+  fields: ReadonlyArray<readonly [string, string]>,
+  files: ReadonlyArray<readonly [string, UploadFile]> = [],
+): Promise<MultipartAnswer<T>> {
   if (!client.cookie(COOKIE_NAMES.xsrf)) await client.get('/api/auth/me');
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  for (const [name, value] of fields) form.append(name, value);
+  for (const [name, file] of files) form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const res = await fetch(new URL(path, client.baseUrl), {
-    method: 'POST',
+    method,
     body: form,
     headers: { accept: 'application/json', cookie: sessionCookieHeader(client), [XSRF_HEADER]: client.cookie(COOKIE_NAMES.xsrf) ?? '' },
   });

@@ -62,8 +62,9 @@ export async function sendReportForm<T>(
   path: string,
   fields: ReportFormValues | Array<[string, string]>,
   file?: UploadFile & { field?: string },
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<FormAnswer<T>> {
-  if (!client.cookie(COOKIE_NAMES.xsrf)) await client.get('/api/auth/me');
+  if (!client.cookie(COOKIE_NAMES.xsrf)) await client.get('/api/auth/me', { signal });
   const form = new FormData();
   for (const [name, value] of Array.isArray(fields) ? fields : reportFormEntries(fields)) form.append(name, value);
   if (file) form.append(file.field ?? 'mainImage', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
@@ -71,6 +72,7 @@ export async function sendReportForm<T>(
     method,
     body: form,
     headers: { accept: 'application/json', cookie: sessionCookieHeader(client), [XSRF_HEADER]: client.cookie(COOKIE_NAMES.xsrf) ?? '' },
+    signal,
   });
   const text = await res.text();
   const body = ((res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text) as T;

@@ -5,13 +5,16 @@ import path from 'node:path';
 import { applyReportsIndexSettings } from '@hiraku/search';
 import { createApp } from '../../src/app';
 import { createAuthServices } from '../../src/auth/authServices';
+import { answerClientErrors } from '../../src/http/clientErrors';
 import { parseEnv } from '../../src/env';
 import { createLogger, type Logger } from '../../src/logger';
-import { startMailDelivery } from '../../src/jobs/mailOutboxWorker';
+import { createMailOutboxWorker } from '../../src/jobs/mailOutboxWorker';
+import { startOutboxRunner } from '../../src/jobs/outboxRunner';
 import { createMailer } from '../../src/mail/mailer';
 import { createSearchService } from '../../src/search/searchService';
 import type { AppServices } from '../../src/services';
 import { createLocalStorage } from '../../src/storage/localStorage';
+import type { Storage } from '../../src/storage/storage';
 import { createTestDatabase } from './db';
 
 export const TEST_MAIL_BACKOFF = { minMs: 50, maxMs: 500 };
@@ -27,8 +30,20 @@ export interface TestApp {
  * The real app on a fresh MariaDB database, the run's real Meilisearch (own index prefix), mail as
  * .eml files (or SMTP when given) and images on disk, listening on a free port.
  */
-export async function startTestApp(options: { smtpUrl?: string; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function startTestApp(
+  options: {
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** false: queued mail stays in the outbox (a test comparing table snapshots needs no worker moving rows). */
+    deliverMail?: boolean;
+    /** Another store for images (an S3 bucket); the bucket serves its own URLs, so the app serves no /media/. */
+    storage?: Storage;
+    /** A MariaDB server the test started itself (a fault test stops it); the shared one otherwise. */
+    mysqlServerUrl?: string;
+  } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(options.mysqlServerUrl ? { serverUrl: options.mysqlServerUrl } : {});
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-test-'));
   const indexPrefix = `t${process.pid}_${Date.now().toString(36)}_`;
   const env = parseEnv({
@@ -45,7 +60,8 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
   if (!env.MEILI_HOST) throw new Error('TEST_MEILI_HOST is not set: run integration tests through jest (globalSetup starts Meilisearch).');
   const search = createSearchService({ host: env.MEILI_HOST, apiKey: env.MEILI_MASTER_KEY, indexPrefix });
   await applyReportsIndexSettings(search.client, search.reportsIndexUid);
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const local = createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = options.storage ?? local;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const logger = options.logger ?? createLogger('silent');
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
@@ -56,14 +72,17 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
     models: db.models,
     search,
     storage,
-    mediaMiddleware: storage.serve(),
+    mediaMiddleware: options.storage ? undefined : local.serve(),
     ...auth,
   };
   // As boot() does; short pauses so a test that stops its SMTP server sees the mail soon after it returns.
-  const mailDelivery = startMailDelivery({ models: db.models, mailer, logger }, { backoff: TEST_MAIL_BACKOFF });
+  const mailDelivery =
+    options.deliverMail === false ? null : startOutboxRunner(createMailOutboxWorker({ models: db.models, mailer, logger }, { backoff: TEST_MAIL_BACKOFF }), logger);
   const server: Server = await new Promise((resolve) => {
     const s = createApp(services).listen(0, '127.0.0.1', () => resolve(s));
   });
+  // As main.ts does.
+  answerClientErrors(server);
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {
@@ -73,7 +92,7 @@ export async function startTestApp(options: { smtpUrl?: string; env?: Record<str
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await mailDelivery.stop();
+      await mailDelivery?.stop();
       mailer.close();
       await closeAuth();
       await search.client.deleteIndex(search.reportsIndexUid).waitTask().catch(() => undefined);

@@ -1,10 +1,4 @@
-import { ENDPOINTS, isMultipartBody, matchEndpoint, type EndpointDefinition, type HostMethod, type ParsedHostRequest } from '@hiraku/shared';
-
-/** An endpoint the server serves that the shared contract does not declare yet: `:name` is one segment. */
-export interface InterimEndpoint {
-  method: HostMethod;
-  path: string;
-}
+import { ENDPOINTS, isMultipartBody, matchEndpoint, type EndpointDefinition, type EndpointKey, type ParsedHostRequest } from '@hiraku/shared';
 
 export type AllowlistVerdict = 'allowed' | 'undeclared' | 'invalid';
 
@@ -13,28 +7,22 @@ export interface EndpointAllowlist {
   check(request: ParsedHostRequest): AllowlistVerdict;
 }
 
-function segments(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
-
-function matchesInterim(endpoint: InterimEndpoint, method: HostMethod, path: string): boolean {
-  const pattern = segments(endpoint.path);
-  const actual = segments(path);
-  if (endpoint.method !== method || pattern.length !== actual.length) return false;
-  return pattern.every((part, index) => (part.startsWith(':') ? (actual[index] ?? '') !== '' : part === actual[index]));
-}
+/**
+ * Declared endpoints the desktop app never calls. The analytics beacon: the operators' app records
+ * nothing (its page views would count only the operators), so no renderer, however changed, can send one.
+ */
+export const NOT_FROM_DESKTOP: ReadonlySet<EndpointKey> = new Set<EndpointKey>(['analytics.record']);
 
 /**
- * The API's declared endpoints (packages/shared ENDPOINTS, matched with matchEndpoint): a declared call
- * must also fit the declaration's params, query and JSON body schemas; a multipart endpoint is refused,
- * since files never cross the bridge. `interim` lists what the server serves but the contract does not
- * declare yet (sessions, moderation); each entry goes once its declaration lands.
+ * The API's declared endpoints (packages/shared ENDPOINTS, matched with matchEndpoint) and nothing else:
+ * a call must also fit the declaration's params, query and JSON body schemas; a multipart endpoint is
+ * refused, since files never cross the bridge.
  */
-export function contractAllowlist(interim: readonly InterimEndpoint[]): EndpointAllowlist {
+export function contractAllowlist(): EndpointAllowlist {
   return {
     check({ method, path, query, body }) {
       const match = matchEndpoint(method, path);
-      if (!match) return interim.some((endpoint) => matchesInterim(endpoint, method, path)) ? 'allowed' : 'undeclared';
+      if (!match || NOT_FROM_DESKTOP.has(match.key)) return 'undeclared';
       // Read through the general shape: each declaration has only the parts its endpoint needs.
       const definition: EndpointDefinition = ENDPOINTS[match.key];
       if (isMultipartBody(definition.body)) return 'undeclared';

@@ -3,7 +3,6 @@ import { createMemberWithPassword } from '../../../../server/test/support/sessio
 import { startTestApp, type TestApp } from '../../../../server/test/support/testApp';
 import { seedTaxonomy } from '../../../../server/src/seed/taxonomy';
 import { CookieJar } from './cookieJar';
-import { INTERIM_ENDPOINTS } from './declaredEndpoints';
 import { contractAllowlist } from './endpointAllowlist';
 import { createRequestProxy, type RequestProxyOptions } from './requestProxy';
 
@@ -33,7 +32,7 @@ describe('request proxy against the real server', () => {
     const proxy = createRequestProxy({
       serverOrigin: () => app.baseUrl,
       jar,
-      allowlist: contractAllowlist(INTERIM_ENDPOINTS),
+      allowlist: contractAllowlist(),
       fetch: (input, init) => {
         const url = new URL(String(input));
         sent.push({ method: init?.method ?? 'GET', path: url.pathname, headers: { ...(init?.headers as Record<string, string>) } });

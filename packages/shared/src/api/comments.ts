@@ -13,7 +13,7 @@ export interface CommentItem {
   text: string;
   /** The author's public id: link to /profile/{publicId}. */
   publicId: string;
-  /** Null only if the author has no profile: show MESSAGES.common.unknownAuthor and the default icon. */
+  /** Null only if the author has no profile: show COMMON_TEXTS.unknownAuthor and the default icon. */
   userProfile: { username: string; icon: string | null } | null;
   createdAt: string;
   /** Hidden after reports or by an operator; only its author and operators receive hidden comments. */

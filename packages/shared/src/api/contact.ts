@@ -1,4 +1,4 @@
-import type { ContactCategory } from '../contactTexts';
+import { ContactCategory } from '../texts/contact/categories';
 
 /** POST /api/contact */
 export interface ContactResponse {

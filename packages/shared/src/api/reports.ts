@@ -4,7 +4,7 @@ import type { TagRef } from './taxonomy';
 
 /** Who wrote a report, as cards and the detail page show it. */
 export interface AuthorData {
-  /** Null only if the author has no profile any more: show MESSAGES.common.unknownAuthor. */
+  /** Null only if the author has no profile any more: show COMMON_TEXTS.unknownAuthor. */
   username: string | null;
   /** Null when the author has no icon: show the default icon. */
   iconUrl: string | null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { SEARCH_MESSAGES } from '../texts/search/messages';
 import { LIMITS, SORT_OPTIONS } from '../limits';
 import { optionalIdSchema } from '../schemas/ids';
-import { SEARCH_MESSAGES } from '../searchMessages';
 import { charLength } from '../text';
 import type { ReportListItem } from './reports';
 

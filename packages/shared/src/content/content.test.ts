@@ -28,11 +28,13 @@ describe('privacy policy', () => {
   it('names the mailbox it is given in its contact article', () => {
     const policy = buildPrivacyPolicy('privacy@example.jp');
     expect(policy.articles.at(-1)?.contactEmail).toBe('privacy@example.jp');
-    expect(buildPrivacyPolicy().articles.at(-1)?.contactEmail).toBe('support@hiraku.local');
+    // Until the server has named it, no address at all: never a made-up default in its place.
+    expect(buildPrivacyPolicy(null).articles.at(-1)?.contactEmail).toBeNull();
+    expect(JSON.stringify(buildPrivacyPolicy(null))).not.toContain('@');
   });
 
   it('carries the same dates as the terms of service', () => {
-    const policy = buildPrivacyPolicy();
+    const policy = buildPrivacyPolicy(null);
     expect([policy.enactedOn, policy.lastRevisedOn, TERMS_OF_SERVICE.enactedOn, TERMS_OF_SERVICE.lastRevisedOn]).toEqual(Array(4).fill('2024年12月28日'));
   });
 });

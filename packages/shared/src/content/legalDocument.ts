@@ -4,8 +4,11 @@ export interface LegalArticle {
   heading: string;
   paragraphs: readonly string[];
   items?: readonly string[];
-  /** A mailbox the reader can write to, shown as a link below the paragraphs. */
-  contactEmail?: string;
+  /**
+   * A mailbox the reader can write to, shown as a link below the paragraphs; null while the deployment's
+   * address (GET /api/site-config) is not known yet, so no made-up address is ever shown in its place.
+   */
+  contactEmail?: string | null;
 }
 
 export interface LegalDocument {
@@ -26,9 +29,6 @@ export function articleNumberLabel(index: number): string {
 
 /** The operator as both documents name it. */
 export const OPERATOR_NAME = 'ひらく運営事務局';
-
-/** The mailbox until the server's configuration provides the real one. */
-export const DEFAULT_SUPPORT_EMAIL = 'support@hiraku.local';
 
 /**
  * The deletion log (an account id and a date, nothing else) is kept this long; the privacy policy

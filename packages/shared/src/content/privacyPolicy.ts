@@ -1,15 +1,22 @@
 import {
-  DEFAULT_SUPPORT_EMAIL,
   DELETION_RECORD_RETENTION_YEARS,
   LEGAL_DOCUMENTS_DATE,
   OPERATOR_NAME,
   type LegalDocument,
 } from './legalDocument';
 
+/** What the contact article says in place of the mailbox until the server has named it. */
+export const PRIVACY_CONTACT_TEXTS = {
+  loading: '窓口のメールアドレスを読み込んでいます...',
+  failed: '窓口のメールアドレスを読み込めませんでした。お手数ですが、お問い合わせフォームからご連絡ください。',
+  contactForm: 'お問い合わせフォームへ',
+} as const;
+
 /**
- * The policy names the support mailbox, which each deployment configures; everything else is fixed.
+ * The policy names the support mailbox, which each deployment configures (SUPPORT_EMAIL, served by
+ * GET /api/site-config); null while it is not known. Everything else is fixed.
  */
-export function buildPrivacyPolicy(supportEmail: string = DEFAULT_SUPPORT_EMAIL): LegalDocument {
+export function buildPrivacyPolicy(supportEmail: string | null): LegalDocument {
   return {
     title: 'プライバシーポリシー',
     preamble: `${OPERATOR_NAME}（以下「当運営」といいます。）は、コミュニティサービス「ひらく」（以下「本サービス」といいます。）において、会員の皆さまのプライバシーを守ることを最も大切な責任の一つと考えています。本プライバシーポリシー（以下「本ポリシー」といいます。）は、当運営が取得する個人情報とその取扱いについて定めるものです。`,

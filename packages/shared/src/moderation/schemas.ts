@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { MODERATION_MESSAGES as m } from '../texts/moderation/messages';
+import { PROFILE_MESSAGES } from '../texts/profile/messages';
 import { LIMITS } from '../limits';
 import { charLength } from '../text';
 import { AUDIT_ACTIONS, COMMENT_REPORT_STATUSES, COMMENT_RESOLUTION_ACTIONS, MODERATION_ROLES } from './actions';
-import { MODERATION_MESSAGES as m } from './messages';
 
 /** Why an operator acts: required, 1-500 characters after trimming; it goes into the audit log. */
 export const moderationReasonSchema = z
@@ -66,7 +67,7 @@ export const auditLogQuerySchema = z.object({
   actor: z
     .string()
     .trim()
-    .max(64, m.memberNotFound)
+    .max(64, PROFILE_MESSAGES.memberNotFound)
     .optional()
     .transform((value) => (value ? value : undefined)),
   action: z

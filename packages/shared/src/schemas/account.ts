@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../texts/account/messages';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
 
-const m = MESSAGES.auth;
+const m = ACCOUNT_MESSAGES;
 
 export const emailSchema = z
   .string({ error: m.emailRequired })

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ANALYTICS_MESSAGES } from '../texts/analytics';
 import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS, ANALYTICS_VISITOR_KEY_PATTERN } from '../analytics';
-import { MESSAGES } from '../messages';
 
-const m = MESSAGES.analytics;
+const m = ANALYTICS_MESSAGES;
 
 const eventSchema = z.object({
   name: z.enum(ANALYTICS_EVENT_NAMES, { error: m.unknownEvent }),

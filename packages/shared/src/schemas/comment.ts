@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from '../communityMessages';
+import { COMMENT_MESSAGES } from '../texts/comment/messages';
+import { COMMON_TEXTS } from '../texts/common';
+import { MODERATION_MESSAGES } from '../texts/moderation/messages';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
-import { MODERATION_MESSAGES } from '../moderation/messages';
 import { charLength } from '../text';
 import { idSchema } from './ids';
 
-const m = MESSAGES.comment;
+const m = COMMENT_MESSAGES;
 
 /** Comment text: Windows line ends made plain, trimmed; empty after trimming is refused. */
 export const commentTextSchema = z
@@ -18,10 +18,10 @@ export const commentTextSchema = z
 /** POST /api/comments */
 export const commentInputSchema = z.object(
   {
-    articleId: idSchema(COMMUNITY_MESSAGES.comment.articleRequired),
+    articleId: idSchema(COMMENT_MESSAGES.articleRequired),
     text: commentTextSchema,
   },
-  { error: MESSAGES.common.invalidInput },
+  { error: COMMON_TEXTS.invalidInput },
 );
 export type CommentInput = z.output<typeof commentInputSchema>;
 
@@ -39,7 +39,7 @@ export const commentReportInputSchema = z
         .nullish()
         .transform((text) => (text ? text : null)),
     },
-    { error: MESSAGES.common.invalidInput },
+    { error: COMMON_TEXTS.invalidInput },
   )
   .nullish()
   .transform((input) => ({ reason: input?.reason ?? null }));
@@ -47,5 +47,5 @@ export type CommentReportInput = z.output<typeof commentReportInputSchema>;
 
 /** GET /api/comments?articleId= */
 export const commentListQuerySchema = z.object({
-  articleId: idSchema(COMMUNITY_MESSAGES.comment.articleRequired),
+  articleId: idSchema(COMMENT_MESSAGES.articleRequired),
 });

@@ -1,5 +1,4 @@
-import { MESSAGES } from '../messages';
-import { PROFILE_MESSAGES } from '../profileMessages';
+import { TEXTS } from '../texts';
 import { deleteProfileImageSchema, profileFormSchema } from './profile';
 
 const firstMessage = (input: unknown) => {
@@ -18,17 +17,17 @@ describe('profileFormSchema', () => {
   });
 
   it('refuses odd tag ids in Japanese', () => {
-    expect(firstMessage({ username: 'a', gender: 'abc' })).toBe(PROFILE_MESSAGES.tagInvalid('gender'));
-    expect(firstMessage({ username: 'a', role: -1 })).toBe(PROFILE_MESSAGES.tagInvalid('role'));
-    expect(firstMessage({ username: 'a', sexualOrientation: 1.5 })).toBe(PROFILE_MESSAGES.tagInvalid('sexualOrientation'));
-    expect(firstMessage({ username: 'a', gender: true })).toBe(PROFILE_MESSAGES.tagInvalid('gender'));
+    expect(firstMessage({ username: 'a', gender: 'abc' })).toBe(TEXTS.profile.tagInvalid('gender'));
+    expect(firstMessage({ username: 'a', role: -1 })).toBe(TEXTS.profile.tagInvalid('role'));
+    expect(firstMessage({ username: 'a', sexualOrientation: 1.5 })).toBe(TEXTS.profile.tagInvalid('sexualOrientation'));
+    expect(firstMessage({ username: 'a', gender: true })).toBe(TEXTS.profile.tagInvalid('gender'));
   });
 
   it('trims the username and counts emoji as one character each', () => {
     expect(profileFormSchema.parse({ username: '\u3000🐈' + '😀'.repeat(19) + ' ' }).username).toBe('🐈' + '😀'.repeat(19));
-    expect(firstMessage({ username: '😀'.repeat(21) })).toBe(MESSAGES.profile.usernameTooLong);
-    expect(firstMessage({})).toBe(MESSAGES.profile.usernameRequired);
-    expect(firstMessage({ username: '\u202eあや' })).toBe(PROFILE_MESSAGES.usernameInvalidCharacters);
+    expect(firstMessage({ username: '😀'.repeat(21) })).toBe(TEXTS.profile.usernameTooLong);
+    expect(firstMessage({})).toBe(TEXTS.profile.usernameRequired);
+    expect(firstMessage({ username: '\u202eあや' })).toBe(TEXTS.profile.usernameInvalidCharacters);
   });
 
   it('strips one leading @ from the X id and checks the rest', () => {
@@ -36,14 +35,14 @@ describe('profileFormSchema', () => {
     expect(profileFormSchema.parse({ username: 'a', twitterId: 'a'.repeat(15) }).twitterId).toBe('a'.repeat(15));
     expect(profileFormSchema.parse({ username: 'a', twitterId: '@' }).twitterId).toBeNull();
     for (const bad of ['@@aya', 'aya rope', 'a'.repeat(16), 'あや']) {
-      expect(firstMessage({ username: 'a', twitterId: bad })).toBe(MESSAGES.profile.twitterIdInvalid);
+      expect(firstMessage({ username: 'a', twitterId: bad })).toBe(TEXTS.profile.twitterIdInvalid);
     }
   });
 });
 
 describe('deleteProfileImageSchema', () => {
   it('needs a public id', () => {
-    expect(deleteProfileImageSchema.safeParse({}).error?.issues[0]?.message).toBe(MESSAGES.common.invalidInput);
+    expect(deleteProfileImageSchema.safeParse({}).error?.issues[0]?.message).toBe(TEXTS.common.invalidInput);
     expect(deleteProfileImageSchema.parse({ publicId: ' abc ' })).toEqual({ publicId: 'abc' });
   });
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { COMMON_TEXTS } from '../texts/common';
+import { PROFILE_MESSAGES } from '../texts/profile/messages';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
-import { PROFILE_MESSAGES } from '../profileMessages';
 import { charLength } from '../text';
 
-const m = MESSAGES.profile;
+const m = PROFILE_MESSAGES;
 
 // C0/C1 controls (newlines, tabs, escapes) and bidi overrides, which could make a name look like another.
 // eslint-disable-next-line no-control-regex
@@ -54,6 +54,6 @@ export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
 export const deleteProfileImageSchema = z.object({
-  publicId: z.string({ error: MESSAGES.common.invalidInput }).trim().min(1, MESSAGES.common.invalidInput).max(64, MESSAGES.common.invalidInput),
+  publicId: z.string({ error: COMMON_TEXTS.invalidInput }).trim().min(1, COMMON_TEXTS.invalidInput).max(64, COMMON_TEXTS.invalidInput),
 });
 export type DeleteProfileImageInput = z.infer<typeof deleteProfileImageSchema>;

@@ -1,6 +1,6 @@
-import { COMMUNITY_MESSAGES, REPORT_FIELD_LABELS } from '../communityMessages';
+import { TEXTS } from '../texts';
+import { REPORT_FIELD_LABELS } from '../texts/report/fields';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
 import {
   newReportFormValues,
   reportFieldsFromMultipart,
@@ -99,24 +99,24 @@ describe('reportInputSchema', () => {
 
   it('counts characters as members do (emoji are one)', () => {
     expect(issues({ title: '🪢'.repeat(LIMITS.reportTitleMax), isDraft: true })).toEqual([]);
-    expect(issues({ title: '🪢'.repeat(LIMITS.reportTitleMax + 1), isDraft: true })).toEqual([['title', MESSAGES.report.titleTooLong]]);
+    expect(issues({ title: '🪢'.repeat(LIMITS.reportTitleMax + 1), isDraft: true })).toEqual([['title', TEXTS.report.titleTooLong]]);
   });
 
   it('names every missing field of a report to be published', () => {
     expect(issues({ title: 't', isDraft: 'false' })).toEqual(
       (['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'description'] as const).map((field) => [
         field,
-        MESSAGES.report.requiredForPublish(REPORT_FIELD_LABELS[field]),
+        TEXTS.report.requiredForPublish(REPORT_FIELD_LABELS[field]),
       ]),
     );
   });
 
   it('answers in Japanese for values of the wrong shape', () => {
-    expect(issues({ title: 't', isDraft: true, gender: 'x' })).toEqual([['gender', COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS.gender)]]);
-    expect(issues({ title: 't', isDraft: 'maybe' })).toEqual([['isDraft', COMMUNITY_MESSAGES.report.formInvalid]]);
-    expect(issues({ title: 't', isDraft: true, tools: 'rope' })).toEqual([['tools', COMMUNITY_MESSAGES.report.formInvalid]]);
+    expect(issues({ title: 't', isDraft: true, gender: 'x' })).toEqual([['gender', TEXTS.report.tagInvalid(REPORT_FIELD_LABELS.gender)]]);
+    expect(issues({ title: 't', isDraft: 'maybe' })).toEqual([['isDraft', TEXTS.report.formInvalid]]);
+    expect(issues({ title: 't', isDraft: true, tools: 'rope' })).toEqual([['tools', TEXTS.report.formInvalid]]);
     expect(issues({ title: 't', isDraft: true, playCategories: [String(2 ** 60)] })).toEqual([
-      ['playCategories', COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS.playCategories)],
+      ['playCategories', TEXTS.report.tagInvalid(REPORT_FIELD_LABELS.playCategories)],
     ]);
   });
 });

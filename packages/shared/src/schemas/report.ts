@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { COMMON_TEXTS } from '../texts/common';
+import { REPORT_FIELD_LABELS, type ReportFieldName } from '../texts/report/fields';
+import { PROFILE_MESSAGES } from '../texts/profile/messages';
+import { REPORT_MESSAGES } from '../texts/report/messages';
 import type { ReportDetail } from '../api/reports';
 import type { TagRef } from '../api/taxonomy';
-import { COMMUNITY_MESSAGES, REPORT_FIELD_LABELS, type ReportFieldName } from '../communityMessages';
 import { LIMITS, SORT_OPTIONS } from '../limits';
-import { MESSAGES } from '../messages';
 import { charLength } from '../text';
 import { idListSchema, isIdString, optionalIdSchema } from './ids';
 
-const m = MESSAGES.report;
-const cm = COMMUNITY_MESSAGES.report;
+const m = REPORT_MESSAGES;
 const label = REPORT_FIELD_LABELS;
 
 /**
@@ -36,7 +37,7 @@ export interface ReportFormValues {
 /** Trimmed text with Windows line ends made plain; absent or null becomes ''. */
 function text(max: number, tooLong: string) {
   return z
-    .string({ error: cm.formInvalid })
+    .string({ error: m.formInvalid })
     .nullish()
     .transform((value) => (value ?? '').replace(/\r\n?/g, '\n').trim())
     .refine((value) => charLength(value) <= max, tooLong);
@@ -44,7 +45,7 @@ function text(max: number, tooLong: string) {
 
 const flag = (fallback: boolean) =>
   z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])], { error: cm.formInvalid })
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])], { error: m.formInvalid })
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === true || value === 'true' || value === '1' || value === 'on'));
 
@@ -53,25 +54,25 @@ const nullIfEmpty = (value: string) => (value === '' ? null : value);
 const toolRow = z
   .object(
     {
-      name: text(LIMITS.toolNameMax, cm.toolNameTooLong),
+      name: text(LIMITS.toolNameMax, m.toolNameTooLong),
       quantity: text(LIMITS.toolQuantityMax, m.toolQuantityMax),
     },
-    { error: cm.formInvalid },
+    { error: m.formInvalid },
   )
   // A quantity without a name cannot be shown in the tools table; a fully blank row is simply dropped.
-  .refine((row) => row.name !== '' || row.quantity === '', { message: cm.toolNameRequired, path: ['name'] });
+  .refine((row) => row.name !== '' || row.quantity === '', { message: m.toolNameRequired, path: ['name'] });
 
 const stepRow = z.object(
   {
     // Ignored: steps are numbered 1..n in the order sent, so a removed step leaves no gap.
-    stepNumber: z.union([z.string(), z.number()], { error: cm.formInvalid }).optional(),
-    action: text(LIMITS.stepActionMax, cm.stepActionTooLong),
+    stepNumber: z.union([z.string(), z.number()], { error: m.formInvalid }).optional(),
+    action: text(LIMITS.stepActionMax, m.stepActionTooLong),
   },
-  { error: cm.formInvalid },
+  { error: m.formInvalid },
 );
 
 const tagList = (field: 'playCategories' | 'playContents', max: number) =>
-  idListSchema(cm.tagInvalid(label[field])).refine((ids) => ids.length <= max, m.maxSelectable(max));
+  idListSchema(m.tagInvalid(label[field])).refine((ids) => ids.length <= max, m.maxSelectable(max));
 
 /** The fields a published report must have (marked ※ on the form); a draft needs only its title. */
 export const REQUIRED_FOR_PUBLISH = ['title', 'gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'description'] as const satisfies readonly ReportFieldName[];
@@ -80,29 +81,29 @@ export const reportInputSchema = z
   .object(
     {
       title: text(LIMITS.reportTitleMax, m.titleTooLong).refine((title) => title !== '', m.titleRequired),
-      description: text(LIMITS.reportTextMax, cm.descriptionTooLong),
-      tips: text(LIMITS.reportTextMax, cm.tipsTooLong),
-      duration: text(LIMITS.durationMax, cm.durationTooLong),
-      gender: optionalIdSchema(cm.tagInvalid(label.gender)),
-      sexualOrientation: optionalIdSchema(cm.tagInvalid(label.sexualOrientation)),
-      role: optionalIdSchema(cm.tagInvalid(label.role)),
+      description: text(LIMITS.reportTextMax, m.descriptionTooLong),
+      tips: text(LIMITS.reportTextMax, m.tipsTooLong),
+      duration: text(LIMITS.durationMax, m.durationTooLong),
+      gender: optionalIdSchema(m.tagInvalid(label.gender)),
+      sexualOrientation: optionalIdSchema(m.tagInvalid(label.sexualOrientation)),
+      role: optionalIdSchema(m.tagInvalid(label.role)),
       // A report is stored as a draft unless the member clearly chose to publish it.
       isDraft: flag(true),
       removeMainImage: flag(false),
       tools: z
-        .array(toolRow, { error: cm.formInvalid })
+        .array(toolRow, { error: m.formInvalid })
         .nullish()
         .transform((rows) => (rows ?? []).filter((row) => row.name !== '').map((row) => ({ name: row.name, quantity: nullIfEmpty(row.quantity) })))
         .refine((rows) => rows.length <= LIMITS.toolsMax, m.toolsMax),
       play: z
-        .array(stepRow, { error: cm.formInvalid })
+        .array(stepRow, { error: m.formInvalid })
         .nullish()
         .transform((rows) => (rows ?? []).filter((row) => row.action !== '').map((row, index) => ({ stepNumber: index + 1, action: row.action })))
         .refine((rows) => rows.length <= LIMITS.stepsMax, m.stepsMax),
       playCategories: tagList('playCategories', LIMITS.playCategoriesMax),
       playContents: tagList('playContents', LIMITS.playContentsMax),
     },
-    { error: cm.formInvalid },
+    { error: m.formInvalid },
   )
   .superRefine((report, ctx) => {
     if (report.isDraft) return;
@@ -250,24 +251,24 @@ export function reportFieldsFromMultipart(fields: MultipartFields): Record<strin
 
 /** GET /api/reports/infinite: `lastKey` is the opaque `nextKey` of the previous page. */
 export const reportFeedQuerySchema = z.object({
-  sort: z.enum(SORT_OPTIONS, { error: MESSAGES.common.invalidInput }).default('new'),
+  sort: z.enum(SORT_OPTIONS, { error: COMMON_TEXTS.invalidInput }).default('new'),
   lastKey: z
-    .string({ error: cm.invalidCursor })
-    .max(2048, cm.invalidCursor)
+    .string({ error: m.invalidCursor })
+    .max(2048, m.invalidCursor)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   limit: z.coerce
-    .number({ error: MESSAGES.common.invalidInput })
-    .int(MESSAGES.common.invalidInput)
-    .min(1, MESSAGES.common.invalidInput)
-    .max(LIMITS.pageSizeMax, MESSAGES.common.invalidInput)
+    .number({ error: COMMON_TEXTS.invalidInput })
+    .int(COMMON_TEXTS.invalidInput)
+    .min(1, COMMON_TEXTS.invalidInput)
+    .max(LIMITS.pageSizeMax, COMMON_TEXTS.invalidInput)
     .default(LIMITS.pageSize),
 });
 export type ReportFeedQuery = z.output<typeof reportFeedQuerySchema>;
 
 /** GET /api/reports?publicId= */
 export const memberReportsQuerySchema = z.object({
-  publicId: z.string({ error: cm.publicIdRequired }).trim().min(1, cm.publicIdRequired).max(64, cm.memberNotFound),
+  publicId: z.string({ error: m.publicIdRequired }).trim().min(1, m.publicIdRequired).max(64, PROFILE_MESSAGES.memberNotFound),
 });
 
 /** The `:id` of /api/reports/:id, /api/likes/:reportId and similar; anything else is "not found". */

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from '../communityMessages';
+import { COMMON_TEXTS } from '../texts/common';
+import { TAXONOMY_MESSAGES } from '../texts/taxonomy/messages';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
 import { charLength } from '../text';
 import { idListSchema, optionalIdSchema } from './ids';
 
-const m = MESSAGES.taxonomy;
-const cm = COMMUNITY_MESSAGES.taxonomy;
+const m = TAXONOMY_MESSAGES;
 
 const name = (required: string, tooLong: string, max: number) =>
   z
@@ -29,11 +28,11 @@ const wholeNumber = (min: number, message: string) =>
       return number;
     });
 
-const tagName = name(m.tagNameRequired, cm.tagNameTooLong, LIMITS.tagNameMax);
-const categoryName = name(m.categoryNameRequired, cm.categoryNameTooLong, LIMITS.categoryNameMax);
-const order = wholeNumber(0, cm.numberInvalid);
-const level = wholeNumber(1, cm.levelInvalid);
-const popularity = wholeNumber(0, cm.numberInvalid);
+const tagName = name(m.tagNameRequired, m.tagNameTooLong, LIMITS.tagNameMax);
+const categoryName = name(m.categoryNameRequired, m.categoryNameTooLong, LIMITS.categoryNameMax);
+const order = wholeNumber(0, m.numberInvalid);
+const level = wholeNumber(1, m.levelInvalid);
+const popularity = wholeNumber(0, m.numberInvalid);
 
 /** POST /api/tags (field names as docs/product.md §7 sends them). Omitted numbers take their defaults. */
 export const tagCreateSchema = z.object(
@@ -42,10 +41,10 @@ export const tagCreateSchema = z.object(
     order: order.optional().transform((value) => value ?? 0),
     level: level.optional().transform((value) => value ?? 1),
     popularity: popularity.optional().transform((value) => value ?? 0),
-    parent_id: optionalIdSchema(cm.parentInvalid),
-    category_id: optionalIdSchema(cm.categoryNotFound),
+    parent_id: optionalIdSchema(m.parentInvalid),
+    category_id: optionalIdSchema(m.categoryNotFound),
   },
-  { error: MESSAGES.common.invalidInput },
+  { error: COMMON_TEXTS.invalidInput },
 );
 export type TagCreateInput = z.output<typeof tagCreateSchema>;
 
@@ -56,23 +55,23 @@ export const tagUpdateSchema = z.object(
     order: order.optional(),
     level: level.optional(),
     popularity: popularity.optional(),
-    parent_id: optionalIdSchema(cm.parentInvalid).optional(),
-    category_id: optionalIdSchema(cm.categoryNotFound).optional(),
+    parent_id: optionalIdSchema(m.parentInvalid).optional(),
+    category_id: optionalIdSchema(m.categoryNotFound).optional(),
   },
-  { error: MESSAGES.common.invalidInput },
+  { error: COMMON_TEXTS.invalidInput },
 );
 export type TagUpdateInput = z.output<typeof tagUpdateSchema>;
 
-const popularityTags = idListSchema(cm.popularityTagsInvalid).refine(
+const popularityTags = idListSchema(m.popularityTagsInvalid).refine(
   // The most one report save can change: every tag field of the form.
   (ids) => ids.length <= LIMITS.playCategoriesMax + LIMITS.playContentsMax + 3,
-  cm.popularityTagsInvalid,
+  m.popularityTagsInvalid,
 );
 
 /** POST /api/tags/update-popularity: tags newly chosen (+1) and tags no longer chosen (-1). */
 export const tagPopularitySchema = z.object(
   { newTags: popularityTags, oldTags: popularityTags },
-  { error: MESSAGES.common.invalidInput },
+  { error: COMMON_TEXTS.invalidInput },
 );
 
 /** POST /api/categories. A new category gets level 1 and goes last unless told otherwise. */
@@ -82,7 +81,7 @@ export const categoryCreateSchema = z.object(
     level: level.optional(),
     order: order.optional(),
   },
-  { error: MESSAGES.common.invalidInput },
+  { error: COMMON_TEXTS.invalidInput },
 );
 export type CategoryCreateInput = z.output<typeof categoryCreateSchema>;
 
@@ -93,6 +92,6 @@ export const categoryUpdateSchema = z.object(
     level: level.optional(),
     order: order.optional(),
   },
-  { error: MESSAGES.common.invalidInput },
+  { error: COMMON_TEXTS.invalidInput },
 );
 export type CategoryUpdateInput = z.output<typeof categoryUpdateSchema>;

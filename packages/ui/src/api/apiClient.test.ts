@@ -1,4 +1,4 @@
-import { TIMINGS, MESSAGES_AUTH, MESSAGES_COMMON } from '@hiraku/shared';
+import { TIMINGS, TEXTS } from '@hiraku/shared';
 import { createApiClient } from './apiClient';
 import { ApiError, errorMessage } from './apiError';
 import { createAuthApi } from './authApi';
@@ -101,9 +101,9 @@ describe('401 handling: one refresh, one retry', () => {
   });
 
   it('never refreshes for the sign-in calls themselves: a 401 there is the answer', async () => {
-    const { calls, fetchImpl } = fakeServer(() => json(401, { error: 'authentication_required', message: MESSAGES_AUTH.invalidCredentials }));
+    const { calls, fetchImpl } = fakeServer(() => json(401, { error: 'authentication_required', message: TEXTS.account.invalidCredentials }));
     const auth = createAuthApi(createEndpointCaller(createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie })));
-    await expect(auth.login({ email: 'a@example.jp', password: 'x' })).rejects.toMatchObject({ status: 401, message: MESSAGES_AUTH.invalidCredentials });
+    await expect(auth.login({ email: 'a@example.jp', password: 'x' })).rejects.toMatchObject({ status: 401, message: TEXTS.account.invalidCredentials });
     expect(calls).toHaveLength(1);
   });
 
@@ -154,7 +154,7 @@ describe('anti-forgery header', () => {
         cookie = 'new';
         return json(200, { publicId: 'p', tutorial: false, role: 'member' });
       }
-      return call.headers['X-XSRF-TOKEN'] === 'new' ? json(200, { done: true }) : json(403, { error: 'csrf_error', message: MESSAGES_COMMON.forbiddenCsrf });
+      return call.headers['X-XSRF-TOKEN'] === 'new' ? json(200, { done: true }) : json(403, { error: 'csrf_error', message: TEXTS.common.forbiddenCsrf });
     });
     const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: () => cookie });
     await expect(client.post('/api/x')).resolves.toEqual({ done: true });
@@ -180,28 +180,28 @@ describe('bodies and errors', () => {
 
   it('reads the error body: the server message first, with fields and redirectUrl', async () => {
     const { fetchImpl } = fakeServer(() =>
-      json(403, { error: 'email_not_verified', message: MESSAGES_AUTH.emailNotVerified, redirectUrl: '/verify-email?resend=1', fields: { email: 'x', bad: 1 } }),
+      json(403, { error: 'email_not_verified', message: TEXTS.account.emailNotVerified, redirectUrl: '/verify-email?resend=1', fields: { email: 'x', bad: 1 } }),
     );
     const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie });
     const error = (await client.post('/api/auth/login', {}, { refreshOn401: false }).catch((e: unknown) => e)) as ApiError;
-    expect(error).toMatchObject({ status: 403, code: 'email_not_verified', message: MESSAGES_AUTH.emailNotVerified, redirectUrl: '/verify-email?resend=1', fields: { email: 'x' } });
-    expect(errorMessage(error, MESSAGES_AUTH.loginFailed)).toBe(MESSAGES_AUTH.emailNotVerified);
+    expect(error).toMatchObject({ status: 403, code: 'email_not_verified', message: TEXTS.account.emailNotVerified, redirectUrl: '/verify-email?resend=1', fields: { email: 'x' } });
+    expect(errorMessage(error, TEXTS.account.loginFailed)).toBe(TEXTS.account.emailNotVerified);
   });
 
   it('falls back to the screen text when the server sent no message', async () => {
     const { fetchImpl } = fakeServer(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
     const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie });
     const error = await client.get('/api/x').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, message: MESSAGES_COMMON.serverError, serverMessage: undefined });
-    expect(errorMessage(error, MESSAGES_AUTH.signupFailed)).toBe(MESSAGES_AUTH.signupFailed);
+    expect(error).toMatchObject({ status: 502, message: TEXTS.common.serverError, serverMessage: undefined });
+    expect(errorMessage(error, TEXTS.account.signupFailed)).toBe(TEXTS.account.signupFailed);
   });
 
   it('turns a failed connection into the request-failed text', async () => {
     const fetchImpl = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
     const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie });
     const error = await client.get('/api/x').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, code: 'network_error', message: MESSAGES_COMMON.requestFailed });
-    expect(errorMessage(error, MESSAGES_AUTH.deleteFailed, MESSAGES_AUTH.deleteNoResponse)).toBe(MESSAGES_AUTH.deleteNoResponse);
+    expect(error).toMatchObject({ status: 0, code: 'network_error', message: TEXTS.common.requestFailed });
+    expect(errorMessage(error, TEXTS.account.deleteFailed, TEXTS.account.deleteNoResponse)).toBe(TEXTS.account.deleteNoResponse);
   });
 });
 
@@ -220,7 +220,7 @@ describe('time limit', () => {
     await jest.advanceTimersByTimeAsync(TIMINGS.requestTimeoutMs - 1);
     expect(signal?.aborted).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
-    await expect(outcome).resolves.toMatchObject({ code: 'timeout', message: MESSAGES_COMMON.requestTimeout });
+    await expect(outcome).resolves.toMatchObject({ code: 'timeout', message: TEXTS.common.requestTimeout });
     expect(signal?.aborted).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { type ErrorBody, MESSAGES_COMMON } from '@hiraku/shared';
+import { type ErrorBody, COMMON_TEXTS } from '@hiraku/shared';
 
 /** Why a call failed before the server could answer: nothing came back, or it came back too late. */
 export type NoResponseCode = 'network_error' | 'timeout';
@@ -37,21 +37,21 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export function networkError(): ApiError {
-  return new ApiError({ status: 0, code: 'network_error', message: MESSAGES_COMMON.requestFailed });
+  return new ApiError({ status: 0, code: 'network_error', message: COMMON_TEXTS.requestFailed });
 }
 
 export function timeoutError(): ApiError {
-  return new ApiError({ status: 0, code: 'timeout', message: MESSAGES_COMMON.requestTimeout });
+  return new ApiError({ status: 0, code: 'timeout', message: COMMON_TEXTS.requestTimeout });
 }
 
 function fallbackForStatus(status: number): string {
-  if (status === 401) return MESSAGES_COMMON.unauthorized;
-  if (status === 403) return MESSAGES_COMMON.forbidden;
-  if (status === 404) return MESSAGES_COMMON.apiNotFound;
-  if (status === 413) return MESSAGES_COMMON.payloadTooLarge;
-  if (status === 429) return MESSAGES_COMMON.tooManyRequests;
-  if (status >= 500) return MESSAGES_COMMON.serverError;
-  return MESSAGES_COMMON.genericError;
+  if (status === 401) return COMMON_TEXTS.unauthorized;
+  if (status === 403) return COMMON_TEXTS.forbidden;
+  if (status === 404) return COMMON_TEXTS.apiNotFound;
+  if (status === 413) return COMMON_TEXTS.payloadTooLarge;
+  if (status === 429) return COMMON_TEXTS.tooManyRequests;
+  if (status >= 500) return COMMON_TEXTS.serverError;
+  return COMMON_TEXTS.genericError;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,8 @@
 import type { EndpointCaller } from './endpointClient';
 
-/** Categories (docs/product.md §7): anyone reads them, operators write them (403 for members). */
+/** Categories (docs/product.md §7): anyone reads them (src/taxonomy/useTags.ts), operators write them (403 for members). */
 export function createCategoriesApi(call: EndpointCaller) {
   return {
-    list: (signal?: AbortSignal) => call('categories.list', {}, { signal }),
     create: (input: { name: string; level: number; order: number }) => call('categories.create', { body: input }),
     update: (id: number, input: { name?: string; level?: number; order?: number }) => call('categories.update', { params: { id }, body: input }),
     remove: (id: number) => call('categories.remove', { params: { id } }),

@@ -7,10 +7,5 @@ export { createEndpointCaller, type CallOptions, type EndpointCaller } from './e
 export type { HttpMethod, UploadProgress } from './transport';
 export { createProfileApi, type ProfileApi, type ProfileSaveInput } from './profileApi';
 export { createReportsApi, type ReportsApi, type ReportSaveOptions } from './reportsApi';
-export { createLikesApi, type LikesApi } from './likesApi';
-export { createCommentsApi, type CommentsApi } from './commentsApi';
-export { createTaxonomyApi, type TaxonomyApi } from './taxonomyApi';
-export { createKeywordsApi, type KeywordsApi } from './keywordsApi';
 export { createCategoriesApi, type CategoriesApi } from './categoriesApi';
 export { createTagsAdminApi, type TagsAdminApi, type TagInput } from './tagsAdminApi';
-export { createSearchApi, type SearchApi } from './searchApi';

@@ -1,4 +1,7 @@
 import type { AuditAction, CommentReportStatus, CommentResolutionAction, ModerationRole } from '@hiraku/shared';
+
+/** The enquiry list's filter, as GET /api/moderation/enquiries names it. */
+export type EnquiryStatus = 'open' | 'handled' | 'all';
 import type { ApiClient } from './apiClient';
 import { createEndpointCaller } from './endpointClient';
 
@@ -23,6 +26,10 @@ export function createModerationApi(client: ApiClient) {
       call('moderation.changeRole', { params: { publicId }, body: { role, reason } }),
     auditLog: (filter: { actor: string; action: AuditAction | '' }, cursor: string | null, signal?: AbortSignal) =>
       call('moderation.auditLog', { query: { actor: filter.actor, action: filter.action, cursor: cursor ?? undefined } }, { signal }),
+    /** `before`: the previous page's `nextBefore` (an enquiry id), null for the newest. */
+    enquiries: (status: EnquiryStatus, before: number | null, signal?: AbortSignal) =>
+      call('enquiries.list', { query: { status, before: before ?? undefined } }, { signal }),
+    setEnquiryHandled: (id: number, handled: boolean) => call('enquiries.setHandled', { params: { id }, body: { handled } }),
   };
 }
 

@@ -25,24 +25,17 @@ function profileFormData(input: ProfileSaveInput): FormData {
 }
 
 /**
- * The profile calls of docs/product.md §7 and the dashboard's counters and report lists. The form's tag
- * choices come from the taxonomy API.
+ * The profile calls of docs/product.md §7 that the profile form and the report form make. The dashboard
+ * and public profiles read through queries (src/query); the form's tag choices come from the tags query.
  */
 export function createProfileApi(call: EndpointCaller) {
   return {
     /** Rejects with status 404 while the member has no profile yet. */
     own: (signal?: AbortSignal) => call('profile.own', {}, { signal }),
     check: (signal?: AbortSignal) => call('profile.check', {}, { signal }),
-    /** Another member's profile (signed-in members only), by public id. */
-    byId: (publicId: string, signal?: AbortSignal) => call('profile.public', { params: { publicId } }, { signal }),
     /** Multipart (the icon travels as a file). No time limit: a large icon on a slow line may take a while. */
     save: (input: ProfileSaveInput) => call('profile.save', { body: profileFormData(input) }, { timeoutMs: null }),
     deleteImage: (publicId: string) => call('profile.deleteImage', { body: { publicId } }),
-    dashboardStats: (signal?: AbortSignal) => call('profile.dashboardStats', {}, { signal }),
-    /** The member's own reports, drafts included, newest first. */
-    myReports: (signal?: AbortSignal) => call('reports.mine', {}, { signal }),
-    /** A member's published reports, as their public profile lists them. */
-    reportsOf: (publicId: string, signal?: AbortSignal) => call('reports.byMember', { query: { publicId } }, { signal }),
   };
 }
 

@@ -1,4 +1,3 @@
-import { LIMITS, type SortOption } from '@hiraku/shared';
 import type { EndpointCaller } from './endpointClient';
 import type { UploadProgress } from './transport';
 
@@ -10,11 +9,6 @@ export interface ReportSaveOptions {
 /** Play reports (docs/product.md §7). Writes are multipart: build the body with reportFormEntries(). */
 export function createReportsApi(call: EndpointCaller) {
   return {
-    /** One page of the /reports feed; pass the previous page's nextKey as lastKey. */
-    feed: ({ sort, lastKey, limit = LIMITS.pageSize, signal }: { sort: SortOption; lastKey?: string | null; limit?: number; signal?: AbortSignal }) =>
-      call('reports.feed', { query: { sort, lastKey: lastKey ?? undefined, limit } }, { signal }),
-    mine: (signal?: AbortSignal) => call('reports.mine', {}, { signal }),
-    byMember: (publicId: string, signal?: AbortSignal) => call('reports.byMember', { query: { publicId } }, { signal }),
     get: (id: number | string, signal?: AbortSignal) => call('reports.get', { params: { id } }, { signal }),
     // No time limit: a large image on a slow line takes longer than 15 s, and the form shows progress instead.
     create: (body: FormData, { onUploadProgress }: ReportSaveOptions = {}) => call('reports.create', { body }, { onUploadProgress, timeoutMs: null }),

@@ -14,7 +14,7 @@ export interface TagInput {
   category_id: number | null;
 }
 
-/** The operators' side of tags; reading them is createTaxonomyApi().tags. */
+/** The operators' side of tags; reading them is useTags() (src/taxonomy/useTags.ts). */
 export function createTagsAdminApi(call: EndpointCaller) {
   return {
     create: (input: TagInput) => call('tags.create', { body: input }),

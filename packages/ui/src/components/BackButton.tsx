@@ -1,4 +1,4 @@
-import { MESSAGES_COMMON } from '@hiraku/shared';
+import { COMMON_TEXTS } from '@hiraku/shared';
 import { useGoBack } from './useGoBack';
 
 export function BackButton({ className = 'button button--ghost back-button' }: { className?: string }) {
@@ -8,7 +8,7 @@ export function BackButton({ className = 'button button--ghost back-button' }: {
       <span aria-hidden="true" className="back-button__arrow">
         ←
       </span>
-      {MESSAGES_COMMON.back}
+      {COMMON_TEXTS.back}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { articleNumberLabel, SHELL_TEXTS, type LegalDocument } from '@hiraku/shared';
 import { BackButton } from './BackButton';
 import { ExternalLink } from './ExternalLink';
@@ -25,8 +26,11 @@ function Dates({ document }: { document: LegalDocument }) {
   );
 }
 
-/** Terms of service and privacy policy share one layout: dates, preamble, contents, numbered articles. */
-export function LegalDocumentView({ document }: { document: LegalDocument }) {
+/**
+ * Terms of service and privacy policy share one layout: dates, preamble, contents, numbered articles.
+ * `pendingContact` stands where an article's mailbox goes while it is not known (contactEmail null).
+ */
+export function LegalDocumentView({ document, pendingContact }: { document: LegalDocument; pendingContact?: ReactNode }) {
   return (
     <article className="page legal">
       <PageTitle page={document.title} />
@@ -71,10 +75,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
               ))}
             </ol>
           )}
-          {article.contactEmail && (
+          {article.contactEmail ? (
             <p className="legal__contact">
               <ExternalLink href={`mailto:${article.contactEmail}`}>{article.contactEmail}</ExternalLink>
             </p>
+          ) : (
+            article.contactEmail === null && <div className="legal__contact">{pendingContact}</div>
           )}
         </section>
       ))}

@@ -1,19 +1,20 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { DEFAULT_SUPPORT_EMAIL } from '@hiraku/shared';
 
-/** Settings that differ per deployment and that pages show to members. */
+/**
+ * Settings that differ per deployment and that pages show to members. The server is their source
+ * (GET /api/site-config); a host or a test may hand them in, and a page asks the server for whatever
+ * was not handed in, so no baked-in default is ever shown as if it were the deployment's.
+ */
 export interface SiteConfig {
   supportEmail: string;
 }
 
-export const DEFAULT_SITE_CONFIG: SiteConfig = { supportEmail: DEFAULT_SUPPORT_EMAIL };
+const SiteConfigContext = createContext<Partial<SiteConfig>>({});
 
-const SiteConfigContext = createContext<SiteConfig>(DEFAULT_SITE_CONFIG);
-
-export function SiteConfigProvider({ config, children }: { config: SiteConfig; children: ReactNode }) {
+export function SiteConfigProvider({ config, children }: { config: Partial<SiteConfig>; children: ReactNode }) {
   return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
 }
 
-export function useSiteConfig(): SiteConfig {
+export function useSiteConfig(): Partial<SiteConfig> {
   return useContext(SiteConfigContext);
 }

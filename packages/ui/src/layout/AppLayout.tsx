@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { SHELL_TEXTS } from '@hiraku/shared';
 import { AnalyticsRouteSync } from '../analytics/AnalyticsRouteSync';
 import { InPageLink } from '../components/InPageLink';
 import { NoticeBanner } from '../notice/NoticeBanner';
+import { ScrollRestoration } from '../routes/RouterView';
 import { SessionRouteSync } from '../session/SessionRouteSync';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';

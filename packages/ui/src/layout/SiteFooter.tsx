@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { SHELL_TEXTS, MESSAGES_SITE } from '@hiraku/shared';
+import { SITE_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
 import { IconBack, IconMore, IconPen, IconSearch, IconUser } from '../components/icons';
 import { useGoBack } from '../components/useGoBack';
 import { MoreMenu } from '../menu/MoreMenu';
@@ -11,7 +11,7 @@ export function SiteFooter() {
   const goBack = useGoBack();
   return (
     <footer className="site-footer">
-      <p className="site-footer__copyright">{MESSAGES_SITE.copyright}</p>
+      <p className="site-footer__copyright">{SITE_TEXTS.copyright}</p>
       <nav className="bottom-nav" aria-label={t.navLabel}>
         <ul className="bottom-nav__list">
           <li>

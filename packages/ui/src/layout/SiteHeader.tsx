@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { SHELL_TEXTS, MESSAGES_SITE } from '@hiraku/shared';
+import { SITE_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
 import { HeaderSearch } from './HeaderSearch';
@@ -13,7 +13,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to={PATHS.reports} className="site-header__home" aria-label={SHELL_TEXTS.homeLinkLabel}>
-          {MESSAGES_SITE.name}
+          {SITE_TEXTS.name}
         </Link>
         {/* Keyed by the query in the address so the box shows what the results page is showing. */}
         <HeaderSearch key={shownQuery} initialQuery={shownQuery} />

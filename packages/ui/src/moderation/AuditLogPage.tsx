@@ -1,15 +1,16 @@
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, formatDateTimeJa, MODERATION_SCREEN_TEXTS, type AuditAction, type AuditLogEntry } from '@hiraku/shared';
+import { MODERATION_TEXTS, AUDIT_ACTION_LABELS, AUDIT_ACTIONS, formatDateTimeJa, type AuditAction } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
+import { endpointQueryKey } from '../query/endpointQuery';
 import { FormAlert } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { ListFooter } from './ModerationQueuePage';
 import { OperatorGate } from './OperatorGate';
 import { useEndlessList } from './useEndlessList';
 
-const t = MODERATION_SCREEN_TEXTS.audit;
-const c = MODERATION_SCREEN_TEXTS.common;
+const t = MODERATION_TEXTS.audit;
+const c = MODERATION_TEXTS.common;
 
 function actionLabel(action: string): string {
   return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
@@ -18,7 +19,7 @@ function actionLabel(action: string): string {
 /** /moderation/audit-log: every operator action, newest first, filterable by operator and action. */
 export function AuditLogPage() {
   return (
-    <OperatorGate page={MODERATION_SCREEN_TEXTS.titles.auditLog}>
+    <OperatorGate page={MODERATION_TEXTS.titles.auditLog}>
       <AuditLog />
     </OperatorGate>
   );
@@ -38,7 +39,8 @@ function AuditLog() {
     },
     [api, filter],
   );
-  const list = useEndlessList<AuditLogEntry>(fetchPage, c.loadFailed);
+  const queryKey = useMemo(() => endpointQueryKey('moderation.auditLog', { query: { actor: filter.actor, action: filter.action } }), [filter]);
+  const list = useEndlessList(queryKey, fetchPage, c.loadFailed);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,8 +49,8 @@ function AuditLog() {
 
   return (
     <div className="page moderation">
-      <PageTitle page={MODERATION_SCREEN_TEXTS.titles.auditLog} />
-      <h1 className="page__title">{MODERATION_SCREEN_TEXTS.titles.auditLog}</h1>
+      <PageTitle page={MODERATION_TEXTS.titles.auditLog} />
+      <h1 className="page__title">{MODERATION_TEXTS.titles.auditLog}</h1>
       <form className="moderation__search" onSubmit={apply}>
         <div className="field">
           <label htmlFor={`${id}-actor`} className="field__label">

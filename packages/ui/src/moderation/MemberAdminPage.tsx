@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { formatDateTimeJa, MODERATION_SCREEN_TEXTS, type ModeratedMember } from '@hiraku/shared';
+import { formatDateTimeJa, MODERATION_TEXTS, type ModeratedMember } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
@@ -8,8 +8,8 @@ import { PageTitle } from '../components/PageTitle';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
 
-const t = MODERATION_SCREEN_TEXTS.members;
-const c = MODERATION_SCREEN_TEXTS.common;
+const t = MODERATION_TEXTS.members;
+const c = MODERATION_TEXTS.common;
 
 type MemberAction = 'suspend' | 'unsuspend' | 'promote' | 'demote';
 const ACTION_LABELS: Record<MemberAction, string> = { suspend: t.suspend, unsuspend: t.unsuspend, promote: t.promote, demote: t.demote };
@@ -27,7 +27,7 @@ function memberName(member: ModeratedMember): string {
 /** /moderation/members: find a member, see their state, suspend or lift it, promote or demote. */
 export function MemberAdminPage() {
   return (
-    <OperatorGate page={MODERATION_SCREEN_TEXTS.titles.members}>
+    <OperatorGate page={MODERATION_TEXTS.titles.members}>
       <MemberAdmin />
     </OperatorGate>
   );
@@ -85,8 +85,8 @@ function MemberAdmin() {
 
   return (
     <div className="page moderation">
-      <PageTitle page={MODERATION_SCREEN_TEXTS.titles.members} />
-      <h1 className="page__title">{MODERATION_SCREEN_TEXTS.titles.members}</h1>
+      <PageTitle page={MODERATION_TEXTS.titles.members} />
+      <h1 className="page__title">{MODERATION_TEXTS.titles.members}</h1>
       <form className="moderation__search" role="search" onSubmit={(event) => void search(event)}>
         <div className="field">
           <label htmlFor={`${id}-query`} className="field__label">

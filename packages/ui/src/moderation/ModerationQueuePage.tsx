@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatDateTimeJa,
-  MODERATION_SCREEN_TEXTS,
+  MODERATION_TEXTS,
   type CommentReportQueueItem,
   type CommentReportStatus,
   type CommentResolutionAction,
@@ -10,6 +11,7 @@ import {
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
+import { endpointQueryKey } from '../query/endpointQuery';
 import { FormAlert, FormStatus } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { reportPath } from '../routes/paths';
@@ -17,8 +19,8 @@ import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
 import { useEndlessList } from './useEndlessList';
 
-const t = MODERATION_SCREEN_TEXTS.queue;
-const c = MODERATION_SCREEN_TEXTS.common;
+const t = MODERATION_TEXTS.queue;
+const c = MODERATION_TEXTS.common;
 
 /** One key per move and action, shown on the screen; letters, so no modifier is needed. */
 const KEYS = { next: 'j', previous: 'k', dismiss: 'd', delete: 'x', suspend: 's' } as const;
@@ -27,7 +29,7 @@ const ACTIONS: readonly CommentResolutionAction[] = ['dismiss', 'delete', 'suspe
 /** /moderation/queue: reported comments, each decided with a reason; works from the keyboard alone. */
 export function ModerationQueuePage() {
   return (
-    <OperatorGate page={MODERATION_SCREEN_TEXTS.titles.queue}>
+    <OperatorGate page={MODERATION_TEXTS.titles.queue}>
       <ModerationQueue />
     </OperatorGate>
   );
@@ -35,24 +37,19 @@ export function ModerationQueuePage() {
 
 function ModerationQueue() {
   const { client } = useApi();
+  const queryClient = useQueryClient();
   const api = useMemo(() => createModerationApi(client), [client]);
   const [status, setStatus] = useState<CommentReportStatus>('pending');
-  const [pendingCount, setPendingCount] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const [deciding, setDeciding] = useState<{ item: CommentReportQueueItem; action: CommentResolutionAction } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
 
-  const fetchPage = useCallback(
-    async (cursor: string | null, signal: AbortSignal) => {
-      const page = await api.queue(status, cursor, signal);
-      setPendingCount(page.pendingCount);
-      return page;
-    },
-    [api, status],
-  );
-  const list = useEndlessList(fetchPage, c.loadFailed);
+  const fetchPage = useCallback((cursor: string | null, signal: AbortSignal) => api.queue(status, cursor, signal), [api, status]);
+  const queryKey = useMemo(() => endpointQueryKey('moderation.commentReports', { query: { status } }), [status]);
+  const list = useEndlessList(queryKey, fetchPage, c.loadFailed);
   const { items } = list;
+  const pendingCount = list.lastPage?.pendingCount ?? null;
   // After a decision the item under it gets the focus, once the list without the decided one is on screen
   // (after the dialog has closed and given the focus back).
   const focusAfterRender = useRef<number | null>(null);
@@ -104,8 +101,14 @@ function ModerationQueue() {
     try {
       const answer = await api.resolve(item.comment.id, action, reason);
       const index = items.indexOf(item);
-      list.setItems((previous) => previous.filter((other) => other !== item));
-      setPendingCount((count) => (count === null || !answer.changed ? count : Math.max(0, count - 1)));
+      // The other tabs and the audit log are read again when next shown; this list loses the item at once.
+      void queryClient.invalidateQueries({ queryKey: endpointQueryKey('moderation.commentReports'), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: endpointQueryKey('moderation.auditLog'), refetchType: 'none' });
+      list.update((page) => ({
+        ...page,
+        items: page.items.filter((other) => other !== item),
+        pendingCount: answer.changed ? Math.max(0, page.pendingCount - 1) : page.pendingCount,
+      }));
       setNotice(answer.message);
       setDeciding(null);
       // The next item takes the decided one's place, and the focus with it.
@@ -120,9 +123,9 @@ function ModerationQueue() {
 
   return (
     <div className="page moderation">
-      <PageTitle page={MODERATION_SCREEN_TEXTS.titles.queue} />
+      <PageTitle page={MODERATION_TEXTS.titles.queue} />
       <h1 className="page__title">
-        {MODERATION_SCREEN_TEXTS.titles.queue}
+        {MODERATION_TEXTS.titles.queue}
         {pendingCount !== null && <span className="badge moderation__count">{t.pendingCount(pendingCount)}</span>}
       </h1>
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS, MODERATION_SCREEN_TEXTS, moderationReasonSchema, MESSAGES_COMMON } from '@hiraku/shared';
+import { LIMITS, COMMON_TEXTS, MODERATION_TEXTS, moderationReasonSchema } from '@hiraku/shared';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
-const t = MODERATION_SCREEN_TEXTS.common;
+const t = MODERATION_TEXTS.common;
 
 export interface ReasonDialogProps {
   title: string;
@@ -80,7 +80,7 @@ export function ReasonDialog({ title, question, confirmLabel, children, onConfir
             {t.cancel}
           </button>
           <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? MESSAGES_COMMON.processing : confirmLabel}
+            {busy ? COMMON_TEXTS.processing : confirmLabel}
           </button>
         </div>
       </form>

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { MODERATION_SCREEN_TEXTS } from '@hiraku/shared';
+import { MODERATION_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { FormStatus } from '../components/forms';
 import { ReasonDialog } from './ReasonDialog';
 
-const t = MODERATION_SCREEN_TEXTS.reportModeration;
+const t = MODERATION_TEXTS.reportModeration;
 
 /** On a report's page, for operators: hide it from everyone but its author and operators, or show it again. */
 export default function ReportModerationPanel({ reportId, hidden, onChange }: { reportId: number; hidden: boolean; onChange: (hidden: boolean) => void }) {
@@ -24,7 +24,7 @@ export default function ReportModerationPanel({ reportId, hidden, onChange }: { 
       setAsking(false);
       return null;
     } catch (error) {
-      return errorMessage(error, MODERATION_SCREEN_TEXTS.common.actionFailed);
+      return errorMessage(error, MODERATION_TEXTS.common.actionFailed);
     }
   };
 

@@ -1,10 +1,10 @@
-import { MODERATION_SCREEN_TEXTS, PAGE_TITLES } from '@hiraku/shared';
+import { PAGE_TITLES, MODERATION_TEXTS } from '@hiraku/shared';
 import type { ApiClient } from '../api/apiClient';
 import { createModerationApi } from '../api/moderationApi';
 import { PATHS } from '../routes/paths';
 import type { MoreMenuItem } from '../menu/moreMenuItems';
 
-const t = MODERATION_SCREEN_TEXTS;
+const t = MODERATION_TEXTS;
 
 /** How many reported comments wait; null when the count cannot be had (the menu then shows none). */
 async function pendingCount(client: ApiClient): Promise<number | null> {
@@ -28,6 +28,8 @@ export async function loadOperatorMenuItems(client: ApiClient): Promise<MoreMenu
     },
     { kind: 'link', to: PATHS.memberAdmin, label: t.titles.members, keywords: ['kaiin', 'members', 'かいいん'] },
     { kind: 'link', to: PATHS.auditLog, label: t.titles.auditLog, keywords: ['sousa', 'audit', 'そうさ'] },
+    { kind: 'link', to: PATHS.enquiries, label: t.titles.enquiries, keywords: ['toiawase', 'contact', 'といあわせ'] },
+    { kind: 'link', to: PATHS.analytics, label: t.titles.analytics, keywords: ['akusesu', 'analytics', 'あくせす'] },
     { kind: 'link', to: PATHS.categoryManager, label: PAGE_TITLES.categoryManager, keywords: ['category', 'kategori', 'かてごり'] },
     { kind: 'link', to: PATHS.tagManager, label: PAGE_TITLES.tagManager, keywords: ['tag', 'tagu', 'たぐ'] },
   ];

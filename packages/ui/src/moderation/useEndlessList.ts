@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../api/apiError';
 
 export interface EndlessPage<T> {
@@ -7,65 +8,59 @@ export interface EndlessPage<T> {
 }
 
 /**
- * A cursor-paged list that loads its next page when `sentinel` scrolls into view (or on the button).
- * `fetchPage` changing (a new filter) starts over from the first page; answers of an older run are dropped.
+ * A cursor-paged list, cached under `queryKey` (src/query), that loads its next page when `sentinel` scrolls
+ * into view (or on the button). Another key (a new filter) is another list from its first page; a page
+ * still on its way for the old one is dropped. Operators' lists are read again each time they are shown
+ * (staleTime 0): the cached pages show at once while the fresh ones come.
  */
-export function useEndlessList<T>(fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<EndlessPage<T>>, failedText: string) {
-  const [items, setItems] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useRef({ id: 0, controller: new AbortController() });
-  const busy = useRef(false);
-  const state = useRef({ cursor, done });
-  state.current = { cursor, done };
+export function useEndlessList<P extends EndlessPage<unknown>>(queryKey: QueryKey, fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<P>, failedText: string) {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+  const { data, error, hasNextPage, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = list;
+  const pages = data?.pages;
+  const items = useMemo((): P['items'] => (pages ?? []).flatMap((page) => page.items), [pages]);
+  const failed = error !== null && !isFetching;
+  const loading = (isPending && isFetching) || isFetchingNextPage;
+  const done = data !== undefined && !hasNextPage;
 
-  const load = useCallback(
-    async (fresh: boolean) => {
-      if (!fresh && (busy.current || state.current.done)) return;
-      if (fresh) {
-        run.current.controller.abort();
-        run.current = { id: run.current.id + 1, controller: new AbortController() };
-      }
-      const { id, controller } = run.current;
-      busy.current = true;
-      setLoading(true);
-      setError(null);
-      try {
-        const page = await fetchPage(fresh ? null : state.current.cursor, controller.signal);
-        if (id !== run.current.id) return;
-        setItems((previous) => (fresh ? page.items : [...previous, ...page.items]));
-        setCursor(page.nextCursor);
-        setDone(page.nextCursor === null);
-      } catch (failure) {
-        if (id === run.current.id && !controller.signal.aborted) setError(errorMessage(failure, failedText));
-      } finally {
-        if (id === run.current.id) {
-          busy.current = false;
-          setLoading(false);
-        }
-      }
-    },
-    [fetchPage, failedText],
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !failed) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, failed, fetchNextPage]);
+  /** Changes every loaded page in the cache (an item decided elsewhere leaves the list without a reload). */
+  const update = useCallback(
+    (change: (page: P) => P) => queryClient.setQueryData<InfiniteData<P>>(queryKey, (old) => (old ? { ...old, pages: old.pages.map(change) } : old)),
+    [queryClient, queryKey],
   );
-
-  useEffect(() => {
-    void load(true);
-    return () => run.current.controller.abort();
-  }, [load]);
 
   // Endless loading: the sentinel under the list asks for more whenever it comes into view.
   // Observing anew after each page fires once more if it is still in view (a short page on a tall screen).
   const [sentinelElement, sentinel] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    if (!sentinelElement || loading || done || error || typeof IntersectionObserver === 'undefined') return undefined;
+    if (!sentinelElement || loading || done || failed || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void load(false);
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
     });
     observer.observe(sentinelElement);
     return () => observer.disconnect();
-  }, [sentinelElement, loading, done, error, load]);
+  }, [sentinelElement, loading, done, failed, loadMore]);
 
-  return { items, setItems, done, loading, error, loadMore: () => void load(false), reload: () => void load(true), sentinel };
+  return {
+    items,
+    /** The newest page, for what the server says beside the items (the queue's pending count). */
+    lastPage: pages?.[pages.length - 1],
+    update,
+    done,
+    loading,
+    error: failed ? errorMessage(error, failedText) : null,
+    loadMore,
+    /** After a failure: the page that failed, the first one included. */
+    reload: () => void (isFetchNextPageError ? fetchNextPage() : refetch()),
+    sentinel,
+  };
 }

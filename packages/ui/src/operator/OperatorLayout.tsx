@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { DESKTOP_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
 import { InPageLink } from '../components/InPageLink';
 import { NoticeBanner } from '../notice/NoticeBanner';
 import { PATHS } from '../routes/paths';
+import { ScrollRestoration } from '../routes/RouterView';
 import { SessionRouteSync } from '../session/SessionRouteSync';
 import { useSession } from '../session/SessionContext';
 import { OPERATOR_MENU } from './operatorMenu';

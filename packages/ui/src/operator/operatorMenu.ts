@@ -7,25 +7,20 @@ export interface OperatorMenuItem {
   screen: OperatorScreen;
   label: string;
   path: string;
-  /** False while the screen is still being built: the menu keeps its place and the route says so. */
-  ready: boolean;
 }
 
 const t = DESKTOP_TEXTS.operatorMenu;
 
-/**
- * The operators' screens in menu order (docs/decisions.md, the desktop app). When a screen lands, set
- * `ready` and give its element in operatorRoutes.tsx.
- */
+/** The operators' screens in menu order (docs/decisions.md, the desktop app); each has its element in operatorRoutes.tsx. */
 export const OPERATOR_MENU: readonly OperatorMenuItem[] = [
-  { screen: 'moderationQueue', label: t.moderationQueue, path: PATHS.moderationQueue, ready: true },
-  { screen: 'members', label: t.members, path: PATHS.memberAdmin, ready: true },
-  { screen: 'auditLog', label: t.auditLog, path: PATHS.auditLog, ready: true },
-  { screen: 'categories', label: t.categories, path: PATHS.categoryManager, ready: true },
-  { screen: 'tags', label: t.tags, path: PATHS.tagManager, ready: true },
-  { screen: 'enquiries', label: t.enquiries, path: '/moderation/enquiries', ready: false },
-  { screen: 'analytics', label: t.analytics, path: '/moderation/analytics', ready: false },
+  { screen: 'moderationQueue', label: t.moderationQueue, path: PATHS.moderationQueue },
+  { screen: 'members', label: t.members, path: PATHS.memberAdmin },
+  { screen: 'auditLog', label: t.auditLog, path: PATHS.auditLog },
+  { screen: 'categories', label: t.categories, path: PATHS.categoryManager },
+  { screen: 'tags', label: t.tags, path: PATHS.tagManager },
+  { screen: 'enquiries', label: t.enquiries, path: PATHS.enquiries },
+  { screen: 'analytics', label: t.analytics, path: PATHS.analytics },
 ];
 
-/** Where an operator lands after logging in: the first screen that exists. */
-export const OPERATOR_HOME = OPERATOR_MENU.find((item) => item.ready)?.path ?? PATHS.categoryManager;
+/** Where an operator lands after logging in: the reported-comment queue, the operators' daily work. */
+export const OPERATOR_HOME = PATHS.moderationQueue;

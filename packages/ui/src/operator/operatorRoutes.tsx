@@ -6,6 +6,9 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { TagManagerPage } from '../pages/TagManagerPage';
 import { AuditLogPage } from '../moderation/AuditLogPage';
+import { EnquiriesPage } from '../moderation/EnquiriesPage';
+import { EnquiryDetailPage } from '../moderation/EnquiryDetailPage';
+import { LazyAnalyticsPage } from '../moderation/LazyAnalyticsPage';
 import { MemberAdminPage } from '../moderation/MemberAdminPage';
 import { ModerationQueuePage } from '../moderation/ModerationQueuePage';
 import { MemberGuard } from '../routes/MemberGuard';
@@ -13,14 +16,15 @@ import { PATHS } from '../routes/paths';
 import { OperatorLayout } from './OperatorLayout';
 import { OPERATOR_HOME, OPERATOR_MENU, type OperatorScreen } from './operatorMenu';
 import { OperatorRoleGate } from './OperatorRoleGate';
-import { OperatorSlotPage } from './OperatorSlotPage';
 
-const SCREENS: Partial<Record<OperatorScreen, ReactElement>> = {
+const SCREENS: Record<OperatorScreen, ReactElement> = {
   moderationQueue: <ModerationQueuePage />,
   members: <MemberAdminPage />,
   auditLog: <AuditLogPage />,
   categories: <CategoryManagerPage />,
   tags: <TagManagerPage />,
+  enquiries: <EnquiriesPage />,
+  analytics: <LazyAnalyticsPage />,
 };
 
 /**
@@ -42,7 +46,8 @@ export function buildOperatorRoutes(): RouteObject[] {
               element: <OperatorRoleGate />,
               children: [
                 { path: PATHS.home, element: <Navigate to={OPERATOR_HOME} replace /> },
-                ...OPERATOR_MENU.map((item) => ({ path: item.path, element: SCREENS[item.screen] ?? <OperatorSlotPage label={item.label} /> })),
+                ...OPERATOR_MENU.map((item) => ({ path: item.path, element: SCREENS[item.screen] })),
+                { path: PATHS.enquiryDetail, element: <EnquiryDetailPage /> },
               ],
             },
           ],

@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, MESSAGES_COMMON, MESSAGES_TAXONOMY } from '@hiraku/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LIMITS, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, COMMON_TEXTS, TAXONOMY_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { FormAlert, FormStatus, TextField } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
+import { useEndpointQuery } from '../query/endpointQuery';
 import { CategoryRow } from '../taxonomy/CategoryRow';
 import { ConfirmDialog } from '../taxonomy/ConfirmDialog';
+import { CATEGORIES_QUERY_KEY, TAGS_QUERY_KEY } from '../taxonomy/useTags';
 import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = TAXONOMY_TEXTS.categories;
 const c = TAXONOMY_TEXTS.common;
-const FAILED = MESSAGES_TAXONOMY.failed;
+const FAILED = TAXONOMY_MESSAGES.failed;
 
 function byOrder(a: CategoryItem, b: CategoryItem): number {
   return a.order - b.order || a._id - b._id;
@@ -27,8 +30,10 @@ export function CategoryManagerPage() {
 
 function CategoryManager() {
   const { categories: api } = useApi();
-  const [categories, setCategories] = useState<CategoryItem[] | null>(null);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const list = useEndpointQuery('categories.list', undefined, { select: (items) => [...items].sort(byOrder) });
+  const categories = list.data ?? null;
+  const loading = list.isFetching;
   const [alert, setAlert] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -40,31 +45,16 @@ function CategoryManager() {
   const [adding, setAdding] = useState(false);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const addFormRef = useRef<HTMLFormElement>(null);
-  const loadRun = useRef(0);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      loadRun.current += 1;
-      const run = loadRun.current;
-      setLoading(true);
-      try {
-        const list = await api.list(signal);
-        if (run === loadRun.current) setCategories([...list].sort(byOrder));
-      } catch (error) {
-        if (signal?.aborted || run !== loadRun.current) return;
-        setAlert(errorMessage(error, FAILED));
-      } finally {
-        if (run === loadRun.current) setLoading(false);
-      }
-    },
-    [api],
-  );
-
+  const loadError = list.isFetching ? null : list.error;
   useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+    if (loadError) setAlert(errorMessage(loadError, FAILED));
+  }, [loadError]);
+
+  /** Changes the cached list by the server's answer; tags carry their category's name, so they are read again. */
+  const setCategories = (change: (items: CategoryItem[]) => CategoryItem[]) => {
+    queryClient.setQueryData<CategoryItem[]>(CATEGORIES_QUERY_KEY, (items) => change(items ?? []));
+    void queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY });
+  };
 
   const report = (outcome: { error?: string; status?: string; rowFailure?: { id: number; message: string } }) => {
     setAlert(outcome.error ?? null);
@@ -75,7 +65,7 @@ function CategoryManager() {
   const refresh = () => {
     report({});
     setEditingId(null);
-    void load();
+    void list.refetch();
   };
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
@@ -83,7 +73,7 @@ function CategoryManager() {
     if (adding || !categories) return;
     const name = newName.trim();
     if (!name) {
-      setNewNameError(MESSAGES_TAXONOMY.categoryNameRequired);
+      setNewNameError(TAXONOMY_MESSAGES.categoryNameRequired);
       const input = addFormRef.current?.elements.namedItem('categoryName');
       if (input instanceof HTMLElement) input.focus();
       return;
@@ -93,7 +83,7 @@ function CategoryManager() {
     try {
       // docs/product.md §5: a new category is level 1 and goes after the others.
       const saved = await api.create({ name, level: 1, order: categories.length + 1 });
-      setCategories((list) => [...(list ?? []), saved.category].sort(byOrder));
+      setCategories((items) => [...items, saved.category]);
       setNewName('');
       report({ status: saved.message });
     } catch (error) {
@@ -107,7 +97,7 @@ function CategoryManager() {
     setBusyId(category._id);
     try {
       const saved = await api.update(category._id, { name });
-      setCategories((list) => (list ?? []).map((item) => (item._id === category._id ? saved.category : item)).sort(byOrder));
+      setCategories((items) => items.map((item) => (item._id === category._id ? saved.category : item)));
       setEditingId(null);
       report({ status: saved.message });
       return true;
@@ -123,7 +113,7 @@ function CategoryManager() {
     setBusyId(category._id);
     try {
       const answer = await api.remove(category._id);
-      setCategories((list) => (list ?? []).filter((item) => item._id !== category._id));
+      setCategories((items) => items.filter((item) => item._id !== category._id));
       setConfirming(null);
       report({ status: answer.message });
       // The row and its buttons are gone: continue from the list heading.
@@ -143,7 +133,7 @@ function CategoryManager() {
       <div className="taxonomy-page__header">
         <h1 className="page__title">{PAGE_TITLES.categoryManager}</h1>
         <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={loading}>
-          {loading ? MESSAGES_COMMON.loading : c.refresh}
+          {loading ? COMMON_TEXTS.loading : c.refresh}
         </button>
       </div>
       <p className="page__lead">{t.lead}</p>
@@ -166,7 +156,7 @@ function CategoryManager() {
             disabled={adding}
           />
           <button type="submit" className="button button--primary taxonomy-add__submit" disabled={adding || !categories}>
-            {adding ? MESSAGES_COMMON.processing : t.add}
+            {adding ? COMMON_TEXTS.processing : t.add}
           </button>
         </form>
       </section>
@@ -175,7 +165,7 @@ function CategoryManager() {
         {t.listLabel}
       </h2>
       {categories === null ? (
-        loading && <p role="status">{MESSAGES_COMMON.loading}</p>
+        loading && <p role="status">{COMMON_TEXTS.loading}</p>
       ) : categories.length === 0 ? (
         <p>{t.empty}</p>
       ) : (

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {ACCOUNT_TEXTS, charLength, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_FORM_TEXTS, contactInputSchema, LIMITS, PAGE_TITLES, MESSAGES_CONTACT} from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_TEXTS, CONTACT_MESSAGES, CONTACT_TEXTS, CONTACT_CATEGORY_LABELS, charLength, CONTACT_CATEGORIES, contactInputSchema, LIMITS } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createEndpointCaller } from '../api/endpointClient';
@@ -10,7 +10,7 @@ import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
-const t = CONTACT_FORM_TEXTS;
+const t = CONTACT_TEXTS;
 
 /** docs/product.md §4: idle, sending, then success or error, each ending in a modal. */
 type Phase = { name: 'idle' } | { name: 'sending' } | { name: 'success'; message: string } | { name: 'error'; message: string };
@@ -71,11 +71,11 @@ export function ContactFormPage() {
     setPhase({ name: 'sending' });
     try {
       const answer = await call('contact.send', { body: parsed.data });
-      setPhase({ name: 'success', message: answer.message || MESSAGES_CONTACT.sent });
+      setPhase({ name: 'success', message: answer.message || CONTACT_MESSAGES.sent });
     } catch (error) {
       // A refused field is shown beside it as well; the modal carries the server's words when it gave some.
       if (isApiError(error)) setErrors(error.fields);
-      setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : MESSAGES_CONTACT.failed });
+      setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : CONTACT_MESSAGES.failed });
     }
   };
 

@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, PROFILE_SCREEN_TEXTS, type DashboardStats, type MyReportListItem, type OwnProfile, MESSAGES_COMMON, MESSAGES_PROFILE } from '@hiraku/shared';
+import { COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, PROFILE_TEXTS, type DashboardStats, type MyReportListItem } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
 import { MoreMenu } from '../menu/MoreMenu';
 import { useNotice } from '../notice/NoticeContext';
 import { MyReportList } from '../profile/MyReportList';
 import { ProfileCard } from '../profile/ProfileCard';
+import { useEndpointQuery } from '../query/endpointQuery';
 import { PATHS, publicProfilePath } from '../routes/paths';
 
-const t = PROFILE_SCREEN_TEXTS;
+const t = PROFILE_TEXTS;
 
-type Remote<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; value: T };
-
-function Counters({ stats, reports }: { stats: DashboardStats | null; reports: Remote<MyReportListItem[]> }) {
+function Counters({ stats, reports }: { stats: DashboardStats | undefined; reports: MyReportListItem[] | undefined }) {
   // docs/product.md §7: a failed count of likes shows as 0; the report count can still come from the list.
-  const reportCount = stats?.reportCount ?? (reports.status === 'ready' ? reports.value.length : 0);
+  const reportCount = stats?.reportCount ?? reports?.length ?? 0;
   const likes = stats?.likesReceived ?? 0;
   return (
     <section aria-label={t.dashboard.counters}>
@@ -39,70 +37,52 @@ function Counters({ stats, reports }: { stats: DashboardStats | null; reports: R
  * member is sent to create one first (docs/product.md §2).
  */
 export function DashboardPage() {
-  const { profile: profileApi } = useApi();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
-  const [profile, setProfile] = useState<Remote<OwnProfile>>({ status: 'loading' });
-  const [reports, setReports] = useState<Remote<MyReportListItem[]>>({ status: 'loading' });
-  const [stats, setStats] = useState<DashboardStats | null>(null);
-
+  // Cached (src/query): report writes and comments invalidate the list, so coming back shows it fresh.
+  const profileQuery = useEndpointQuery('profile.own');
+  const reportsQuery = useEndpointQuery('reports.mine');
+  const statsQuery = useEndpointQuery('profile.dashboardStats');
+  const noProfile = profileQuery.isError && isApiError(profileQuery.error) && profileQuery.error.status === 404;
   useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    profileApi.own(signal).then(
-      (value) => !signal.aborted && setProfile({ status: 'ready', value }),
-      (error: unknown) => {
-        if (signal.aborted) return;
-        if (isApiError(error) && error.status === 404) {
-          showNotice(MESSAGES_PROFILE.notSet, 'info');
-          navigate(PATHS.profile, { replace: true });
-          return;
-        }
-        setProfile({ status: 'failed', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) });
-      },
-    );
-    profileApi.myReports(signal).then(
-      (value) => !signal.aborted && setReports({ status: 'ready', value }),
-      (error: unknown) => !signal.aborted && setReports({ status: 'failed', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) }),
-    );
-    profileApi.dashboardStats(signal).then(
-      (value) => !signal.aborted && setStats(value),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [profileApi, navigate, showNotice]);
+    if (!noProfile) return;
+    showNotice(PROFILE_MESSAGES.notSet, 'info');
+    navigate(PATHS.profile, { replace: true });
+  }, [noProfile, navigate, showNotice]);
+  const profile = profileQuery.data;
+  const reports = reportsQuery.data;
 
   return (
     <div className="page dashboard">
       <PageTitle page={PAGE_TITLES.dashboard} />
       <h1 className="page__title">{PAGE_TITLES.dashboard}</h1>
-      {profile.status === 'loading' && (
+      {profileQuery.isPending && (
         <p role="status" className="page-loading">
           {t.dashboard.loading}
         </p>
       )}
-      {profile.status === 'failed' && (
+      {profileQuery.isError && !noProfile && (
         <div role="alert">
-          <p className="form-problem">{profile.message}</p>
+          <p className="form-problem">{errorMessage(profileQuery.error, COMMON_TEXTS.fetchFailed)}</p>
         </div>
       )}
-      {profile.status === 'ready' && (
+      {profile && (
         <>
           <ProfileCard
-            profile={profile.value}
+            profile={profile}
             actions={
               <>
                 <Link to={PATHS.profile} className="button button--ghost">
                   {t.card.edit}
                 </Link>
-                <Link to={publicProfilePath(profile.value.publicId)} className="button button--ghost">
+                <Link to={publicProfilePath(profile.publicId)} className="button button--ghost">
                   {t.card.viewPublic}
                 </Link>
                 <MoreMenu placement="down" buttonClassName="button button--ghost" />
               </>
             }
           />
-          <Counters stats={stats} reports={reports} />
+          <Counters stats={statsQuery.data} reports={reports} />
           <section className="dashboard__reports" aria-labelledby="dashboard-reports-heading">
             <div className="dashboard__reports-head">
               <h2 id="dashboard-reports-heading" className="section-heading">
@@ -112,13 +92,13 @@ export function DashboardPage() {
                 {t.dashboard.writeReport}
               </Link>
             </div>
-            {reports.status === 'loading' && <p role="status">{MESSAGES_COMMON.loading}</p>}
-            {reports.status === 'failed' && (
+            {reportsQuery.isPending && <p role="status">{COMMON_TEXTS.loading}</p>}
+            {reportsQuery.isError && (
               <div role="alert">
-                <p className="form-problem">{reports.message}</p>
+                <p className="form-problem">{errorMessage(reportsQuery.error, COMMON_TEXTS.fetchFailed)}</p>
               </div>
             )}
-            {reports.status === 'ready' && <MyReportList reports={reports.value} />}
+            {reports && <MyReportList reports={reports} />}
           </section>
         </>
       )}

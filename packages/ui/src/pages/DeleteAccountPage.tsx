@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, PAGE_TITLES, TIMINGS, MESSAGES_AUTH } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, TIMINGS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, CheckboxField, focusFirstError, FormAlert, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
@@ -39,7 +39,7 @@ function DeletingOverlay({ slow }: { slow: boolean }) {
           {t.deleteAccount.deleting}
         </p>
         <p>{t.deleteAccount.deletingNote}</p>
-        <div role="alert">{slow && <p className="form-problem">{MESSAGES_AUTH.deleteSlow}</p>}</div>
+        <div role="alert">{slow && <p className="form-problem">{ACCOUNT_MESSAGES.deleteSlow}</p>}</div>
       </div>
     </div>
   );
@@ -68,8 +68,8 @@ export function DeleteAccountPage() {
     if (phase !== 'idle') return;
     setFormError(null);
     const found: FieldErrors = {
-      password: password ? undefined : MESSAGES_AUTH.passwordRequired,
-      confirmed: confirmed ? undefined : MESSAGES_AUTH.deleteConfirmRequired,
+      password: password ? undefined : ACCOUNT_MESSAGES.passwordRequired,
+      confirmed: confirmed ? undefined : ACCOUNT_MESSAGES.deleteConfirmRequired,
     };
     setErrors(found);
     if (hasErrors(found)) {
@@ -85,11 +85,11 @@ export function DeleteAccountPage() {
       const response = await auth.deleteAccount(password);
       clearTimeout(slowTimer);
       setPassword('');
-      setDoneMessage(response?.message || MESSAGES_AUTH.deleteSucceeded);
+      setDoneMessage(response?.message || ACCOUNT_MESSAGES.deleteSucceeded);
       setPhase('deleted');
       timers.current.push(
         setTimeout(() => {
-          showNotice(MESSAGES_AUTH.deleteSucceeded, 'success');
+          showNotice(ACCOUNT_MESSAGES.deleteSucceeded, 'success');
           clear({ leaving: true });
           navigate(PATHS.home, { replace: true });
         }, TIMINGS.deleteAccountRedirectMs),
@@ -97,7 +97,7 @@ export function DeleteAccountPage() {
     } catch (error) {
       clearTimeout(slowTimer);
       setPhase('idle');
-      setFormError(errorMessage(error, MESSAGES_AUTH.deleteFailed, MESSAGES_AUTH.deleteNoResponse));
+      setFormError(errorMessage(error, ACCOUNT_MESSAGES.deleteFailed, ACCOUNT_MESSAGES.deleteNoResponse));
     }
   };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, PAGE_TITLES, MESSAGES_AUTH } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, EmailRequestForm } from '../components/forms';
@@ -21,12 +21,12 @@ export function ForgotPasswordPage() {
     setError(null);
     try {
       const response = await auth.forgotPassword(email);
-      const message = response?.message || MESSAGES_AUTH.forgotPasswordSent;
+      const message = response?.message || ACCOUNT_MESSAGES.forgotPasswordSent;
       platform.alert(message);
       showNotice(message, 'success');
       navigate(PATHS.login);
     } catch (caught) {
-      setError(errorMessage(caught, MESSAGES_AUTH.resetFailed));
+      setError(errorMessage(caught, ACCOUNT_MESSAGES.resetFailed));
     }
   };
 

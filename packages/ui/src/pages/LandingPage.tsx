@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_TEXTS, LANDING_CONTENT, PAGE_TITLES, type LandingFeature, MESSAGES_SITE } from '@hiraku/shared';
+import { SITE_TEXTS, SHELL_TEXTS, PAGE_TITLES, LANDING_TEXTS, type LandingFeature } from '@hiraku/shared';
 import { IconObserve, IconPlay, IconRecord } from '../components/icons';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
@@ -12,7 +12,7 @@ const FEATURE_ICONS: Record<LandingFeature['id'], ReactNode> = {
   record: <IconRecord />,
 };
 
-const c = LANDING_CONTENT;
+const c = LANDING_TEXTS;
 
 export function LandingPage() {
   const { status } = useSession();
@@ -20,15 +20,15 @@ export function LandingPage() {
     <div className="landing">
       <PageTitle page={PAGE_TITLES.home} />
       <section className="landing__hero" aria-labelledby="landing-tagline">
-        <p className="landing__site-name">{MESSAGES_SITE.name}</p>
+        <p className="landing__site-name">{SITE_TEXTS.name}</p>
         <h1 id="landing-tagline" className="landing__tagline">
-          {MESSAGES_SITE.tagline}
+          {SITE_TEXTS.tagline}
         </h1>
         <p className="landing__lead">{c.lead}</p>
         <div className="landing__actions">
           {status === 'authenticated' ? (
             <Link to={PATHS.reports} className="button button--primary button--large">
-              {ACCOUNT_TEXTS.landing.toReports}
+              {SHELL_TEXTS.toReports}
             </Link>
           ) : (
             <>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, LIMITS, loginSchema, PAGE_TITLES, TIMINGS, MESSAGES_AUTH } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, SubmitButton, TextField, type FieldErrors } from '../components/forms';
@@ -16,7 +16,7 @@ const FIELD_ORDER = ['email', 'password'] as const;
 
 function guardNotice(state: unknown): string | null {
   const reason = (state as LoginRedirectState | null)?.reason;
-  if (reason === 'expired') return MESSAGES_AUTH.sessionInvalid;
+  if (reason === 'expired') return ACCOUNT_MESSAGES.sessionInvalid;
   if (reason === 'required') return t.login.noticeRequired;
   return null;
 }
@@ -56,12 +56,12 @@ export function LoginPage() {
     try {
       const response = await auth.login(parsed.data);
       signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role });
-      showNotice(MESSAGES_AUTH.loginSucceeded, 'success');
+      showNotice(ACCOUNT_MESSAGES.loginSucceeded, 'success');
       const returnPath = returnPathFrom(location.state);
       navigate(operatorMode ? (returnPath ?? OPERATOR_HOME) : afterLoginPath(response, returnPath), { replace: true });
     } catch (error) {
       setBusy(false);
-      setFormError(errorMessage(error, MESSAGES_AUTH.loginFailed));
+      setFormError(errorMessage(error, ACCOUNT_MESSAGES.loginFailed));
       // docs/product.md §8: a 403 (e.g. an unconfirmed address) is shown, then after 2 s the server's page opens.
       const target = isApiError(error) && error.status === 403 ? internalPath(error.redirectUrl, window.location.origin) : null;
       if (target && isApiError(error)) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PAGE_TITLES, SHELL_TEXTS, MESSAGES_COMMON } from '@hiraku/shared';
+import { COMMON_TEXTS, SHELL_TEXTS, PAGE_TITLES } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 
@@ -8,7 +8,7 @@ export function NotFoundPage() {
     <div className="page page--narrow">
       <PageTitle page={PAGE_TITLES.notFound} />
       <h1 className="page__title">{SHELL_TEXTS.notFound.title}</h1>
-      <p>{MESSAGES_COMMON.notFound}</p>
+      <p>{COMMON_TEXTS.notFound}</p>
       <p>
         <Link to={PATHS.home} className="button button--primary">
           {SHELL_TEXTS.notFound.toHome}

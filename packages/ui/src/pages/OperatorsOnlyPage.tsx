@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { TAXONOMY_TEXTS, MESSAGES_COMMON } from '@hiraku/shared';
+import { COMMON_TEXTS, TAXONOMY_TEXTS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 
@@ -11,7 +11,7 @@ export function OperatorsOnlyPage({ page }: { page: string }) {
     <div className="page page--narrow operators-only">
       <PageTitle page={page} />
       <h1 className="page__title">{page}</h1>
-      <p className="form-info operators-only__message">{MESSAGES_COMMON.operatorsOnly}</p>
+      <p className="form-info operators-only__message">{COMMON_TEXTS.operatorsOnly}</p>
       <p>{t.body}</p>
       <p>
         <Link to={PATHS.reports} className="button button--primary">

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { PROFILE_MESSAGES, PROFILE_SCREEN_TEXTS, profileFormSchema, type OwnProfile, type TagItem, MESSAGES_IMAGE, MESSAGES_PROFILE } from '@hiraku/shared';
+import { PROFILE_MESSAGES, PROFILE_TEXTS, IMAGE_MESSAGES, profileFormSchema, type OwnProfile, type TagItem } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, messagesOf, messagesResolver, SubmitButton, TextField, type FieldErrors } from '../components/forms';
@@ -10,13 +11,15 @@ import { useNotice } from '../notice/NoticeContext';
 import { IconPicker } from '../profile/IconPicker';
 import { PROFILE_TAG_KEYS, profileTagChoices, stripAtSign, type ProfileTagKey } from '../profile/profileTagChoices';
 import { SelectField } from '../components/forms/SelectField';
+import { invalidateProfile } from '../query/reportCache';
 import { PATHS } from '../routes/paths';
+import { tagsQuery } from '../taxonomy/useTags';
 import { usePlatform } from '../platform/PlatformContext';
 
-const t = PROFILE_SCREEN_TEXTS.form;
+const t = PROFILE_TEXTS.form;
 const FIELD_ORDER = ['username', 'gender', 'sexualOrientation', 'role', 'twitterId', 'icon'] as const;
 /** Texts the server sends about the icon file: shown under the icon picker rather than above the form. */
-const ICON_MESSAGES: ReadonlySet<string> = new Set([...Object.values(MESSAGES_IMAGE), PROFILE_MESSAGES.iconSaveFailed]);
+const ICON_MESSAGES: ReadonlySet<string> = new Set([...Object.values(IMAGE_MESSAGES), PROFILE_MESSAGES.iconSaveFailed]);
 
 type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; profile: OwnProfile | null; tags: TagItem[] };
 
@@ -55,7 +58,8 @@ function valuesFrom(profile: OwnProfile | null): FormValues {
  */
 export function ProfilePage() {
   const platform = usePlatform();
-  const { profile: profileApi, taxonomy } = useApi();
+  const { profile: profileApi, call } = useApi();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
   const formRef = useRef<HTMLFormElement>(null);
@@ -93,7 +97,7 @@ export function ProfilePage() {
             })
           : null,
       );
-    Promise.all([own, taxonomy.tags(controller.signal)]).then(
+    Promise.all([own, queryClient.ensureQueryData(tagsQuery(call))]).then(
       ([profile, tags]) => {
         if (controller.signal.aborted) return;
         reset(valuesFrom(profile));
@@ -102,13 +106,13 @@ export function ProfilePage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         // docs/product.md §8: a failed check has its own words, whatever the server said.
-        const message = checkFailed ? MESSAGES_PROFILE.checkFailed : errorMessage(error, MESSAGES_PROFILE.fetchFailed);
+        const message = checkFailed ? PROFILE_MESSAGES.checkFailed : errorMessage(error, PROFILE_MESSAGES.fetchFailed);
         setLoaded({ status: 'failed', message });
         platform.alert(message);
       },
     );
     return () => controller.abort();
-  }, [profileApi, taxonomy, attempt, platform, reset]);
+  }, [profileApi, queryClient, call, attempt, platform, reset]);
 
   const setField = useCallback(
     (name: keyof FormValues, value: string) => {
@@ -155,11 +159,12 @@ export function ProfilePage() {
     try {
       // The resolver has passed these values, so this parse only applies the schema's normalisation.
       await profileApi.save({ ...profileFormSchema.parse(checked), icon });
-      platform.alert(MESSAGES_PROFILE.saved);
-      showNotice(MESSAGES_PROFILE.saved, 'success');
+      void invalidateProfile(queryClient);
+      platform.alert(PROFILE_MESSAGES.saved);
+      showNotice(PROFILE_MESSAGES.saved, 'success');
       navigate(PATHS.dashboard);
     } catch (error) {
-      const message = errorMessage(error, MESSAGES_PROFILE.saveFailed);
+      const message = errorMessage(error, PROFILE_MESSAGES.saveFailed);
       const fields: FieldErrors = { ...(isApiError(error) ? error.fields : {}) };
       if (ICON_MESSAGES.has(message)) fields.icon = message;
       for (const [name, text] of Object.entries(fields)) {
@@ -187,16 +192,17 @@ export function ProfilePage() {
   /** Only on request: a new file replaces the old icon when the form is saved, never before. */
   const removeCurrentIcon = async () => {
     if (!profile?.iconUrl || busy) return;
-    if (!(await platform.confirm(PROFILE_SCREEN_TEXTS.icon.removeConfirm))) return;
+    if (!(await platform.confirm(PROFILE_TEXTS.icon.removeConfirm))) return;
     setBusy(true);
     setFormError(null);
     setStatus(null);
     try {
       const saved = await profileApi.deleteImage(profile.publicId);
+      void invalidateProfile(queryClient);
       setLoaded({ status: 'ready', profile: { ...profile, iconUrl: saved.profile.iconUrl }, tags });
       setStatus(saved.message || PROFILE_MESSAGES.iconDeleted);
     } catch (error) {
-      setFormError(errorMessage(error, PROFILE_SCREEN_TEXTS.icon.removeFailed));
+      setFormError(errorMessage(error, PROFILE_TEXTS.icon.removeFailed));
     } finally {
       setBusy(false);
     }

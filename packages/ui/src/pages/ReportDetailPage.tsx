@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDateTimeJa, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, type ReportDetail, type TagRef, MESSAGES_COMMON, MESSAGES_REPORT, REPORT_TEXTS_DETAIL } from '@hiraku/shared';
+import { formatDateTimeJa, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, type ReportDetail, type TagRef, COMMON_TEXTS, REPORT_MESSAGES, REPORT_DETAIL_TEXTS } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
 import { PageTitle } from '../components/PageTitle';
+import { useEndpointQuery } from '../query/endpointQuery';
+import { invalidateReports } from '../query/reportCache';
 import { CommentSection } from '../reports/CommentSection';
 import { LikeButton } from '../reports/LikeButton';
 import { StepsList } from '../reports/StepsList';
@@ -13,17 +15,15 @@ import { ToolsTable } from '../reports/ToolsTable';
 import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
 import { useIsOperator } from '../taxonomy/useIsOperator';
 
-const t = REPORT_TEXTS_DETAIL;
+const t = REPORT_DETAIL_TEXTS;
 const label = REPORT_FIELD_LABELS;
-
-type Load = { phase: 'loading' } | { phase: 'missing' } | { phase: 'error'; message: string } | { phase: 'ready'; report: ReportDetail };
 
 function ReportNotFound() {
   return (
     <div className="page page--narrow">
       <PageTitle page={t.notFoundTitle} />
       <h1 className="page__title">{t.notFoundTitle}</h1>
-      <p>{MESSAGES_REPORT.notFound}</p>
+      <p>{REPORT_MESSAGES.notFound}</p>
       <p>
         <Link to={PATHS.reports} className="button button--primary">
           {t.toList}
@@ -34,7 +34,7 @@ function ReportNotFound() {
 }
 
 function TagChips({ tags }: { tags: readonly TagRef[] }) {
-  if (tags.length === 0) return <span className="report-detail__none">{MESSAGES_COMMON.unset}</span>;
+  if (tags.length === 0) return <span className="report-detail__none">{COMMON_TEXTS.unset}</span>;
   return (
     <ul className="tag-chips">
       {tags.map((tag) => (
@@ -69,10 +69,16 @@ const ReportModerationPanel = lazy(() => import('../moderation/ReportModerationP
 
 function ReportView({ report }: { report: ReportDetail }) {
   const isOperator = useIsOperator();
-  const [hidden, setHidden] = useState(report.isHidden);
-  const title = report.title.trim() || MESSAGES_COMMON.untitled;
+  const queryClient = useQueryClient();
+  const [hidden, setShownHidden] = useState(report.isHidden);
+  // Hiding takes the report out of the lists (and showing it again puts it back).
+  const setHidden = (next: boolean) => {
+    setShownHidden(next);
+    void invalidateReports(queryClient);
+  };
+  const title = report.title.trim() || COMMON_TEXTS.untitled;
   const author = report.authorData;
-  const authorName = author.username?.trim() || MESSAGES_COMMON.unknownAuthor;
+  const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
   return (
     <article className="page report-detail">
       <PageTitle page={title} />
@@ -90,9 +96,9 @@ function ReportView({ report }: { report: ReportDetail }) {
         <img
           className="report-detail__image"
           src={report.mainImageUrl ?? NO_IMAGE_URL}
-          alt={report.mainImageUrl ? t.mainImage(title) : MESSAGES_COMMON.noImage}
+          alt={report.mainImageUrl ? t.mainImage(title) : COMMON_TEXTS.noImage}
         />
-        {!report.mainImageUrl && <figcaption className="report-detail__no-image">{MESSAGES_COMMON.noImage}</figcaption>}
+        {!report.mainImageUrl && <figcaption className="report-detail__no-image">{COMMON_TEXTS.noImage}</figcaption>}
       </figure>
       <h1 className="page__title report-detail__title">{title}</h1>
       <div className="report-detail__byline">
@@ -122,11 +128,11 @@ function ReportView({ report }: { report: ReportDetail }) {
       <section className="report-detail__section">
         <h2 className="section-heading">{t.profileTags}</h2>
         <dl className="report-facts">
-          <Term name={label.gender}>{report.gender ? <span className="tag-chip">{report.gender.name}</span> : MESSAGES_COMMON.unset}</Term>
+          <Term name={label.gender}>{report.gender ? <span className="tag-chip">{report.gender.name}</span> : COMMON_TEXTS.unset}</Term>
           <Term name={label.sexualOrientation}>
-            {report.sexualOrientation ? <span className="tag-chip">{report.sexualOrientation.name}</span> : MESSAGES_COMMON.unset}
+            {report.sexualOrientation ? <span className="tag-chip">{report.sexualOrientation.name}</span> : COMMON_TEXTS.unset}
           </Term>
-          <Term name={label.role}>{report.role ? <span className="tag-chip">{report.role.name}</span> : MESSAGES_COMMON.unset}</Term>
+          <Term name={label.role}>{report.role ? <span className="tag-chip">{report.role.name}</span> : COMMON_TEXTS.unset}</Term>
         </dl>
       </section>
 
@@ -169,38 +175,19 @@ function ReportView({ report }: { report: ReportDetail }) {
 /** /reports/:id. Drafts of others answer 404 on the server, so they look exactly like a missing report. */
 export function ReportDetailPage() {
   const { id } = useParams();
-  const { reports } = useApi();
   const reportId = parseRouteId(id);
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const { data: report, error, isPending } = useEndpointQuery('reports.get', { params: { id: reportId ?? 0 } }, { enabled: reportId !== null });
 
-  useEffect(() => {
-    if (reportId === null) {
-      setLoad({ phase: 'missing' });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setLoad({ phase: 'loading' });
-    reports.get(reportId, controller.signal).then(
-      (report) => setLoad({ phase: 'ready', report }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error) && error.status === 404) setLoad({ phase: 'missing' });
-        else setLoad({ phase: 'error', message: errorMessage(error, MESSAGES_COMMON.fetchFailed) });
-      },
-    );
-    return () => controller.abort();
-  }, [reports, reportId]);
-
-  if (load.phase === 'missing') return <ReportNotFound />;
-  if (load.phase === 'ready') return <ReportView key={load.report._id} report={load.report} />;
+  if (reportId === null || (isApiError(error) && error.status === 404)) return <ReportNotFound />;
+  if (report) return <ReportView key={report._id} report={report} />;
   return (
     <div className="page page--narrow">
       <PageTitle page={PAGE_TITLES.reportDetail} />
-      {load.phase === 'loading' ? (
-        <p role="status">{MESSAGES_COMMON.loading}</p>
+      {isPending ? (
+        <p role="status">{COMMON_TEXTS.loading}</p>
       ) : (
         <p role="alert" className="form-problem">
-          {load.message}
+          {errorMessage(error, COMMON_TEXTS.fetchFailed)}
         </p>
       )}
     </div>

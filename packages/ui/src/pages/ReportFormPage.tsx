@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LIMITS, newReportFormValues, PAGE_TITLES, parseRouteId, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues, MESSAGES_COMMON, MESSAGES_PROFILE, MESSAGES_REPORT, REPORT_TEXTS_DETAIL, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { LIMITS, newReportFormValues, COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, REPORT_MESSAGES, REPORT_DETAIL_TEXTS, REPORT_FORM_TEXTS, parseRouteId, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
@@ -22,7 +22,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Loading() {
-  return <p role="status">{REPORT_TEXTS_FORM.loading}</p>;
+  return <p role="status">{REPORT_FORM_TEXTS.loading}</p>;
 }
 
 /** /create-report: the profile's gender, orientation and role are filled in; without a profile the member is sent to make one. */
@@ -40,7 +40,7 @@ export function CreateReportPage() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (isApiError(error) && error.status === 404) {
-          platform.alert(MESSAGES_PROFILE.notSet);
+          platform.alert(PROFILE_MESSAGES.notSet);
           navigate(PATHS.profile, { replace: true });
           return;
         }
@@ -80,17 +80,17 @@ export function EditReportPage() {
 
   useEffect(() => {
     if (reportId === null) {
-      setLoad({ phase: 'failed', message: MESSAGES_REPORT.notFound, missing: true });
+      setLoad({ phase: 'failed', message: REPORT_MESSAGES.notFound, missing: true });
       return undefined;
     }
     const controller = new AbortController();
     setLoad({ phase: 'loading' });
     reports.get(reportId, controller.signal).then(
-      (report) => setLoad(report.abilities.update ? { phase: 'ready', data: report } : { phase: 'failed', message: MESSAGES_REPORT.notAuthor }),
+      (report) => setLoad(report.abilities.update ? { phase: 'ready', data: report } : { phase: 'failed', message: REPORT_MESSAGES.notAuthor }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const missing = isApiError(error) && error.status === 404;
-        setLoad({ phase: 'failed', message: missing ? MESSAGES_REPORT.notFound : errorMessage(error, MESSAGES_COMMON.fetchFailed), missing });
+        setLoad({ phase: 'failed', message: missing ? REPORT_MESSAGES.notFound : errorMessage(error, COMMON_TEXTS.fetchFailed), missing });
       },
     );
     return () => controller.abort();
@@ -106,7 +106,7 @@ export function EditReportPage() {
           </p>
           <p>
             <Link to={load.missing || reportId === null ? PATHS.reports : reportPath(reportId)} className="button button--ghost">
-              {load.missing || reportId === null ? REPORT_TEXTS_DETAIL.toList : REPORT_TEXTS_FORM.cancel}
+              {load.missing || reportId === null ? REPORT_DETAIL_TEXTS.toList : REPORT_FORM_TEXTS.cancel}
             </Link>
           </p>
         </>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_SORT, LIMITS, PAGE_TITLES, SORT_OPTIONS, MESSAGES_COMMON, MESSAGES_REPORT, REPORT_TEXTS_LIST } from '@hiraku/shared';
+import { DEFAULT_SORT, LIMITS, COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS, SORT_OPTIONS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { FormAlert } from '../components/forms';
 import { LoadMoreSentinel } from '../reports/LoadMoreSentinel';
@@ -10,7 +10,7 @@ import { usePopularKeywords } from '../reports/usePopularKeywords';
 import { isSortOption, useSortOption } from '../reports/useSortOption';
 import { searchResultsPath } from '../routes/paths';
 
-const t = REPORT_TEXTS_LIST;
+const t = REPORT_LIST_TEXTS;
 
 function ListSearch() {
   const navigate = useNavigate();
@@ -124,9 +124,9 @@ export function ReportsPage() {
       <LoadMoreSentinel onVisible={feed.loadMore} busy={feed.loading} active={!feed.done && !feed.error} />
       <div className="list-footer">
         <div role="status">
-          {feed.loading && <p className="list-footer__loading">{MESSAGES_COMMON.loading}</p>}
+          {feed.loading && <p className="list-footer__loading">{COMMON_TEXTS.loading}</p>}
           {empty && <p>{t.empty}</p>}
-          {feed.done && !empty && <p className="list-footer__end">{MESSAGES_REPORT.allLoaded}</p>}
+          {feed.done && !empty && <p className="list-footer__end">{REPORT_LIST_TEXTS.allLoaded}</p>}
         </div>
         <FormAlert message={feed.error} />
         {feed.error && (

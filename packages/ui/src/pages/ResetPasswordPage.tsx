@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_TEXTS, PAGE_TITLES, passwordSchema, MESSAGES_AUTH } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, passwordSchema } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, focusFirstError, FormAlert, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
     return (
       <AccountPage title={PAGE_TITLES.resetPassword}>
         <p role="alert" className="form-problem">
-          {MESSAGES_AUTH.resetInvalidToken}
+          {ACCOUNT_MESSAGES.resetInvalidToken}
         </p>
         <p>
           <Link to={PATHS.forgotPassword} className="button button--primary button--block">
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
     const parsed = passwordSchema.safeParse(password);
     const found: FieldErrors = {
       newPassword: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      newPasswordAgain: parsed.success && password !== again ? MESSAGES_AUTH.passwordsDoNotMatch : undefined,
+      newPasswordAgain: parsed.success && password !== again ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined,
     };
     setErrors(found);
     if (hasErrors(found)) {
@@ -57,13 +57,13 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       const response = await auth.resetPassword(token, password);
-      const message = response?.message || MESSAGES_AUTH.resetSucceeded;
+      const message = response?.message || ACCOUNT_MESSAGES.resetSucceeded;
       platform.alert(message);
       showNotice(message, 'success');
       navigate(PATHS.login, { replace: true });
     } catch (error) {
       setBusy(false);
-      setFormError(errorMessage(error, MESSAGES_AUTH.resetFailed));
+      setFormError(errorMessage(error, ACCOUNT_MESSAGES.resetFailed));
     }
   };
 

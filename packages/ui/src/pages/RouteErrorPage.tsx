@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
-import { SHELL_TEXTS, MESSAGES_COMMON } from '@hiraku/shared';
+import { Link } from 'react-router-dom';
+import { COMMON_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
+import { useRouteError } from '../routes/RouterView';
 
 /**
  * Shown instead of the whole layout when rendering throws, so it relies on nothing that may have failed.
@@ -16,7 +17,7 @@ export function RouteErrorPage() {
     <main className="page page--narrow route-error">
       <PageTitle page={SHELL_TEXTS.routeError.title} />
       <h1 className="page__title">{SHELL_TEXTS.routeError.title}</h1>
-      <p>{MESSAGES_COMMON.genericError}</p>
+      <p>{COMMON_TEXTS.genericError}</p>
       <p>
         <Link to={PATHS.home} className="button button--primary">
           {SHELL_TEXTS.notFound.toHome}

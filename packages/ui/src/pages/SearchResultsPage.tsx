@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PAGE_TITLES, SEARCH_TEXTS, MESSAGES_COMMON, MESSAGES_SEARCH, REPORT_TEXTS_LIST } from '@hiraku/shared';
+import { COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS, SEARCH_MESSAGES, SEARCH_TEXTS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ReportCard } from '../reports/ReportCard';
 import { SearchFilterPanel } from '../search/SearchFilterPanel';
@@ -56,19 +56,19 @@ export function SearchResultsPage() {
       </div>
 
       <div role="status" className="search-page__summary">
-        {firstLoad ? MESSAGES_COMMON.loading : results.total !== null && results.total > 0 ? SEARCH_TEXTS.total(results.total) : null}
+        {firstLoad ? COMMON_TEXTS.loading : results.total !== null && results.total > 0 ? SEARCH_TEXTS.total(results.total) : null}
       </div>
       <div role="alert" className="form-alert-region">
         {results.error && (
           <div className="form-problem search-page__error">
             <p>{results.error}</p>
             <button type="button" className="button button--ghost button--small" onClick={results.retry} disabled={results.loading}>
-              {REPORT_TEXTS_LIST.retry}
+              {REPORT_LIST_TEXTS.retry}
             </button>
           </div>
         )}
       </div>
-      {results.total === 0 && !results.error && <p className="search-page__empty">{MESSAGES_SEARCH.noResults}</p>}
+      {results.total === 0 && !results.error && <p className="search-page__empty">{SEARCH_MESSAGES.noResults}</p>}
 
       {results.reports.length > 0 && (
         <>
@@ -88,7 +88,7 @@ export function SearchResultsPage() {
       {results.hasMore && (
         <p className="search-page__more">
           <button type="button" className="button button--ghost" onClick={loadMore} disabled={results.loading}>
-            {results.loading ? MESSAGES_COMMON.loading : SEARCH_TEXTS.loadMore}
+            {results.loading ? COMMON_TEXTS.loading : SEARCH_TEXTS.loadMore}
           </button>
         </p>
       )}

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, LIMITS, PAGE_TITLES, signupSchema, MESSAGES_AUTH } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, signupSchema } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, CheckboxField, fieldErrorsFromIssues, focusFirstError, FormAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
@@ -42,12 +42,12 @@ export function SignupPage() {
       setEmail('');
       setPassword('');
       setAgreed(false);
-      platform.alert(MESSAGES_AUTH.signupSucceeded);
-      showNotice(MESSAGES_AUTH.signupSucceeded, 'success');
+      platform.alert(ACCOUNT_MESSAGES.signupSucceeded);
+      showNotice(ACCOUNT_MESSAGES.signupSucceeded, 'success');
       navigate(PATHS.login);
     } catch (error) {
       const fields = isApiError(error) ? error.fields : {};
-      const message = errorMessage(error, MESSAGES_AUTH.signupFailed);
+      const message = errorMessage(error, ACCOUNT_MESSAGES.signupFailed);
       setErrors(fields);
       // A message already shown next to its field need not be repeated above the form.
       setFormError(Object.values(fields).includes(message) ? null : message);

@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, type TagItem, type TagMutationResponse, MESSAGES_COMMON, MESSAGES_TAXONOMY } from '@hiraku/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { PAGE_TITLES, TAXONOMY_TEXTS, type TagItem, type TagMutationResponse, COMMON_TEXTS, TAXONOMY_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { FormAlert, FormStatus } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
+import { useEndpointQuery } from '../query/endpointQuery';
 import { ConfirmDialog } from '../taxonomy/ConfirmDialog';
 import { TagEditorModal, type TagEditorTarget } from '../taxonomy/TagEditorModal';
 import { TagGroupSection } from '../taxonomy/TagGroupSection';
 import { groupTagsByCategory } from '../taxonomy/tagGroups';
+import { TAGS_QUERY_KEY, useTags } from '../taxonomy/useTags';
 import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = TAXONOMY_TEXTS.tags;
 const c = TAXONOMY_TEXTS.common;
-const FAILED = MESSAGES_TAXONOMY.tagFailed;
+const FAILED = TAXONOMY_MESSAGES.tagFailed;
 
 /** /tag-manager: operators see tags by category and create, edit and delete them (docs/product.md §2). */
 export function TagManagerPage() {
@@ -24,43 +27,27 @@ export function TagManagerPage() {
 }
 
 function TagManager() {
-  const { taxonomy, categories: categoriesApi, tagsAdmin } = useApi();
-  const [tags, setTags] = useState<TagItem[] | null>(null);
-  const [categories, setCategories] = useState<CategoryItem[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { tagsAdmin } = useApi();
+  const queryClient = useQueryClient();
+  const tagList = useTags();
+  const categoryList = useEndpointQuery('categories.list');
+  // Both or nothing: tags are grouped under the categories' names.
+  const tags = tagList.data && categoryList.data ? tagList.data : null;
+  const categories = useMemo(() => categoryList.data ?? [], [categoryList.data]);
+  const loading = tagList.isFetching || categoryList.isFetching;
+  const loadError = loading ? null : (tagList.error ?? categoryList.error);
   const [alert, setAlert] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [editor, setEditor] = useState<TagEditorTarget | null>(null);
   const [confirming, setConfirming] = useState<TagItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const loadRun = useRef(0);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      loadRun.current += 1;
-      const run = loadRun.current;
-      setLoading(true);
-      try {
-        const [tagList, categoryList] = await Promise.all([taxonomy.tags(signal), categoriesApi.list(signal)]);
-        if (run !== loadRun.current) return;
-        setTags(tagList);
-        setCategories(categoryList);
-      } catch (error) {
-        if (signal?.aborted || run !== loadRun.current) return;
-        setAlert(errorMessage(error, FAILED));
-      } finally {
-        if (run === loadRun.current) setLoading(false);
-      }
-    },
-    [taxonomy, categoriesApi],
-  );
 
   useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+    if (loadError) setAlert(errorMessage(loadError, FAILED));
+  }, [loadError]);
+
+  const load = () => Promise.all([tagList.refetch(), categoryList.refetch()]);
 
   const groups = useMemo(() => groupTagsByCategory(tags ?? [], categories, t.unclassified), [tags, categories]);
 
@@ -75,10 +62,8 @@ function TagManager() {
   };
 
   const saved = (answer: TagMutationResponse) => {
-    setTags((list) => {
-      const others = (list ?? []).filter((tag) => tag._id !== answer.tag._id);
-      return [...others, answer.tag];
-    });
+    // Every screen that shows tags reads this list: the report form, the search filters, the profile form.
+    queryClient.setQueryData<TagItem[]>(TAGS_QUERY_KEY, (list) => [...(list ?? []).filter((tag) => tag._id !== answer.tag._id), answer.tag]);
     setEditor(null);
     report({ status: answer.message });
   };
@@ -91,7 +76,7 @@ function TagManager() {
       setConfirming(null);
       report({ status: answer.message });
       headingRef.current?.focus();
-      void load();
+      void queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY });
     } catch (error) {
       setConfirming(null);
       report({ error: errorMessage(error, FAILED) });
@@ -117,7 +102,7 @@ function TagManager() {
             }}
             disabled={loading}
           >
-            {loading ? MESSAGES_COMMON.loading : c.refresh}
+            {loading ? COMMON_TEXTS.loading : c.refresh}
           </button>
           <button type="button" className="button button--primary button--small" onClick={() => openEditor({ mode: 'create', categoryId: null })} disabled={!tags}>
             {t.newTag}
@@ -129,7 +114,7 @@ function TagManager() {
       <FormStatus message={status} />
 
       {tags === null ? (
-        loading && <p role="status">{MESSAGES_COMMON.loading}</p>
+        loading && <p role="status">{COMMON_TEXTS.loading}</p>
       ) : (
         <div className="tag-groups" aria-busy={loading}>
           {groups.map((group) => (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, PAGE_TITLES, TUTORIAL_SLIDES, MESSAGES_AUTH } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, TUTORIAL_SLIDES } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 import { CheckboxField } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
@@ -45,7 +45,7 @@ export function TutorialPage() {
         markTutorialDone();
       } catch (error) {
         console.error('tutorial completion failed', error);
-        platform.alert(MESSAGES_AUTH.tutorialFailed);
+        platform.alert(ACCOUNT_MESSAGES.tutorialFailed);
       }
     }
     navigate(PATHS.reports, { replace: true });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_TEXTS, PAGE_TITLES, MESSAGES_AUTH, MESSAGES_COMMON } from '@hiraku/shared';
+import { COMMON_TEXTS, PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { AccountPage, EmailRequestForm, FormStatus } from '../components/forms';
@@ -42,25 +42,25 @@ export function VerifyEmailPage() {
     handled.current = key;
     if (!token) {
       setPhase(wantsResend ? 'resend' : 'noToken');
-      if (!wantsResend) platform.alert(MESSAGES_AUTH.verifyInvalidToken);
+      if (!wantsResend) platform.alert(ACCOUNT_MESSAGES.verifyInvalidToken);
       return;
     }
     setPhase('verifying');
     auth.verifyEmail(token).then(
       () => {
-        platform.alert(MESSAGES_AUTH.verifySucceeded);
-        showNotice(MESSAGES_AUTH.verifySucceeded, 'success');
+        platform.alert(ACCOUNT_MESSAGES.verifySucceeded);
+        showNotice(ACCOUNT_MESSAGES.verifySucceeded, 'success');
         navigate(PATHS.login, { replace: true });
       },
       (error: unknown) => {
         // 409: the link was used already and the address is confirmed, so the member only needs to log in.
         if (isApiError(error) && error.status === 409) {
-          platform.alert(MESSAGES_AUTH.verifyAlreadyDone);
-          showNotice(MESSAGES_AUTH.verifyAlreadyDone, 'info');
+          platform.alert(ACCOUNT_MESSAGES.verifyAlreadyDone);
+          showNotice(ACCOUNT_MESSAGES.verifyAlreadyDone, 'info');
           navigate(PATHS.login, { replace: true });
           return;
         }
-        platform.alert(MESSAGES_AUTH.verifyFailed);
+        platform.alert(ACCOUNT_MESSAGES.verifyFailed);
         setPhase('failed');
       },
     );
@@ -71,9 +71,9 @@ export function VerifyEmailPage() {
     setResent(null);
     try {
       const response = await auth.resendVerification(email);
-      setResent(response?.message || MESSAGES_AUTH.verificationResent);
+      setResent(response?.message || ACCOUNT_MESSAGES.verificationResent);
     } catch (error) {
-      setResendError(errorMessage(error, MESSAGES_COMMON.genericError));
+      setResendError(errorMessage(error, COMMON_TEXTS.genericError));
     }
   };
 
@@ -87,7 +87,7 @@ export function VerifyEmailPage() {
     );
   }
 
-  const problem = phase === 'failed' ? MESSAGES_AUTH.verifyFailed : phase === 'noToken' ? MESSAGES_AUTH.verifyInvalidToken : null;
+  const problem = phase === 'failed' ? ACCOUNT_MESSAGES.verifyFailed : phase === 'noToken' ? ACCOUNT_MESSAGES.verifyInvalidToken : null;
   return (
     <AccountPage
       title={PAGE_TITLES.verifyEmail}

@@ -1,10 +1,10 @@
 import { useId, useRef, type ChangeEvent } from 'react';
-import { PROFILE_SCREEN_TEXTS } from '@hiraku/shared';
+import { PROFILE_TEXTS } from '@hiraku/shared';
 import { iconFileProblem } from './iconFileProblem';
 import { ProfileIcon } from './ProfileIcon';
 import { useObjectUrl } from './useObjectUrl';
 
-const t = PROFILE_SCREEN_TEXTS.icon;
+const t = PROFILE_TEXTS.icon;
 
 export interface IconPickerProps {
   /** The stored icon, or null when the member has none. */

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { PROFILE_SCREEN_TEXTS, type ReportListItem } from '@hiraku/shared';
+import { PROFILE_TEXTS, type ReportListItem } from '@hiraku/shared';
 import { reportPath } from '../routes/paths';
 import { ReportThumbnail } from './ReportThumbnail';
 import { shownDescription, shownTitle } from './reportItemText';
 
-const t = PROFILE_SCREEN_TEXTS;
+const t = PROFILE_TEXTS;
 
 /** A member's published reports on their public profile, each with a 詳細を見る link. */
 export function MemberReportList({ reports }: { reports: readonly ReportListItem[] }) {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
-import { PROFILE_SCREEN_TEXTS, type MyReportListItem, MESSAGES_PROFILE } from '@hiraku/shared';
+import { PROFILE_MESSAGES, PROFILE_TEXTS, type MyReportListItem } from '@hiraku/shared';
 import { editReportPath, reportPath } from '../routes/paths';
 import { ReportThumbnail } from './ReportThumbnail';
 import { shownDescription, shownTitle } from './reportItemText';
 
-const t = PROFILE_SCREEN_TEXTS.reportItem;
+const t = PROFILE_TEXTS.reportItem;
 
 /** The dashboard's list of the member's own reports, drafts included, each with its status and an edit link. */
 export function MyReportList({ reports }: { reports: readonly MyReportListItem[] }) {
-  if (reports.length === 0) return <p className="report-rows__empty">{MESSAGES_PROFILE.noArticles}</p>;
+  if (reports.length === 0) return <p className="report-rows__empty">{PROFILE_MESSAGES.noArticles}</p>;
   return (
     <ul className="report-rows">
       {reports.map((report) => {

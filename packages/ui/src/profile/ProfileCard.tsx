@@ -1,11 +1,11 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
-import { PROFILE_SCREEN_TEXTS, type ProfileTagRef, type PublicProfile, MESSAGES_COMMON } from '@hiraku/shared';
+import { COMMON_TEXTS, PROFILE_TEXTS, type ProfileTagRef, type PublicProfile } from '@hiraku/shared';
 import { ExternalLink } from '../components/ExternalLink';
 import { usePlatform } from '../platform/PlatformContext';
 import { ProfileIcon } from './ProfileIcon';
 import { isHandheld, xProfileUrls } from './xProfileLink';
 
-const t = PROFILE_SCREEN_TEXTS;
+const t = PROFILE_TEXTS;
 
 /** How long the app gets to take over before the web profile opens instead (the app may not be installed). */
 const APP_FALLBACK_MS = 1500;
@@ -39,7 +39,7 @@ function XLink({ twitterId, children }: { twitterId: string; children: ReactNode
 }
 
 function TagValue({ tag }: { tag: ProfileTagRef | null }) {
-  return tag ? <>{tag.name}</> : <span className="profile-card__unset">{MESSAGES_COMMON.unset}</span>;
+  return tag ? <>{tag.name}</> : <span className="profile-card__unset">{COMMON_TEXTS.unset}</span>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LIMITS, type TagItem, MESSAGES_COMMON, MESSAGES_IMAGE } from '@hiraku/shared';
+import { LIMITS, type TagItem, TEXTS } from '@hiraku/shared';
 import { iconFileProblem } from './iconFileProblem';
 import { profileTagChoices, stripAtSign } from './profileTagChoices';
 import { shownDescription, shownTitle } from './reportItemText';
@@ -52,9 +52,9 @@ describe('icon file check before upload', () => {
   });
 
   it('refuses other types and larger files with the server’s own words', () => {
-    expect(iconFileProblem({ type: 'image/svg+xml', size: 100 })).toBe(MESSAGES_IMAGE.unsupported);
-    expect(iconFileProblem({ type: 'application/pdf', size: 100 })).toBe(MESSAGES_IMAGE.unsupported);
-    expect(iconFileProblem({ type: 'image/jpeg', size: LIMITS.imageMaxBytes + 1 })).toBe(MESSAGES_IMAGE.tooLarge);
+    expect(iconFileProblem({ type: 'image/svg+xml', size: 100 })).toBe(TEXTS.image.unsupported);
+    expect(iconFileProblem({ type: 'application/pdf', size: 100 })).toBe(TEXTS.image.unsupported);
+    expect(iconFileProblem({ type: 'image/jpeg', size: LIMITS.imageMaxBytes + 1 })).toBe(TEXTS.image.tooLarge);
   });
 });
 
@@ -63,11 +63,11 @@ describe('report rows', () => {
     const long = '縄'.repeat(34) + '🐈' + 'あいう';
     expect(shownDescription(long)).toBe('縄'.repeat(34) + '🐈…');
     expect(shownDescription('あ'.repeat(35))).toBe('あ'.repeat(35));
-    expect(shownDescription('  ')).toBe(MESSAGES_COMMON.noDescription);
+    expect(shownDescription('  ')).toBe(TEXTS.common.noDescription);
   });
 
   it('names an untitled report', () => {
-    expect(shownTitle('')).toBe(MESSAGES_COMMON.untitled);
+    expect(shownTitle('')).toBe(TEXTS.common.untitled);
     expect(shownTitle('初めての縄')).toBe('初めての縄');
   });
 });

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { charLength, LIMITS, MESSAGES_COMMON, REPORT_TEXTS_COMMENTS } from '@hiraku/shared';
+import { charLength, LIMITS, COMMON_TEXTS, COMMENT_TEXTS } from '@hiraku/shared';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
-const t = REPORT_TEXTS_COMMENTS;
+const t = COMMENT_TEXTS;
 
 /**
  * "Report this comment?" with an optional reason for the operators. Cancel has the focus, so a stray
@@ -40,7 +40,7 @@ export function CommentReportDialog({ busy, onConfirm, onCancel }: { busy: boole
           {t.reportCancel}
         </button>
         <button type="button" className="button button--danger" onClick={() => onConfirm(reason.trim() || null)} disabled={busy || tooLong}>
-          {busy ? MESSAGES_COMMON.processing : t.reportSubmit}
+          {busy ? COMMON_TEXTS.processing : t.reportSubmit}
         </button>
       </div>
     </ModalDialog>

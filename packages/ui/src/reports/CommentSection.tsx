@@ -1,18 +1,20 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, type CommentItem, MESSAGES_COMMENT, MESSAGES_COMMON, REPORT_TEXTS_COMMENTS } from '@hiraku/shared';
+import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, type CommentItem, COMMON_TEXTS, COMMENT_MESSAGES, COMMENT_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { FormAlert } from '../components/forms';
 import { usePlatform } from '../platform/PlatformContext';
+import { useEndpointQuery } from '../query/endpointQuery';
+import { setReportComments } from '../query/reportCache';
 import { publicProfilePath } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
 import { CommentReportDialog } from './CommentReportDialog';
 
-const t = REPORT_TEXTS_COMMENTS;
+const t = COMMENT_TEXTS;
 
-type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; comments: CommentItem[] };
 type Busy = { kind: 'posting' } | { kind: 'deleting' | 'reporting'; id: number } | null;
 
 const BUSY_NOTES = { posting: t.posting, deleting: t.deleting, reporting: t.reporting } as const;
@@ -28,7 +30,7 @@ interface CommentViewProps {
 }
 
 function CommentView({ comment, busy, own, reported, onDelete, onReport }: CommentViewProps) {
-  const name = comment.userProfile?.username?.trim() || MESSAGES_COMMON.unknownAuthor;
+  const name = comment.userProfile?.username?.trim() || COMMON_TEXTS.unknownAuthor;
   return (
     <li className="comment" data-comment-id={comment._id}>
       <div className="comment__head">
@@ -63,19 +65,19 @@ function CommentView({ comment, busy, own, reported, onDelete, onReport }: Comme
 /**
  * Comments of one report (docs/product.md §4): loading, then the list, an error or an empty note; a new
  * comment goes to the top and a deleted one leaves the list. While an action runs every control is
- * disabled and a note says what is happening.
+ * disabled and a note says what is happening. The list is a cached query (src/query): a write changes it
+ * and the report's counts from the server's answer (setReportComments), so coming back shows it at once.
  */
 export function CommentSection({ reportId }: { reportId: number }) {
   const platform = usePlatform();
-  const { comments: commentsApi } = useApi();
+  const { call } = useApi();
+  const queryClient = useQueryClient();
   const { status, user } = useSession();
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const [attempt, setAttempt] = useState(0);
   const [reporting, setReporting] = useState<number | null>(null);
   /** Comments this member reported on this page: their button says 通報済み and a second try is answered here. */
   const [reportedIds, setReportedIds] = useState<ReadonlySet<number>>(() => new Set());
@@ -85,24 +87,11 @@ export function CommentSection({ reportId }: { reportId: number }) {
   const errorId = useId();
   const signedIn = status === 'authenticated';
 
+  const list = useEndpointQuery('comments.list', { query: { articleId: reportId } }, { enabled: signedIn });
   useEffect(() => {
-    if (!signedIn) return undefined;
-    const controller = new AbortController();
-    setLoad({ phase: 'loading' });
-    commentsApi.list(reportId, controller.signal).then(
-      (comments) => setLoad({ phase: 'ready', comments }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('comments failed', error);
-        setLoad({ phase: 'error', message: MESSAGES_COMMENT.fetchFailed });
-      },
-    );
-    return () => controller.abort();
-  }, [commentsApi, reportId, signedIn, attempt]);
-
-  const updateComments = useCallback((change: (comments: CommentItem[]) => CommentItem[]) => {
-    setLoad((previous) => (previous.phase === 'ready' ? { phase: 'ready', comments: change(previous.comments) } : previous));
-  }, []);
+    if (list.error) console.error('comments failed', list.error);
+  }, [list.error]);
+  const comments = list.data;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -111,18 +100,18 @@ export function CommentSection({ reportId }: { reportId: number }) {
     setNotice(null);
     const parsed = commentTextSchema.safeParse(text);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? MESSAGES_COMMENT.empty);
+      setFieldError(parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.empty);
       document.getElementById(textareaId)?.focus();
       return;
     }
     setFieldError(null);
     setBusy({ kind: 'posting' });
     try {
-      const created = await commentsApi.post(reportId, parsed.data);
-      updateComments((comments) => [created, ...comments.filter((comment) => comment._id !== created._id)]);
+      const created = await call('comments.create', { body: { articleId: reportId, text: parsed.data } });
+      setReportComments(queryClient, reportId, { added: created });
       setText('');
     } catch (error) {
-      setProblem(errorMessage(error, MESSAGES_COMMENT.postFailed));
+      setProblem(errorMessage(error, COMMENT_MESSAGES.postFailed));
     } finally {
       setBusy(null);
     }
@@ -134,11 +123,11 @@ export function CommentSection({ reportId }: { reportId: number }) {
     setNotice(null);
     setBusy({ kind: 'deleting', id });
     try {
-      const answer = await commentsApi.remove(id);
-      updateComments((comments) => comments.filter((comment) => comment._id !== id));
+      const answer = await call('comments.remove', { params: { id } });
+      setReportComments(queryClient, reportId, { removedId: id });
       setNotice(answer.message);
     } catch (error) {
-      setProblem(errorMessage(error, MESSAGES_COMMENT.deleteFailed));
+      setProblem(errorMessage(error, COMMENT_MESSAGES.deleteFailed));
     } finally {
       setBusy(null);
     }
@@ -156,13 +145,14 @@ export function CommentSection({ reportId }: { reportId: number }) {
     if (busy) return;
     setBusy({ kind: 'reporting', id });
     try {
-      const answer = await commentsApi.report(id, reason);
+      // The reason is optional: operators see it in the queue.
+      const answer = await call('comments.report', { params: { id }, body: reason ? { reason } : {} });
       setReportedIds((previous) => new Set(previous).add(id));
       setReporting(null);
-      setNotice(answer.message || MESSAGES_COMMENT.reported);
+      setNotice(answer.message || COMMENT_MESSAGES.reported);
     } catch (error) {
       setReporting(null);
-      setProblem(errorMessage(error, MESSAGES_COMMENT.reportFailed));
+      setProblem(errorMessage(error, COMMENT_MESSAGES.reportFailed));
     } finally {
       setBusy(null);
     }
@@ -175,11 +165,11 @@ export function CommentSection({ reportId }: { reportId: number }) {
     <section className="comments" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-heading">
         {t.heading}
-        {load.phase === 'ready' && <span className="comments__count">{t.count(load.comments.length)}</span>}
+        {signedIn && comments && <span className="comments__count">{t.count(comments.length)}</span>}
       </h2>
 
       {!signedIn ? (
-        <p className="form-info">{MESSAGES_COMMENT.loginRequired}</p>
+        <p className="form-info">{COMMENT_MESSAGES.loginRequired}</p>
       ) : (
         <>
           <form className="form comment-form" noValidate onSubmit={onSubmit}>
@@ -212,7 +202,7 @@ export function CommentSection({ reportId }: { reportId: number }) {
               )}
             </div>
             <button type="submit" className="button button--primary comment-form__submit" disabled={busy !== null}>
-              {busy?.kind === 'posting' ? MESSAGES_COMMON.processing : t.submit}
+              {busy?.kind === 'posting' ? COMMON_TEXTS.processing : t.submit}
             </button>
           </form>
 
@@ -222,21 +212,21 @@ export function CommentSection({ reportId }: { reportId: number }) {
           </div>
           <FormAlert message={problem} />
 
-          {load.phase === 'loading' && <p role="status">{MESSAGES_COMMON.loading}</p>}
-          {load.phase === 'error' && (
+          {list.isFetching && !comments && <p role="status">{COMMON_TEXTS.loading}</p>}
+          {list.isError && !list.isFetching && (
             <div>
               <p role="alert" className="form-problem">
-                {load.message}
+                {COMMENT_MESSAGES.fetchFailed}
               </p>
-              <button type="button" className="button button--ghost" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="button button--ghost" onClick={() => void list.refetch()}>
                 {t.retry}
               </button>
             </div>
           )}
-          {load.phase === 'ready' && load.comments.length === 0 && <p className="comments__empty">{t.empty}</p>}
-          {load.phase === 'ready' && load.comments.length > 0 && (
+          {comments && comments.length === 0 && <p className="comments__empty">{t.empty}</p>}
+          {comments && comments.length > 0 && (
             <ul className="comments__list" aria-label={t.list}>
-              {load.comments.map((comment) => (
+              {comments.map((comment) => (
                 <CommentView
                   key={comment._id}
                   comment={comment}

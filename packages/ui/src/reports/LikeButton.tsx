@@ -1,51 +1,37 @@
-import { useEffect, useState } from 'react';
-import { MESSAGES_LIKE, MESSAGES_REPORT, REPORT_TEXTS_DETAIL } from '@hiraku/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LIKE_MESSAGES, REPORT_DETAIL_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
+import { useEndpointQuery } from '../query/endpointQuery';
+import { setReportLikes } from '../query/reportCache';
 
-const t = REPORT_TEXTS_DETAIL;
+const t = REPORT_DETAIL_TEXTS;
 
 /**
  * The like count and toggle of a report. The server's answer is what the button shows, so the count is
- * right even when another member liked it meanwhile. Pressing it on one's own report shows the server's
- * explanation rather than hiding the button, so the count stays visible to the author too.
+ * right even when another member liked it meanwhile; it also updates the report's card in the cached
+ * lists (src/query/reportCache.ts). Pressing it on one's own report shows the server's explanation
+ * rather than hiding the button, so the count stays visible to the author too.
  */
 export function LikeButton({ reportId, initialCount }: { reportId: number; initialCount: number }) {
-  const { likes } = useApi();
-  const [count, setCount] = useState(initialCount);
-  const [liked, setLiked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
+  const { call } = useApi();
+  const queryClient = useQueryClient();
+  const info = useEndpointQuery('likes.get', { params: { reportId } });
+  const like = useMutation({
+    mutationFn: (liked: boolean) => call('likes.toggle', { params: { reportId }, body: { liked } }),
+    onSuccess: (answer) => setReportLikes(queryClient, reportId, answer),
+  });
+  const count = info.data?.likeCount ?? initialCount;
+  const liked = info.data?.isLiked ?? false;
+  const busy = like.isPending;
   useEffect(() => {
-    const controller = new AbortController();
-    likes.info(reportId, controller.signal).then(
-      (info) => {
-        setCount(info.likeCount);
-        setLiked(info.isLiked);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('like info failed', error);
-        setProblem(MESSAGES_REPORT.likeInfoFailed);
-      },
-    );
-    return () => controller.abort();
-  }, [likes, reportId]);
+    if (info.error) console.error('like info failed', info.error);
+  }, [info.error]);
+  const problem = like.isError ? errorMessage(like.error, LIKE_MESSAGES.tooFast) : info.isError && like.isIdle ? LIKE_MESSAGES.infoFailed : null;
 
-  const toggle = async () => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await likes.toggle(reportId, !liked);
-      setLiked(answer.liked);
-      setCount(answer.likeCount);
-    } catch (error) {
-      setProblem(errorMessage(error, MESSAGES_LIKE.tooFast));
-    } finally {
-      setBusy(false);
-    }
+  const toggle = () => {
+    if (!busy) like.mutate(!liked);
   };
 
   return (
@@ -55,7 +41,7 @@ export function LikeButton({ reportId, initialCount }: { reportId: number; initi
         className={`like-button${liked ? ' like-button--on' : ''}`}
         aria-pressed={liked}
         disabled={busy}
-        onClick={() => void toggle()}
+        onClick={toggle}
       >
         <span aria-hidden="true" className="like-button__heart">
           {liked ? '♥' : '♡'}

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { type ReportListItem, MESSAGES_COMMON } from '@hiraku/shared';
+import { type ReportListItem, TEXTS } from '@hiraku/shared';
 import { ReportCard } from './ReportCard';
 
 const base: ReportListItem = {
@@ -36,10 +36,10 @@ describe('ReportCard', () => {
 
   it('says 無題, 説明はありません and 画像なし when the report has none, and 不明 for an author without a profile', () => {
     const html = render({ ...base, title: '  ', description: '', thumbnailUrl: null, authorData: { username: null, iconUrl: null, publicId: 'x' } });
-    expect(html).toContain(MESSAGES_COMMON.untitled);
-    expect(html).toContain(MESSAGES_COMMON.noDescription);
-    expect(html).toContain(`alt="${MESSAGES_COMMON.noImage}"`);
-    expect(html).toContain(MESSAGES_COMMON.unknownAuthor);
+    expect(html).toContain(TEXTS.common.untitled);
+    expect(html).toContain(TEXTS.common.noDescription);
+    expect(html).toContain(`alt="${TEXTS.common.noImage}"`);
+    expect(html).toContain(TEXTS.common.unknownAuthor);
     expect(html).not.toContain('src="/uploads');
   });
 });

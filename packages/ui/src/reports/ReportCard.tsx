@@ -1,21 +1,21 @@
 import { Link } from 'react-router-dom';
-import { cut, LIMITS, type ReportListItem, MESSAGES_COMMON, REPORT_TEXTS_CARD } from '@hiraku/shared';
+import { cut, LIMITS, type ReportListItem, COMMON_TEXTS, REPORT_CARD_TEXTS } from '@hiraku/shared';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
 import { publicProfilePath, reportPath } from '../routes/paths';
 
-const t = REPORT_TEXTS_CARD;
+const t = REPORT_CARD_TEXTS;
 
 /** The card title: cut to 15 characters, 「無題」 when there is none. */
 export function cardTitle(title: string): string {
   const trimmed = title.trim();
-  return trimmed ? cut(trimmed, LIMITS.cardTitleCut) : MESSAGES_COMMON.untitled;
+  return trimmed ? cut(trimmed, LIMITS.cardTitleCut) : COMMON_TEXTS.untitled;
 }
 
 /** The card text: the first 55 characters of the feelings, 「説明はありません」 when there are none. */
 export function cardDescription(description: string): string {
   const trimmed = description.trim();
-  return trimmed ? cut(trimmed, LIMITS.cardDescriptionCut) : MESSAGES_COMMON.noDescription;
+  return trimmed ? cut(trimmed, LIMITS.cardDescriptionCut) : COMMON_TEXTS.noDescription;
 }
 
 /**
@@ -26,13 +26,13 @@ export function cardDescription(description: string): string {
 export function ReportCard({ report }: { report: ReportListItem }) {
   const title = cardTitle(report.title);
   const author = report.authorData;
-  const authorName = author.username?.trim() || MESSAGES_COMMON.unknownAuthor;
+  const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
   return (
     <article className="report-card" data-report-id={report._id}>
       <img
         className="report-card__thumbnail"
         src={report.thumbnailUrl ?? NO_IMAGE_URL}
-        alt={report.thumbnailUrl ? '' : MESSAGES_COMMON.noImage}
+        alt={report.thumbnailUrl ? '' : COMMON_TEXTS.noImage}
         width={150}
         height={150}
         loading="lazy"

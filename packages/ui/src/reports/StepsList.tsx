@@ -1,6 +1,6 @@
-import { type ReportStepItem, REPORT_TEXTS_DETAIL } from '@hiraku/shared';
+import { type ReportStepItem, REPORT_DETAIL_TEXTS } from '@hiraku/shared';
 
-const t = REPORT_TEXTS_DETAIL;
+const t = REPORT_DETAIL_TEXTS;
 
 /** The play steps in order; the number comes from the list itself so it always runs 1, 2, 3... */
 export function StepsList({ steps }: { steps: readonly ReportStepItem[] }) {

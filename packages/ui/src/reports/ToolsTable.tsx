@@ -1,6 +1,6 @@
-import { type ReportToolItem, REPORT_TEXTS_DETAIL } from '@hiraku/shared';
+import { type ReportToolItem, REPORT_DETAIL_TEXTS } from '@hiraku/shared';
 
-const t = REPORT_TEXTS_DETAIL;
+const t = REPORT_DETAIL_TEXTS;
 
 export function ToolsTable({ tools, caption }: { tools: readonly ReportToolItem[]; caption: string }) {
   if (tools.length === 0) return <p className="report-detail__none">{t.noTools}</p>;

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, type ReportListItem, type SortOption, MESSAGES_REPORT } from '@hiraku/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { LIMITS, type ReportListItem, type ResponseOf, type SortOption, REPORT_LIST_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
+import { endpointQueryKey } from '../query/endpointQuery';
 import { mergeReports } from './mergeReports';
 
 export interface InfiniteReports {
@@ -16,70 +18,50 @@ export interface InfiniteReports {
   retry: () => void;
 }
 
-interface FeedState {
-  reports: ReportListItem[];
-  nextKey: string | null;
-  done: boolean;
-  loading: boolean;
-  error: string | null;
+/** The key to ask for after `page`, or undefined when the feed has ended (docs/product.md §4). */
+export function nextFeedKey(page: ResponseOf<'reports.feed'>): string | undefined {
+  return !page.hasMore || !page.nextKey || page.data.length === 0 ? undefined : page.nextKey;
 }
 
-const INITIAL: FeedState = { reports: [], nextKey: null, done: false, loading: false, error: null };
+/** The cache key of the feed for one sort order (src/query/reportCache.ts updates every sort's pages). */
+export const feedQueryKey = (sort: SortOption) => endpointQueryKey('reports.feed', { query: { sort } });
 
 /**
- * The /reports feed, page by page (GET /api/reports/infinite, 8 at a time). A change of sort starts a
- * new list; an answer for the old sort that arrives late is dropped. Only one page loads at a time.
+ * The /reports feed, page by page (GET /api/reports/infinite, 8 at a time), cached: going back to the list
+ * shows the pages already loaded, where they were. A change of sort is another list; the pages are
+ * merged by id, so a report sent again (sort=like) keeps one place. Only one page loads at a time.
  */
 export function useInfiniteReports(sort: SortOption): InfiniteReports {
-  const { reports: reportsApi } = useApi();
-  const [state, setState] = useState<FeedState>(INITIAL);
-  // Refs, not state, decide whether to start a load: two observer callbacks in one frame must not both go.
-  const current = useRef<FeedState>(INITIAL);
-  const generation = useRef(0);
-  const controller = useRef<AbortController | null>(null);
+  const { call } = useApi();
+  const feed = useInfiniteQuery({
+    queryKey: feedQueryKey(sort),
+    queryFn: ({ pageParam, signal }) =>
+      call('reports.feed', { query: { sort, lastKey: pageParam ?? undefined, limit: LIMITS.pageSize } }, { signal }).catch((error: unknown) => {
+        if (!signal.aborted) console.error('report feed failed', error);
+        throw error;
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextFeedKey,
+  });
+  const { data, error, hasNextPage, isPending, isFetchingNextPage, isFetching, isFetchNextPageError, fetchNextPage, refetch } = feed;
 
-  const update = useCallback((next: FeedState) => {
-    current.current = next;
-    setState(next);
-  }, []);
+  const reports = useMemo(() => (data?.pages ?? []).reduce((list, page) => mergeReports(list, page.data), [] as ReportListItem[]), [data]);
+  const failed = error !== null && !isFetching;
 
-  const load = useCallback(() => {
-    const feed = current.current;
-    if (feed.loading || feed.done || feed.error) return;
-    const ticket = generation.current;
-    const abort = new AbortController();
-    controller.current = abort;
-    update({ ...feed, loading: true });
-    reportsApi.feed({ sort, lastKey: feed.nextKey, limit: LIMITS.pageSize, signal: abort.signal }).then(
-      (page) => {
-        if (ticket !== generation.current) return;
-        const before = current.current;
-        const done = !page.hasMore || !page.nextKey || page.data.length === 0;
-        update({ reports: mergeReports(before.reports, page.data), nextKey: page.nextKey, done, loading: false, error: null });
-      },
-      (error: unknown) => {
-        if (ticket !== generation.current) return;
-        console.error('report feed failed', error);
-        update({ ...current.current, loading: false, error: errorMessage(error, MESSAGES_REPORT.listFetchFailed) });
-      },
-    );
-  }, [reportsApi, sort, update]);
-
-  useEffect(() => {
-    generation.current += 1;
-    controller.current?.abort();
-    update(INITIAL);
-    load();
-    return () => {
-      generation.current += 1;
-      controller.current?.abort();
-    };
-  }, [load, update]);
-
+  // cancelRefetch: false — two observer callbacks in one frame share the page already on its way.
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !failed) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, failed, fetchNextPage]);
   const retry = useCallback(() => {
-    update({ ...current.current, error: null });
-    load();
-  }, [load, update]);
+    void (isFetchNextPageError ? fetchNextPage() : refetch());
+  }, [isFetchNextPageError, fetchNextPage, refetch]);
 
-  return { reports: state.reports, loading: state.loading, done: state.done, error: state.error, loadMore: load, retry };
+  return {
+    reports,
+    loading: (isPending && isFetching) || isFetchingNextPage,
+    done: data !== undefined && !hasNextPage,
+    error: failed ? errorMessage(error, REPORT_LIST_TEXTS.fetchFailed) : null,
+    loadMore,
+    retry,
+  };
 }

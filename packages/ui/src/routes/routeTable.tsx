@@ -68,19 +68,13 @@ export const OPERATOR_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.moderationQueue, operatorPages, (m) => <m.ModerationQueuePage />),
   lazyRoute(PATHS.memberAdmin, operatorPages, (m) => <m.MemberAdminPage />),
   lazyRoute(PATHS.auditLog, operatorPages, (m) => <m.AuditLogPage />),
+  lazyRoute(PATHS.enquiries, operatorPages, (m) => <m.EnquiriesPage />),
+  lazyRoute(PATHS.enquiryDetail, operatorPages, (m) => <m.EnquiryDetailPage />),
+  lazyRoute(PATHS.analytics, operatorPages, (m) => <m.LazyAnalyticsPage />),
 ];
 
 /** Guarded on its own, outside the members group (docs/product.md §2). */
 export const TUTORIAL_ROUTE: RouteObject = lazyRoute(PATHS.tutorial, () => import('../pages/TutorialPage'), (m) => <m.TutorialPage />);
-
-/**
- * Shown while the first screen's chunk loads on a fresh page load (a few milliseconds from cache, one
- * request otherwise): nothing, as before the split, rather than the router's console warning about a
- * missing fallback.
- */
-function FirstChunkLoading() {
-  return null;
-}
 
 export function buildAppRoutes(): RouteObject[] {
   return [
@@ -88,7 +82,6 @@ export function buildAppRoutes(): RouteObject[] {
       id: 'root',
       element: <AppLayout />,
       errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <FirstChunkLoading />,
       children: [
         { id: ROUTE_GROUP_IDS.public, children: PUBLIC_ROUTES },
         {

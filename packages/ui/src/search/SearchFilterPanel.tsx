@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { CATEGORY_NAMES, SEARCH_TEXTS, SORT_OPTIONS, type SortOption, REPORT_TEXTS_LIST } from '@hiraku/shared';
+import { REPORT_LIST_TEXTS, CATEGORY_NAMES, SEARCH_TEXTS, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
 import { SelectField } from '../taxonomy/FormControls';
 import { activeFilterCount, NO_FILTERS, SEARCH_FILTER_KEYS, type SearchFilterKey, type SearchState } from './searchState';
 import type { FilterTagsState } from './useFilterTags';
 
-const sortTexts = REPORT_TEXTS_LIST;
+const sortTexts = REPORT_LIST_TEXTS;
 
 export interface SearchFilterPanelProps {
   state: SearchState;

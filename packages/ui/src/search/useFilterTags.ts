@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import type { TagItem } from '@hiraku/shared';
-import { useApi } from '../api/ApiContext';
+import { useTags } from '../taxonomy/useTags';
 import { SEARCH_FILTER_KEYS, type SearchFilterKey } from './searchState';
 
 export type FilterTags = Record<SearchFilterKey, TagItem[]>;
@@ -28,17 +28,6 @@ export function groupFilterTags(tags: readonly TagItem[]): Pick<FilterTagsState,
 }
 
 export function useFilterTags(): FilterTagsState {
-  const { taxonomy } = useApi();
-  const [state, setState] = useState<FilterTagsState>({ tags: null, labels: {}, failed: false });
-  useEffect(() => {
-    const controller = new AbortController();
-    taxonomy.tags(controller.signal).then(
-      (tags) => setState({ ...groupFilterTags(tags), failed: false }),
-      () => {
-        if (!controller.signal.aborted) setState({ tags: null, labels: {}, failed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [taxonomy]);
-  return state;
+  const { data, error } = useTags();
+  return useMemo(() => (data ? { ...groupFilterTags(data), failed: false } : { tags: null, labels: {}, failed: error !== null }), [data, error]);
 }

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, type ReportListItem, MESSAGES_SEARCH } from '@hiraku/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { LIMITS, type ReportListItem, type ResponseOf, SEARCH_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
+import { endpointQueryKey } from '../query/endpointQuery';
 import { mergeReports } from '../reports/mergeReports';
 import type { SearchState } from './searchState';
 
@@ -16,63 +18,56 @@ export interface SearchResults {
   retry: () => void;
 }
 
+type SearchPage = ResponseOf<'search.reports'>;
+
+/** How many results there are in all, as known after the page at `offset`: a short page is the last one, whatever the engine estimated. */
+function totalAfter(page: SearchPage, offset: number): number {
+  return page.reports.length < LIMITS.pageSize ? offset + page.reports.length : page.total;
+}
+
 /**
- * The results of one search, a page at a time. A new search (another query, filter or sort) starts
- * over and drops any page still on its way for the previous one.
+ * The results of one search, a page at a time (offset paging), cached per search: going back to the
+ * results shows the pages already loaded. A new search (another query, filter or sort) is another list, and
+ * a page still on its way for the previous one is dropped.
  */
 export function useSearchResults(state: SearchState): SearchResults {
-  const { search } = useApi();
-  const [reports, setReports] = useState<ReportListItem[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
-  const controllerRef = useRef<AbortController | null>(null);
+  const { call } = useApi();
   const { query, sort, filters } = state;
   const { gender, sexualOrientation, role, playCategory, playContent } = filters;
-
-  const fetchPage = useCallback(
-    async (offset: number) => {
-      const run = generation.current;
-      controllerRef.current?.abort();
-      const controller = new AbortController();
-      controllerRef.current = controller;
-      setLoading(true);
-      setError(null);
-      try {
-        const page = await search.reports(
-          { query, sort, gender, sexualOrientation, role, playCategory, playContent, limit: LIMITS.pageSize, offset },
-          controller.signal,
-        );
-        if (run !== generation.current) return;
-        setReports((previous) => (offset === 0 ? page.reports : mergeReports(previous, page.reports)));
-        // A short page is the last one, whatever the engine estimated the total to be.
-        setTotal(page.reports.length < LIMITS.pageSize ? offset + page.reports.length : page.total);
-      } catch (caught) {
-        if (controller.signal.aborted || run !== generation.current) return;
-        setError(errorMessage(caught, MESSAGES_SEARCH.fetchFailed));
-      } finally {
-        if (run === generation.current && !controller.signal.aborted) setLoading(false);
-      }
+  const base = { query, sort, gender, sexualOrientation, role, playCategory, playContent, limit: LIMITS.pageSize, offset: 0 };
+  const results = useInfiniteQuery({
+    queryKey: endpointQueryKey('search.reports', { query: base }),
+    queryFn: ({ pageParam, signal }) => call('search.reports', { query: { ...base, offset: pageParam } }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (page, _pages, offset) => {
+      const next = offset + page.reports.length;
+      return next < totalAfter(page, offset) ? next : undefined;
     },
-    [search, query, sort, gender, sexualOrientation, role, playCategory, playContent],
-  );
+  });
+  const { data, error, hasNextPage, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = results;
 
-  useEffect(() => {
-    generation.current += 1;
-    setReports([]);
-    setTotal(null);
-    void fetchPage(0);
-    return () => controllerRef.current?.abort();
-  }, [fetchPage]);
+  const reports = useMemo(() => (data?.pages ?? []).reduce((list, page) => mergeReports(list, page.reports), [] as ReportListItem[]), [data]);
+  const pages = data?.pages;
+  const offsets = data?.pageParams;
+  const last = pages && offsets ? pages.length - 1 : -1;
+  const total = pages && offsets && last >= 0 ? totalAfter(pages[last]!, offsets[last] as number) : null;
+  const failed = error !== null && !isFetching;
 
-  const hasMore = total !== null && reports.length < total && !error;
-  const reportsLength = reports.length;
   const loadMore = useCallback(() => {
-    if (!loading) void fetchPage(reportsLength);
-  }, [fetchPage, loading, reportsLength]);
+    if (hasNextPage && !failed) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, failed, fetchNextPage]);
   /** After a failure: the page that failed, the first one included. */
-  const retry = useCallback(() => void fetchPage(reportsLength), [fetchPage, reportsLength]);
+  const retry = useCallback(() => {
+    void (isFetchNextPageError ? fetchNextPage() : refetch());
+  }, [isFetchNextPageError, fetchNextPage, refetch]);
 
-  return { reports, total, loading, error, hasMore, loadMore, retry };
+  return {
+    reports,
+    total,
+    loading: (isPending && isFetching) || isFetchingNextPage,
+    error: failed ? errorMessage(error, SEARCH_MESSAGES.fetchFailed) : null,
+    hasMore: Boolean(hasNextPage) && !failed,
+    loadMore,
+    retry,
+  };
 }

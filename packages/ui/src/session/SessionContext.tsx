@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { type SessionUser, MESSAGES_AUTH } from '@hiraku/shared';
+import { type SessionUser, ACCOUNT_MESSAGES } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useNotice } from '../notice/NoticeContext';
@@ -165,7 +165,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
   const finishLogout = useCallback(
     (leaving: boolean) => {
       clear({ leaving });
-      showNotice(MESSAGES_AUTH.logoutSucceeded, 'info');
+      showNotice(ACCOUNT_MESSAGES.logoutSucceeded, 'info');
     },
     [clear, showNotice],
   );
@@ -179,7 +179,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     } catch (error) {
       // On a shared device a logout that only looks done is dangerous: say the member is still signed in.
       setState((previous) => ({ ...previous, logoutPending: true }));
-      showNotice(MESSAGES_AUTH.logoutPending, 'error');
+      showNotice(ACCOUNT_MESSAGES.logoutPending, 'error');
       throw error;
     }
     finishLogout(true);

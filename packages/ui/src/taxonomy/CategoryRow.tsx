@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { LIMITS, TAXONOMY_TEXTS, type CategoryItem, MESSAGES_COMMON, MESSAGES_TAXONOMY } from '@hiraku/shared';
+import { LIMITS, COMMON_TEXTS, TAXONOMY_MESSAGES, TAXONOMY_TEXTS, type CategoryItem } from '@hiraku/shared';
 
 const t = TAXONOMY_TEXTS.categories;
 const c = TAXONOMY_TEXTS.common;
@@ -51,7 +51,7 @@ export function CategoryRow({ category, editing, busy, failure, onStartRename, o
     if (busy) return;
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(MESSAGES_TAXONOMY.categoryNameRequired);
+      setError(TAXONOMY_MESSAGES.categoryNameRequired);
       inputRef.current?.focus();
       return;
     }
@@ -110,7 +110,7 @@ export function CategoryRow({ category, editing, busy, failure, onStartRename, o
           )}
           <div className="taxonomy-row__actions">
             <button type="submit" className="button button--primary button--small" disabled={busy}>
-              {busy ? MESSAGES_COMMON.processing : c.save}
+              {busy ? COMMON_TEXTS.processing : c.save}
             </button>
             <button type="button" className="button button--ghost button--small" onClick={onCancelRename} disabled={busy}>
               {c.cancel}

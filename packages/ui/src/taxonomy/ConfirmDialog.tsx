@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { TAXONOMY_TEXTS, MESSAGES_COMMON } from '@hiraku/shared';
+import { COMMON_TEXTS, TAXONOMY_TEXTS } from '@hiraku/shared';
 import { ModalDialog } from './ModalDialog';
 
 const t = TAXONOMY_TEXTS.common;
@@ -16,7 +16,7 @@ export function ConfirmDialog({ message, busy, onConfirm, onCancel }: { message:
           {t.cancel}
         </button>
         <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
-          {busy ? MESSAGES_COMMON.processing : t.confirmDelete}
+          {busy ? COMMON_TEXTS.processing : t.confirmDelete}
         </button>
       </div>
     </ModalDialog>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, TAXONOMY_TEXTS, type CategoryItem, type TagItem, type TagMutationResponse, MESSAGES_COMMON, MESSAGES_TAXONOMY } from '@hiraku/shared';
+import { LIMITS, COMMON_TEXTS, TAXONOMY_MESSAGES, TAXONOMY_TEXTS, type CategoryItem, type TagItem, type TagMutationResponse } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import type { TagInput } from '../api/tagsAdminApi';
@@ -86,7 +86,7 @@ export function TagEditorModal({ target, groups, categories, onSaved, onClose }:
     if (busy) return;
     const name = values.name.trim();
     if (!name) {
-      setErrors({ name: MESSAGES_TAXONOMY.tagNameRequired });
+      setErrors({ name: TAXONOMY_MESSAGES.tagNameRequired });
       setFormError(null);
       setFocusRequest({ field: 'name' });
       return;
@@ -102,7 +102,7 @@ export function TagEditorModal({ target, groups, categories, onSaved, onClose }:
       setBusy(false);
       const fields = isApiError(error) ? (error.fields as Partial<Record<FieldName, string>>) : {};
       setErrors(fields);
-      setFormError(errorMessage(error, MESSAGES_TAXONOMY.tagFailed));
+      setFormError(errorMessage(error, TAXONOMY_MESSAGES.tagFailed));
       const first = FIELD_ORDER.find((field) => fields[field]);
       if (first) setFocusRequest({ field: first });
     }
@@ -156,7 +156,7 @@ export function TagEditorModal({ target, groups, categories, onSaved, onClose }:
             {c.cancel}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? MESSAGES_COMMON.processing : c.save}
+            {busy ? COMMON_TEXTS.processing : c.save}
           </button>
         </div>
       </form>

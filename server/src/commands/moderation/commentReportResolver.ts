@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES, type CommentReportResolution, type CommentResolutionAction } from '@hiraku/shared';
+import { TEXTS, type CommentReportResolution, type CommentResolutionAction } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { notFound } from '../../errors';
 import type { Comment, Models } from '../../models';
@@ -38,7 +38,7 @@ export async function resolveCommentReports(
   const { models } = deps;
   const { comment, report } = await lockCommentWithReport(models, commentId, transaction);
   const reports = await models.CommentReport.findAll({ where: { commentId }, attributes: ['id', 'reporterId', 'resolvedAt'], transaction });
-  if (reports.length === 0) throw notFound(MODERATION_MESSAGES.commentNotReported);
+  if (reports.length === 0) throw notFound(TEXTS.moderation.commentNotReported);
   const open = reports.filter((entry) => entry.resolvedAt === null);
   if (open.length === 0) return { changed: false, comment };
 
@@ -64,7 +64,7 @@ export async function resolveCommentReports(
   );
   if (action === 'suspend') {
     const author = await models.User.findByPk(comment.authorId, { attributes: ['publicId'], transaction });
-    if (!author) throw notFound(MODERATION_MESSAGES.memberNotFound);
+    if (!author) throw notFound(TEXTS.profile.memberNotFound);
     await suspendMember(deps, { actor, publicId: author.publicId, reason, until: null, now }, { transaction });
   }
   return { changed: true, comment };

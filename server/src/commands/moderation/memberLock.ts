@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { notFound } from '../../errors';
 import type { Models, User } from '../../models';
@@ -8,7 +8,7 @@ import { enqueueReportSearchSync } from '../searchOutbox';
 /** The member with `publicId`, locked for the rest of `transaction`, or a 404. */
 export async function lockMemberByPublicId(models: Pick<Models, 'User'>, publicId: string, transaction: Transaction): Promise<User> {
   const member = await models.User.findOne({ where: { publicId }, transaction, lock: transaction.LOCK.UPDATE });
-  if (!member) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  if (!member) throw notFound(TEXTS.profile.memberNotFound);
   return member;
 }
 

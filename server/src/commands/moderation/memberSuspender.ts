@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { revokeAllSessions } from '../../auth/sessions';
 import { conflict, validationError } from '../../errors';
@@ -32,9 +32,9 @@ export async function suspendMember(
   { transaction }: Options,
 ): Promise<MemberOutcome> {
   const member = await lockMemberByPublicId(deps.models, publicId, transaction);
-  if (member.id === actor.id) throw validationError(MODERATION_MESSAGES.cannotSuspendSelf);
-  if (member.role === 'operator') throw conflict(MODERATION_MESSAGES.cannotSuspendOperator);
-  if (until !== null && until <= now) throw validationError(MODERATION_MESSAGES.untilInPast, { until: MODERATION_MESSAGES.untilInPast });
+  if (member.id === actor.id) throw validationError(TEXTS.moderation.cannotSuspendSelf);
+  if (member.role === 'operator') throw conflict(TEXTS.moderation.cannotSuspendOperator);
+  if (until !== null && until <= now) throw validationError(TEXTS.moderation.untilInPast, { until: TEXTS.moderation.untilInPast });
   const wasSuspended = member.suspendedAt !== null && !suspensionHasEnded(member, now);
   if (wasSuspended && sameTime(member.suspendedUntil, until)) return { changed: false, member };
 

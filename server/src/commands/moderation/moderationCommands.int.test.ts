@@ -14,7 +14,7 @@ import { dashboardStats } from '../../routes/profile/dashboardStats';
 import { searchReportsInDatabase } from '../../search/databaseFallbackSearch';
 import { loadPopularKeywordSources } from '../../search/popularKeywords';
 import { buildReportDocuments } from '../../search/reportDocumentBuilder';
-import { loadListedReports } from '../../search/reportSearch';
+import { loadListedCards } from '../reportCards';
 import { recordSearchQuery } from '../../search/searchLog';
 import { visibleCommentsWhere } from '../../visibility';
 import { createCategory } from '../categoryWriter';
@@ -61,7 +61,7 @@ describe.each<[string, () => Promise<Backend>]>([
   const tx = <T>(work: (transaction: Transaction) => Promise<T>): Promise<T> => db.sequelize.transaction(work);
   const auditRows = (action: string, targetId: string | number) => db.models.AuditLog.count({ where: { action, targetId: String(targetId) } });
   const feedIds = async () => (await loadReportFeed(deps, { sort: 'new', limit: LIMITS.pageSizeMax })).reports.map((r) => r.id);
-  const searchableIds = async (ids: number[]) => (await loadListedReports(db.models, ids)).map((r) => r.id);
+  const searchableIds = async (ids: number[]) => (await loadListedCards(db.sequelize, ids)).map((r) => r.id);
   const fallbackIds = async (query: string) =>
     (await searchReportsInDatabase(db.sequelize, { query, filters: {}, sort: 'new', limit: 50, offset: 0 })).ids;
   const documentIds = async (ids: number[]) => (await buildReportDocuments(db.models, ids)).map((d) => d.id);
@@ -76,7 +76,7 @@ describe.each<[string, () => Promise<Backend>]>([
   };
   const like = (member: UserWithProfile, report: Report) => tx((transaction) => toggleLike(deps, { viewer: member, reportId: report.id, liked: true }, { transaction }));
   const comment = (member: UserWithProfile, report: Report, text: string) =>
-    tx((transaction) => createComment(deps, { viewer: member, input: { articleId: report.id, text } }, { transaction }));
+    tx(async (transaction) => (await createComment(deps, { viewer: member, input: { articleId: report.id, text } }, { transaction })).comment);
   const visibleCommentIds = async (viewer: UserWithProfile, report: Report) =>
     (
       await db.models.Comment.findAll({

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { validationError } from '../../errors';
 
 /**
@@ -8,7 +8,7 @@ import { validationError } from '../../errors';
 export function decodeIdCursor(cursor: string | undefined): number | null {
   if (cursor === undefined || cursor === '') return null;
   if (!/^[1-9][0-9]{0,15}$/.test(cursor) || !Number.isSafeInteger(Number(cursor))) {
-    throw validationError(MODERATION_MESSAGES.cursorInvalid, { cursor: MODERATION_MESSAGES.cursorInvalid });
+    throw validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid });
   }
   return Number(cursor);
 }

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
 import { notFound } from '../../errors';
 import type { Models, Report } from '../../models';
@@ -27,7 +27,7 @@ export async function setReportHidden(
   { transaction }: { transaction: Transaction },
 ): Promise<ReportHideOutcome> {
   const locked = await lockReport(deps.models, reportId, transaction);
-  if (!locked || locked.report.isDraft) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  if (!locked || locked.report.isDraft) throw notFound(TEXTS.report.notFound);
   const { report } = locked;
   if ((report.hiddenAt !== null) === hidden) return { changed: false, report };
 

@@ -1,4 +1,4 @@
-import { MESSAGES, MODERATION_MESSAGES, type ModerationRole } from '@hiraku/shared';
+import { TEXTS, type ModerationRole } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import { authorizationError, conflict, validationError } from '../../errors';
 import type { Models, User } from '../../models';
@@ -19,11 +19,11 @@ export async function changeRole(
   { transaction }: { transaction: Transaction },
 ): Promise<MemberOutcome> {
   const operators: User[] = await models.User.findAll({ where: { role: 'operator' }, attributes: ['id'], order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
-  if (!operators.some((operator) => operator.id === actor.id)) throw authorizationError(MESSAGES.common.operatorsOnly);
+  if (!operators.some((operator) => operator.id === actor.id)) throw authorizationError(TEXTS.common.operatorsOnly);
   const member = await lockMemberByPublicId(models, publicId, transaction);
   if (member.role === role) return { changed: false, member };
-  if (role === 'member' && operators.every((operator) => operator.id === member.id)) throw conflict(MODERATION_MESSAGES.lastOperator);
-  if (member.id === actor.id) throw validationError(MODERATION_MESSAGES.cannotChangeOwnRole);
+  if (role === 'member' && operators.every((operator) => operator.id === member.id)) throw conflict(TEXTS.moderation.lastOperator);
+  if (member.id === actor.id) throw validationError(TEXTS.moderation.cannotChangeOwnRole);
 
   const from = member.role;
   await member.update({ role }, { transaction });

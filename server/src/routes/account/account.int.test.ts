@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { COOKIE_NAMES, MESSAGES } from '@hiraku/shared';
+import { COOKIE_NAMES, TEXTS } from '@hiraku/shared';
 import { QueryTypes } from 'sequelize';
 import { issueOneTimeToken } from '../../commands/oneTimeTokens';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/support/appWithMail';
@@ -70,20 +70,20 @@ describe('DELETE /api/profile/deleteAccount', () => {
     it('needs a logged-in member', async () => {
       const res = await createHttpClient(app.baseUrl).delete('/api/profile/deleteAccount', { password: TEST_PASSWORD });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'authentication_required', message: MESSAGES.common.unauthorized });
+      expect(res.body).toEqual({ error: 'authentication_required', message: TEXTS.common.unauthorized });
     });
 
     it('needs the password', async () => {
       const res = await client.delete('/api/profile/deleteAccount', {});
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'validation_error', message: MESSAGES.auth.passwordRequired, fields: { password: MESSAGES.auth.passwordRequired } });
+      expect(res.body).toEqual({ error: 'validation_error', message: TEXTS.account.passwordRequired, fields: { password: TEXTS.account.passwordRequired } });
       expect(await User.count({ where: { id: userId } })).toBe(1);
     });
 
     it('refuses a wrong password and keeps the account and the session', async () => {
       const res = await client.delete('/api/profile/deleteAccount', { password: 'not-my-password-1' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'validation_error', message: MESSAGES.auth.wrongPassword, fields: { password: MESSAGES.auth.wrongPassword } });
+      expect(res.body).toEqual({ error: 'validation_error', message: TEXTS.account.wrongPassword, fields: { password: TEXTS.account.wrongPassword } });
       expect(await User.count({ where: { id: userId } })).toBe(1);
       expect(await DeletedAccount.count({ where: { userId } })).toBe(0);
       expect((await client.get('/api/auth/me')).status).toBe(200);
@@ -148,7 +148,7 @@ describe('DELETE /api/profile/deleteAccount', () => {
 
     const res = await client.delete('/api/profile/deleteAccount', { password: leaving.password });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: MESSAGES.auth.deleteSucceeded });
+    expect(res.body).toEqual({ message: TEXTS.account.deleteSucceeded });
     expect(client.cookie(COOKIE_NAMES.access)).toBeUndefined();
     expect(res.setCookies.some((line) => line.startsWith(`${COOKIE_NAMES.refresh}=;`) && line.includes('path=/api/auth'))).toBe(true);
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { verifyPassword } from '../../auth/password';
 import { clearSessionCookies } from '../../auth/sessionCookies';
 import { deleteAccount } from '../../commands/accountDeleter';
@@ -11,12 +11,14 @@ import type { AppServices } from '../../services';
 export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<'account'>> {
   return {
     'account.delete': async ({ ctx, user, body }) => {
-      if (!(await verifyPassword(user.passwordHash, body.password))) {
-        throw validationError(MESSAGES.auth.wrongPassword, { password: MESSAGES.auth.wrongPassword });
+      // The one read of the hash outside login: the request's member never carries it (auth/sessions.ts).
+      const account = await services.models.User.findByPk(user.id, { attributes: ['passwordHash'] });
+      if (!account || !(await verifyPassword(account.passwordHash, body.password))) {
+        throw validationError(TEXTS.account.wrongPassword, { password: TEXTS.account.wrongPassword });
       }
       await deleteAccount(services, user.id);
       clearSessionCookies(ctx, { production: services.env.production });
-      return { message: MESSAGES.auth.deleteSucceeded };
+      return { message: TEXTS.account.deleteSucceeded };
     },
 
     // The privacy policy promises members may view their data: a JSON file of everything we hold.

@@ -1,4 +1,4 @@
-import { ANALYTICS_LIMITS, MESSAGES, type AnalyticsDailyResponse } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, TEXTS, type AnalyticsDailyResponse } from '@hiraku/shared';
 import { QueryTypes } from 'sequelize';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient } from '../../../test/support/httpClient';
@@ -99,8 +99,8 @@ describe('first-party analytics', () => {
       const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
       const backwards = await operator.get('/api/moderation/analytics/daily?from=2026-02-02&to=2026-02-01');
       expect(backwards.status).toBe(400);
-      expect(backwards.body).toMatchObject({ message: MESSAGES.analytics.badRange });
-      expect((await operator.get('/api/moderation/analytics/daily?from=2024-01-01&to=2026-01-01')).body).toMatchObject({ message: MESSAGES.analytics.rangeTooLong });
+      expect(backwards.body).toMatchObject({ message: TEXTS.analytics.badRange });
+      expect((await operator.get('/api/moderation/analytics/daily?from=2024-01-01&to=2026-01-01')).body).toMatchObject({ message: TEXTS.analytics.rangeTooLong });
       expect((await operator.get('/api/moderation/analytics/daily?from=2026-02-30&to=2026-03-01')).status).toBe(400);
     });
   });

@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, LIMITS, MESSAGES, TIMINGS } from '@hiraku/shared';
+import { COOKIE_NAMES, LIMITS, TEXTS, TIMINGS } from '@hiraku/shared';
 import { hashSecretToken } from '../../auth/secretTokens';
 import { REFRESH_REUSE_GRACE_MS } from '../../auth/sessions';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/support/appWithMail';
@@ -25,7 +25,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
 
     const signup = await client.post('/api/signup', { email: ' Hanako@Example.COM ', password: TEST_PASSWORD, agreedToTerms: true });
     expect(signup.status).toBe(201);
-    expect(signup.body).toEqual({ message: MESSAGES.auth.signupSucceeded });
+    expect(signup.body).toEqual({ message: TEXTS.account.signupSucceeded });
 
     const stored = await User.findOne({ where: { email: 'hanako@example.com' } });
     expect(stored).not.toBeNull();
@@ -37,7 +37,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
     // Not verified yet: the login is refused with the page that can resend the mail.
     const early = await client.post('/api/auth/login', { email: 'hanako@example.com', password: TEST_PASSWORD });
     expect(early.status).toBe(403);
-    expect(early.body).toEqual({ error: 'email_not_verified', message: MESSAGES.auth.emailNotVerified, redirectUrl: '/verify-email?resend=1' });
+    expect(early.body).toEqual({ error: 'email_not_verified', message: TEXTS.account.emailNotVerified, redirectUrl: '/verify-email?resend=1' });
 
     const mail = await app.nextMailTo('hanako@example.com', { seen: before });
     expect(mail.subject).toBe('【ひらく】メールアドレスの確認をお願いします');
@@ -54,11 +54,11 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
     // The verification page calls the API without credentials.
     const verify = await fetch(`${app.baseUrl}/api/signup/verify-email?token=${encodeURIComponent(token)}`);
     expect(verify.status).toBe(200);
-    expect(await verify.json()).toEqual({ message: MESSAGES.auth.verifySucceeded });
+    expect(await verify.json()).toEqual({ message: TEXTS.account.verifySucceeded });
 
     const login = await client.post('/api/auth/login', { email: 'HANAKO@example.com', password: TEST_PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member', message: MESSAGES.auth.loginSucceeded });
+    expect(login.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member', message: TEXTS.account.loginSucceeded });
     const access = cookieLine(login.setCookies, COOKIE_NAMES.access);
     const refresh = cookieLine(login.setCookies, COOKIE_NAMES.refresh);
     expect(access).toMatch(/; path=\/;/);
@@ -92,13 +92,13 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
 
     const logout = await client.post('/api/auth/logout');
     expect(logout.status).toBe(200);
-    expect(logout.body).toEqual({ message: MESSAGES.auth.logoutSucceeded });
+    expect(logout.body).toEqual({ message: TEXTS.account.logoutSucceeded });
     expect(client.cookie(COOKIE_NAMES.access)).toBeUndefined();
     expect(client.cookie(COOKIE_NAMES.refresh)).toBeUndefined();
     expect((await client.get('/api/auth/me')).status).toBe(401);
     const afterLogout = await client.post('/api/auth/refresh');
     expect(afterLogout.status).toBe(401);
-    expect(afterLogout.body).toEqual({ error: 'authentication_required', message: MESSAGES.auth.sessionInvalid });
+    expect(afterLogout.body).toEqual({ error: 'authentication_required', message: TEXTS.account.sessionInvalid });
   });
 
   it('ends the session at once on logout, even for a copy of the access cookie', async () => {
@@ -108,13 +108,34 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
     expect((await client.post('/api/auth/logout')).status).toBe(200);
     const me = await copy.get('/api/auth/me');
     expect(me.status).toBe(401);
-    expect(me.body).toEqual({ error: 'authentication_required', message: MESSAGES.common.unauthorized });
+    expect(me.body).toEqual({ error: 'authentication_required', message: TEXTS.common.unauthorized });
+  });
+
+  it('finds the member of a request in one statement that reads neither the password hash nor the e-mail address', async () => {
+    const { client } = await signedInMember(app.baseUrl);
+    const statements: string[] = [];
+    // Sequelize's hook types leave out the statement the query object carries.
+    const record = (_options: unknown, query: unknown) => {
+      const { sql } = query as { sql?: string };
+      if (sql) statements.push(sql);
+    };
+    app.services.sequelize.addHook('afterQuery', 'sessionLookupProbe', record);
+    try {
+      const me = await client.get('/api/auth/me');
+      expect(me.status).toBe(200);
+    } finally {
+      app.services.sequelize.removeHook('afterQuery', 'sessionLookupProbe');
+    }
+    const memberReads = statements.filter((sql) => /FROM `users`/i.test(sql));
+    expect(memberReads).toHaveLength(1);
+    expect(memberReads[0]).not.toMatch(/password_hash|`email`/);
+    expect(memberReads[0]).toMatch(/refresh_tokens/);
   });
 
   it('answers logout with 200 when nobody is logged in', async () => {
     const res = await createHttpClient(app.baseUrl).post('/api/auth/logout');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: MESSAGES.auth.logoutSucceeded });
+    expect(res.body).toEqual({ message: TEXTS.account.logoutSucceeded });
   });
 
   it('answers /me with 401 without a session or with a forged access cookie', async () => {
@@ -142,7 +163,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       const wrong = [await timed(member.email), await timed(member.email), await timed(member.email)];
       for (const { res } of [...unknown, ...wrong]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: 'authentication_required', message: MESSAGES.auth.invalidCredentials });
+        expect(res.body).toEqual({ error: 'authentication_required', message: TEXTS.account.invalidCredentials });
         expect(res.setCookies.filter((line) => line.startsWith(COOKIE_NAMES.access))).toEqual([]);
       }
       // An unknown address still costs an argon2 verification: far from the few ms of a bare lookup.
@@ -156,11 +177,11 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       expect(empty.status).toBe(400);
       expect(empty.body).toMatchObject({
         error: 'validation_error',
-        fields: { email: MESSAGES.auth.emailRequired, password: MESSAGES.auth.passwordRequired },
+        fields: { email: TEXTS.account.emailRequired, password: TEXTS.account.passwordRequired },
       });
       const bad = await client.post('/api/auth/login', { email: 'not-an-address', password: 'x' });
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ error: 'validation_error', message: MESSAGES.auth.emailInvalid });
+      expect(bad.body).toMatchObject({ error: 'validation_error', message: TEXTS.account.emailInvalid });
     });
 
     it('refuses a suspended member with 403 and a way back to the top page, but only with the right password', async () => {
@@ -168,7 +189,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       const client = createHttpClient(app.baseUrl);
       const res = await client.post('/api/auth/login', { email: member.email, password: member.password });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'account_suspended', message: MESSAGES.auth.accountSuspended, redirectUrl: '/' });
+      expect(res.body).toEqual({ error: 'account_suspended', message: TEXTS.account.accountSuspended, redirectUrl: '/' });
       expect(client.cookie(COOKIE_NAMES.access)).toBeUndefined();
       const guess = await client.post('/api/auth/login', { email: member.email, password: 'wrong-password-123' });
       expect(guess.status).toBe(401);
@@ -180,7 +201,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       expect((await client.get('/api/auth/me')).status).toBe(401);
       const refresh = await client.post('/api/auth/refresh');
       expect(refresh.status).toBe(403);
-      expect(refresh.body).toMatchObject({ error: 'account_suspended', message: MESSAGES.auth.accountSuspended });
+      expect(refresh.body).toMatchObject({ error: 'account_suspended', message: TEXTS.account.accountSuspended });
     });
 
     it(`locks the account for 24 hours at the address that failed ${LIMITS.failedLoginsToLock} times in a row`, async () => {
@@ -192,7 +213,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       }
       const locking = await client.post('/api/auth/login', { email: member.email, password: 'wrong-password-5' });
       expect(locking.status).toBe(403);
-      expect(locking.body).toEqual({ error: 'account_locked', message: MESSAGES.auth.accountLocked, redirectUrl: '/forgot-password' });
+      expect(locking.body).toEqual({ error: 'account_locked', message: TEXTS.account.accountLocked, redirectUrl: '/forgot-password' });
 
       // Even the right password is refused from there while the lock lasts.
       const right = await client.post('/api/auth/login', { email: member.email, password: member.password });
@@ -240,7 +261,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       const client = createHttpClient(app.baseUrl);
       const missing = await client.post('/api/auth/refresh');
       expect(missing.status).toBe(401);
-      expect(missing.body).toEqual({ error: 'authentication_required', message: MESSAGES.auth.sessionInvalid });
+      expect(missing.body).toEqual({ error: 'authentication_required', message: TEXTS.account.sessionInvalid });
       client.setCookie(COOKIE_NAMES.refresh, 'made-up-token', '/api/auth');
       expect((await client.post('/api/auth/refresh')).status).toBe(401);
     });
@@ -279,7 +300,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
       );
       const replay = await thief.post('/api/auth/refresh');
       expect(replay.status).toBe(401);
-      expect(replay.body).toEqual({ error: 'authentication_required', message: MESSAGES.auth.sessionInvalid });
+      expect(replay.body).toEqual({ error: 'authentication_required', message: TEXTS.account.sessionInvalid });
       expect(thief.cookie(COOKIE_NAMES.refresh)).toBeUndefined();
 
       const links = await app.services.models.RefreshToken.findAll({ where: { userId: user.id } });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from '../../auth/sessionCookies';
 import { endSession, rotateSession, startSession } from '../../auth/sessions';
@@ -27,13 +27,13 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
       const user: User | null = signedIn;
       if (!user) throw loginRefusal('invalid');
       setSessionCookies(ctx, await startSession(services, user), cookieOptions);
-      return { ...presentSessionUser(user), message: MESSAGES.auth.loginSucceeded };
+      return { ...presentSessionUser(user), message: TEXTS.account.loginSucceeded };
     },
 
     'auth.logout': async ({ ctx }) => {
       await endSession(services, { accessToken: readAccessCookie(ctx), refreshToken: readRefreshCookie(ctx) });
       clearSessionCookies(ctx, cookieOptions);
-      return { message: MESSAGES.auth.logoutSucceeded };
+      return { message: TEXTS.account.logoutSucceeded };
     },
 
     'auth.refresh': async ({ ctx }) => {
@@ -41,7 +41,7 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
       if (!result.ok) {
         clearSessionCookies(ctx, cookieOptions);
         if (result.reason === 'suspended') throw loginRefusal('suspended');
-        throw new AppError(401, 'authentication_required', MESSAGES.auth.sessionInvalid);
+        throw new AppError(401, 'authentication_required', TEXTS.account.sessionInvalid);
       }
       setSessionCookies(ctx, result.session, cookieOptions);
       return presentSessionUser(result.user);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import type { LoginRefusal } from '../../auth/credentials';
 import { AppError } from '../../errors';
 
@@ -9,13 +9,13 @@ import { AppError } from '../../errors';
 export function loginRefusal(reason: LoginRefusal): AppError {
   switch (reason) {
     case 'unverified':
-      return new AppError(403, 'email_not_verified', MESSAGES.auth.emailNotVerified, { redirectUrl: '/verify-email?resend=1' });
+      return new AppError(403, 'email_not_verified', TEXTS.account.emailNotVerified, { redirectUrl: '/verify-email?resend=1' });
     case 'locked':
-      return new AppError(403, 'account_locked', MESSAGES.auth.accountLocked, { redirectUrl: '/forgot-password' });
+      return new AppError(403, 'account_locked', TEXTS.account.accountLocked, { redirectUrl: '/forgot-password' });
     case 'suspended':
-      return new AppError(403, 'account_suspended', MESSAGES.auth.accountSuspended, { redirectUrl: '/' });
+      return new AppError(403, 'account_suspended', TEXTS.account.accountSuspended, { redirectUrl: '/' });
     case 'invalid':
-      return new AppError(401, 'authentication_required', MESSAGES.auth.invalidCredentials);
+      return new AppError(401, 'authentication_required', TEXTS.account.invalidCredentials);
   }
 }
 

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, LIMITS, MESSAGES, type CategoryItem, type CategoryMutationResponse, type ErrorBody } from '@hiraku/shared';
+import { TEXTS, LIMITS, type CategoryItem, type CategoryMutationResponse, type ErrorBody } from '@hiraku/shared';
 import { createTag } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
@@ -36,7 +36,7 @@ describe('categories API', () => {
     const count = await models.Category.count();
     const res = await operator.client.post<Mutation>('/api/categories', { name: '  シチュエーション  ' });
     expect(res.status).toBe(201);
-    expect(res.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.categoryCreated);
+    expect(res.body.message).toBe(TEXTS.taxonomy.categoryCreated);
     expect(res.body.category).toEqual({ _id: expect.any(Number), name: 'シチュエーション', level: 1, order: count + 1, key: null });
     const [entry] = await auditFor(res.body.category._id);
     expect(entry).toMatchObject({ actorId: operator.user.id, action: 'category.create' });
@@ -50,13 +50,13 @@ describe('categories API', () => {
     for (const name of ['', '   ', undefined]) {
       const res = await operator.client.post<ErrorBody>('/api/categories', { name });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(MESSAGES.taxonomy.categoryNameRequired);
+      expect(res.body.message).toBe(TEXTS.taxonomy.categoryNameRequired);
     }
     const long = await operator.client.post<ErrorBody>('/api/categories', { name: 'あ'.repeat(LIMITS.categoryNameMax + 1) });
-    expect(long.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.categoryNameTooLong);
+    expect(long.body.message).toBe(TEXTS.taxonomy.categoryNameTooLong);
     const dup = await operator.client.post<ErrorBody>('/api/categories', { name: '性別' });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe(MESSAGES.taxonomy.nameTaken);
+    expect(dup.body.message).toBe(TEXTS.taxonomy.nameTaken);
     expect(await models.Category.count()).toBe(before);
   });
 
@@ -68,7 +68,7 @@ describe('categories API', () => {
       await member.client.delete<ErrorBody>(`/api/categories/${gender?.id}`),
     ]) {
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(MESSAGES.common.operatorsOnly);
+      expect(res.body.message).toBe(TEXTS.common.operatorsOnly);
     }
     expect((await models.Category.findByPk(gender?.id))?.name).toBe('性別');
   });
@@ -89,14 +89,14 @@ describe('categories API', () => {
     const gender = await models.Category.findOne({ where: { key: 'gender' } });
     const locked = await operator.client.delete<ErrorBody>(`/api/categories/${gender?.id}`);
     expect(locked.status).toBe(409);
-    expect(locked.body.message).toBe(MESSAGES.taxonomy.systemCategoryLocked);
+    expect(locked.body.message).toBe(TEXTS.taxonomy.systemCategoryLocked);
     expect(await models.Category.findByPk(gender?.id)).not.toBeNull();
 
     const created = await operator.client.post<Mutation>('/api/categories', { name: '消すカテゴリ' });
     const tag = await createTag({ category: await models.Category.findByPk(created.body.category._id) });
     const res = await operator.client.delete<{ message: string }>(`/api/categories/${created.body.category._id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: COMMUNITY_MESSAGES.taxonomy.categoryDeleted });
+    expect(res.body).toEqual({ message: TEXTS.taxonomy.categoryDeleted });
     expect((await models.Tag.findByPk(tag.id))?.categoryId).toBeNull();
     expect((await auditFor(created.body.category._id)).map((e) => e.action)).toEqual(['category.create', 'category.delete']);
   });

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { createCategory, deleteCategory, updateCategory } from '../../commands/categoryWriter';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentCategory } from '../../presenters/category';
@@ -8,7 +8,7 @@ import { writeTransaction } from '../../db/transaction';
 /** Categories: anyone reads them; operators write them (the endpoint map says so), and every write is audited. */
 export function categoryHandlers(services: AppServices): EndpointHandlers<KeysOf<'categories'>> {
   const { models, sequelize } = services;
-  const m = COMMUNITY_MESSAGES.taxonomy;
+  const m = TEXTS.taxonomy;
   return {
     'categories.list': async () => {
       const categories = await models.Category.findAll({ order: [['sortOrder', 'ASC'], ['id', 'ASC']] });

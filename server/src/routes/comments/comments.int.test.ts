@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, LIMITS, MESSAGES, type CommentItem, type ErrorBody, type ReportDetail } from '@hiraku/shared';
+import { TEXTS, LIMITS, type CommentItem, type ErrorBody, type ReportDetail } from '@hiraku/shared';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
@@ -68,11 +68,11 @@ describe('comments API', () => {
     for (const text of ['', '   \n\t ', undefined]) {
       const res = await post(commenter.client, report.id, text);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(MESSAGES.comment.empty);
+      expect(res.body.message).toBe(TEXTS.comment.empty);
     }
     const tooLong = await post(commenter.client, report.id, 'あ'.repeat(LIMITS.commentMax + 1));
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toBe(MESSAGES.comment.tooLong);
+    expect(tooLong.body.message).toBe(TEXTS.comment.tooLong);
     expect((await post(commenter.client, report.id, '🙂'.repeat(LIMITS.commentMax))).status).toBe(201);
     expect(await models.Comment.count({ where: { reportId: report.id } })).toBe(1);
   });
@@ -83,14 +83,14 @@ describe('comments API', () => {
     for (const id of [draft.id, hidden.id, 99_999_999]) {
       const res = await post(commenter.client, id, 'こんにちは');
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(MESSAGES.report.notFound);
+      expect(res.body.message).toBe(TEXTS.report.notFound);
       expect((await list(commenter.client, id)).status).toBe(404);
     }
     // Not even its author comments on a draft or a hidden report: nobody else could read it.
     expect((await post(author.client, draft.id, 'メモ')).status).toBe(404);
     const missing = await commenter.client.post<ErrorBody>('/api/comments', { text: 'どこに？' });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe(COMMUNITY_MESSAGES.comment.articleRequired);
+    expect(missing.body.message).toBe(TEXTS.comment.articleRequired);
     expect((await commenter.client.get<ErrorBody>('/api/comments')).status).toBe(400);
     expect(await models.Comment.count({ where: { reportId: [draft.id, hidden.id] } })).toBe(0);
   });
@@ -103,7 +103,7 @@ describe('comments API', () => {
     const noProfile = await signedInMember(app.baseUrl, { profile: null });
     const res = await post(noProfile.client, report.id, 'こんにちは');
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(MESSAGES.profile.notSet);
+    expect(res.body.message).toBe(TEXTS.profile.notSet);
   });
 
   it("refuses deleting another member's comment and lets the author delete theirs", async () => {
@@ -112,14 +112,14 @@ describe('comments API', () => {
     for (const client of [reader.client, author.client, operator.client]) {
       const res = await client.delete<ErrorBody>(`/api/comments/${comment._id}`);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(MESSAGES.comment.notAuthor);
+      expect(res.body.message).toBe(TEXTS.comment.notAuthor);
     }
     expect(await models.Comment.findByPk(comment._id)).not.toBeNull();
     expect(await commentCount(report.id)).toBe(1);
 
     const res = await commenter.client.delete<{ message: string }>(`/api/comments/${comment._id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: COMMUNITY_MESSAGES.comment.deleted });
+    expect(res.body).toEqual({ message: TEXTS.comment.deleted });
     expect(await models.Comment.findByPk(comment._id)).toBeNull();
     expect(await commentCount(report.id)).toBe(0);
     expect((await commenter.client.delete(`/api/comments/${comment._id}`)).status).toBe(404);
@@ -134,12 +134,12 @@ describe('comments API', () => {
 
     const own = await reportIt(commenter.client);
     expect(own.status).toBe(400);
-    expect(own.body.message).toBe(COMMUNITY_MESSAGES.comment.ownComment);
+    expect(own.body.message).toBe(TEXTS.comment.ownComment);
 
     for (let i = 0; i < 3; i++) {
       const res = await reportIt(reporters[0]?.client ?? commenter.client);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: MESSAGES.comment.reported });
+      expect(res.body).toEqual({ message: TEXTS.comment.reported });
     }
     expect(await models.CommentReport.count({ where: { commentId: comment._id } })).toBe(1);
     expect((await reportIt(reporters[1]?.client ?? commenter.client)).status).toBe(200);
@@ -157,7 +157,7 @@ describe('comments API', () => {
     // A member who saw it before it was hidden may still report it: received, recorded, nothing else changes.
     const late = await reportIt(reader.client);
     expect(late.status).toBe(200);
-    expect(late.body).toEqual({ message: MESSAGES.comment.reported });
+    expect(late.body).toEqual({ message: TEXTS.comment.reported });
     expect(await models.CommentReport.count({ where: { commentId: comment._id } })).toBe(4);
     expect(await commentCount(report.id)).toBe(0);
   });

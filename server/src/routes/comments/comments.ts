@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { createComment } from '../../commands/commentCreator';
 import { deleteComment } from '../../commands/commentDeleter';
 import { reportComment } from '../../commands/commentReporter';
@@ -17,7 +17,7 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
   return {
     'comments.list': async ({ user, query }) => {
       const report = await models.Report.findByPk(query.articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
-      if (!report) throw notFound(MESSAGES.report.notFound);
+      if (!report) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'read', reportFacts(report));
       const comments = await models.Comment.findAll({
         where: { reportId: query.articleId, ...visibleCommentsWhere(user) },
@@ -28,15 +28,17 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
     },
 
     'comments.create': async ({ user, body }) => {
-      const created = await writeTransaction(services.sequelize, (transaction) => createComment(services, { viewer: user, input: body }, { transaction }));
-      const comment = await models.Comment.findByPk(created.id, { include: [authorInclude(models)] });
-      if (!comment) throw notFound(COMMUNITY_MESSAGES.comment.notFound);
-      return presentComment(comment, { viewer: user, storage });
+      const { comment, authorProfile } = await writeTransaction(services.sequelize, (transaction) =>
+        createComment(services, { viewer: user, input: body }, { transaction }),
+      );
+      // The author is the member of this request, who has a session and so is not suspended.
+      const author = { publicId: user.publicId, suspendedAt: null, profile: authorProfile };
+      return presentComment({ ...comment.get({ plain: true }), author }, { viewer: user, storage });
     },
 
     'comments.remove': async ({ user, params }) => {
       await writeTransaction(services.sequelize, (transaction) => deleteComment(services, { viewer: user, commentId: params.id }, { transaction }));
-      return { message: COMMUNITY_MESSAGES.comment.deleted };
+      return { message: TEXTS.comment.deleted };
     },
 
     'comments.report': async ({ user, params, body }) => {
@@ -44,7 +46,7 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
       await writeTransaction(services.sequelize, (transaction) =>
         reportComment(services, { viewer: user, commentId: params.id, reason: body.reason }, { transaction }),
       );
-      return { message: MESSAGES.comment.reported };
+      return { message: TEXTS.comment.reported };
     },
   };
 }

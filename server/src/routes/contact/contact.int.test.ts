@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORY_LABELS, LIMITS, MESSAGES, type EnquiryHandledResponse, type EnquiryItem, type EnquiryListResponse } from '@hiraku/shared';
+import { TEXTS, CONTACT_CATEGORY_LABELS, LIMITS, type EnquiryHandledResponse, type EnquiryItem, type EnquiryListResponse } from '@hiraku/shared';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/support/appWithMail';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { eventually } from '../../../test/support/searchOutbox';
@@ -23,7 +23,7 @@ describe('contact enquiries', () => {
     const content = '退会したあとも、投稿したレポートの画像が\r\n検索に出てくるようです。確認をお願いします。';
     const res = await createHttpClient(app.baseUrl).post('/api/contact', { category: 'content', name: '', email: '', content });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: MESSAGES.contact.sent });
+    expect(res.body).toEqual({ message: TEXTS.contact.sent });
 
     const mail = await app.nextMailTo(SUPPORT, { seen: before });
     expect(mail.subject).toBe(`【ひらく】お問い合わせ（${CONTACT_CATEGORY_LABELS.content}）退会したあとも、投稿したレポートの画像が`);
@@ -63,12 +63,12 @@ describe('contact enquiries', () => {
   });
 
   it.each([
-    ['no category', { content: '内容' }, 'category', MESSAGES.contact.categoryRequired],
-    ['an unknown category', { category: 'spam', content: '内容' }, 'category', MESSAGES.contact.categoryRequired],
-    ['blank content', { category: 'other', content: ' \n ' }, 'content', MESSAGES.contact.contentRequired],
-    ['content over the limit', { category: 'other', content: 'あ'.repeat(LIMITS.contactContentMax + 1) }, 'content', MESSAGES.contact.contentTooLong],
-    ['a name over the limit', { category: 'other', name: 'な'.repeat(LIMITS.contactNameMax + 1), content: '内容' }, 'name', MESSAGES.contact.nameTooLong],
-    ['an address that is not one', { category: 'other', email: 'not-an-address', content: '内容' }, 'email', MESSAGES.contact.emailInvalid],
+    ['no category', { content: '内容' }, 'category', TEXTS.contact.categoryRequired],
+    ['an unknown category', { category: 'spam', content: '内容' }, 'category', TEXTS.contact.categoryRequired],
+    ['blank content', { category: 'other', content: ' \n ' }, 'content', TEXTS.contact.contentRequired],
+    ['content over the limit', { category: 'other', content: 'あ'.repeat(LIMITS.contactContentMax + 1) }, 'content', TEXTS.contact.contentTooLong],
+    ['a name over the limit', { category: 'other', name: 'な'.repeat(LIMITS.contactNameMax + 1), content: '内容' }, 'name', TEXTS.contact.nameTooLong],
+    ['an address that is not one', { category: 'other', email: 'not-an-address', content: '内容' }, 'email', TEXTS.account.emailInvalid],
   ])('refuses %s with a Japanese message, storing and sending nothing', async (_label, body, field, message) => {
     const enquiries = await models().ContactEnquiry.count();
     const queued = await models().MailOutboxEntry.count();
@@ -109,7 +109,7 @@ describe('contact enquiries', () => {
 
       const handled = await operator.put<EnquiryHandledResponse>(`/api/moderation/enquiries/${newest._id}/handled`, { handled: true });
       expect(handled.status).toBe(200);
-      expect(handled.body.message).toBe(MESSAGES.contact.markedHandled);
+      expect(handled.body.message).toBe(TEXTS.contact.markedHandled);
       expect(handled.body.enquiry.handledAt).not.toBeNull();
       const open = await operator.get<EnquiryListResponse>('/api/moderation/enquiries');
       expect(open.body.enquiries.map((item) => item._id)).not.toContain(newest._id);
@@ -128,7 +128,7 @@ describe('contact enquiries', () => {
       expect((await operator.put(`/api/moderation/enquiries/${any?._id}/handled`, { handled: 'yes' })).status).toBe(400);
       for (const query of ['status=maybe', 'before=-3']) {
         const res = await operator.get(`/api/moderation/enquiries?${query}`);
-        expect([res.status, res.body.message]).toEqual([400, MESSAGES.common.invalidInput]);
+        expect([res.status, res.body.message]).toEqual([400, TEXTS.common.invalidInput]);
       }
     });
   });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { submitEnquiry } from '../../commands/contactEnquiry';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
@@ -11,7 +11,7 @@ export function contactHandlers(services: AppServices): EndpointHandlers<KeysOf<
   return {
     'contact.send': async ({ body, user }) => {
       await submitEnquiry(services, { sender: user, input: body });
-      return { message: MESSAGES.contact.sent };
+      return { message: TEXTS.contact.sent };
     },
     'site.config': () => ({ supportEmail: services.env.SUPPORT_EMAIL }),
   };

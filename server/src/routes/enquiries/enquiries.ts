@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@hiraku/shared';
+import { LIMITS, TEXTS } from '@hiraku/shared';
 import { Op, type WhereOptions } from 'sequelize';
 import { writeAuditLog } from '../../commands/auditLogWriter';
 import { notFound } from '../../errors';
@@ -15,7 +15,7 @@ export function enquiryHandlers(services: AppServices): EndpointHandlers<KeysOf<
 
   const load = async (id: number) => {
     const enquiry = await models.ContactEnquiry.findByPk(id, { include: [sender] });
-    if (!enquiry) throw notFound(MESSAGES.contact.enquiryNotFound);
+    if (!enquiry) throw notFound(TEXTS.contact.enquiryNotFound);
     return enquiry;
   };
 
@@ -42,7 +42,7 @@ export function enquiryHandlers(services: AppServices): EndpointHandlers<KeysOf<
           { transaction },
         );
       });
-      return { message: handled ? MESSAGES.contact.markedHandled : MESSAGES.contact.markedUnhandled, enquiry: presentEnquiry(enquiry) };
+      return { message: handled ? TEXTS.contact.markedHandled : TEXTS.contact.markedUnhandled, enquiry: presentEnquiry(enquiry) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES, RATE_RULES, type ErrorBody, type LikeInfo, type LikeToggleResponse, type ReportLikeCounts } from '@hiraku/shared';
+import { TEXTS, RATE_RULES, type ErrorBody, type LikeInfo, type LikeToggleResponse, type ReportLikeCounts } from '@hiraku/shared';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
@@ -57,7 +57,7 @@ describe('likes API', () => {
     const report = await createReport({ author: member.user });
     const res = await toggle(member.client, report.id);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(MESSAGES.like.ownReport);
+    expect(res.body.message).toBe(TEXTS.like.ownReport);
     expect(await rowsOf(report.id)).toBe(0);
     expect(await storedCount(report.id)).toBe(0);
   });
@@ -79,7 +79,7 @@ describe('likes API', () => {
     expect((await member.client.get<LikeInfo>(`/api/likes/${own.id}`)).body).toEqual({ likeCount: 0, isLiked: false });
     const ownToggle = await toggle(member.client, own.id);
     expect(ownToggle.status).toBe(404);
-    expect(ownToggle.body.message).toBe(COMMUNITY_MESSAGES.like.notFound);
+    expect(ownToggle.body.message).toBe(TEXTS.like.notFound);
   });
 
   it('needs a signed-in member', async () => {
@@ -150,7 +150,7 @@ describe('likes API rate limit', () => {
     for (let i = 0; i < RATE_RULES.likeToggle.limit; i++) expect((await client.post(`/api/likes/${report.id}/toggle`)).status).toBe(200);
     const res = await client.post<ErrorBody>(`/api/likes/${report.id}/toggle`);
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: 'rate_limited', message: MESSAGES.like.tooFast });
+    expect(res.body).toEqual({ error: 'rate_limited', message: TEXTS.like.tooFast });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Other members are not slowed by it.
     const other = await signedInMember(app.baseUrl);

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { Op } from 'sequelize';
 import { toggleLike } from '../../commands/likeToggler';
 import { notFound } from '../../errors';
@@ -24,7 +24,7 @@ export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'li
 
     'likes.get': async ({ user, params }) => {
       const report = await models.Report.findByPk(params.reportId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
-      if (!report) throw notFound(COMMUNITY_MESSAGES.like.notFound);
+      if (!report) throw notFound(TEXTS.like.notFound);
       authorizeReport(user, 'read', reportFacts(report));
       const mine = await models.Like.findOne({ where: { reportId: report.id, userId: user.id }, attributes: ['reportId'] });
       return { likeCount: report.likeCount, isLiked: mine !== null };

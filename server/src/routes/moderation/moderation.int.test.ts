@@ -1,6 +1,5 @@
 import {
-  MESSAGES,
-  MODERATION_MESSAGES,
+  TEXTS,
   type AuditLogPage,
   type CommentItem,
   type CommentReportQueuePage,
@@ -74,9 +73,9 @@ describe('moderation API', () => {
       const call = (client: HttpClient) =>
         method === 'GET' ? client.get<ErrorBody>(`/api/moderation${path}`) : client.post<ErrorBody>(`/api/moderation${path}`, body);
       const anon = await call(anonymous);
-      expect([path, anon.status, anon.body.message]).toEqual([path, 401, MESSAGES.common.unauthorized]);
+      expect([path, anon.status, anon.body.message]).toEqual([path, 401, TEXTS.common.unauthorized]);
       const asMember = await call(member.client);
-      expect([path, asMember.status, asMember.body.message]).toEqual([path, 403, MESSAGES.common.operatorsOnly]);
+      expect([path, asMember.status, asMember.body.message]).toEqual([path, 403, TEXTS.common.operatorsOnly]);
       const asOperator = await call(operator.client);
       expect([path, asOperator.status < 400 || asOperator.status === 404]).toEqual([path, true]);
     }
@@ -89,13 +88,13 @@ describe('moderation API', () => {
     const report = await createReport();
     const noReason = await post<ReportModerationResponse>(operator.client, `/reports/${report.id}/hide`, { reason: '   ' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.message).toBe(MODERATION_MESSAGES.reasonRequired);
+    expect(noReason.body.message).toBe(TEXTS.moderation.reasonRequired);
     const tooLong = await post<ReportModerationResponse>(operator.client, `/reports/${report.id}/hide`, { reason: 'あ'.repeat(501) });
-    expect(tooLong.body.message).toBe(MODERATION_MESSAGES.reasonTooLong);
+    expect(tooLong.body.message).toBe(TEXTS.moderation.reasonTooLong);
     const badAction = await post<CommentResolutionResponse>(operator.client, '/comment-reports/1/resolve', { action: 'ban', reason: '理由' });
     expect(badAction.status).toBe(400);
     const missing = await post<ReportModerationResponse>(operator.client, '/reports/999999999/hide', { reason: '理由' });
-    expect([missing.status, missing.body.message]).toEqual([404, MODERATION_MESSAGES.reportNotFound]);
+    expect([missing.status, missing.body.message]).toEqual([404, TEXTS.report.notFound]);
     const badCursor = await operator.client.get<ErrorBody>('/api/moderation/audit-log?cursor=xyz');
     expect(badCursor.status).toBe(400);
     expect((await app.services.models.Report.findByPk(report.id))?.hiddenAt).toBeNull();
@@ -131,13 +130,13 @@ describe('moderation API', () => {
     expect(await seenBy(member.client, report, author.user, word)).toEqual(shown);
 
     const hidden = await post<ReportModerationResponse>(operator.client, `/reports/${report.id}/hide`, { reason: '通報を確認' });
-    expect(hidden.body).toEqual({ message: MODERATION_MESSAGES.reportHidden, changed: true, report: { id: report.id, isHidden: true } });
+    expect(hidden.body).toEqual({ message: TEXTS.moderation.reportHidden, changed: true, report: { id: report.id, isHidden: true } });
     expect(await seenBy(member.client, report, author.user, word)).toEqual({ inFeed: false, detail: 404, searched: [], profile: 200, listed: 0, likeCount: null });
     expect((await author.client.get(`/api/reports/${report.id}`)).status).toBe(200);
     expect((await operator.client.get(`/api/reports/${report.id}`)).status).toBe(200);
     expect((await fan.client.get<LikeInfo>(`/api/likes/${report.id}`)).status).toBe(404);
     const again = await post<ReportModerationResponse>(operator.client, `/reports/${report.id}/hide`, { reason: '二度目' });
-    expect(again.body).toMatchObject({ changed: false, message: MODERATION_MESSAGES.reportAlreadyHidden });
+    expect(again.body).toMatchObject({ changed: false, message: TEXTS.moderation.reportAlreadyHidden });
 
     const unhidden = await post<ReportModerationResponse>(operator.client, `/reports/${report.id}/unhide`, { reason: '問題なし' });
     expect(unhidden.body.changed).toBe(true);
@@ -177,7 +176,7 @@ describe('moderation API', () => {
     expect((await otherDevice.get('/api/reports/infinite')).status).toBe(401);
     expect((await suspect.client.post('/api/auth/refresh')).status).not.toBe(200);
     const login = await createHttpClient(app.baseUrl).post<ErrorBody>('/api/auth/login', { email: suspect.user.email, password: suspect.user.password });
-    expect([login.status, login.body.message]).toEqual([403, MESSAGES.auth.accountSuspended]);
+    expect([login.status, login.body.message]).toEqual([403, TEXTS.account.accountSuspended]);
     expect(await seenBy(member.client, report, suspect.user, word)).toEqual({ inFeed: false, detail: 404, searched: [], profile: 404, listed: 0, likeCount: null });
     expect(await commentsOf(member.client)).toEqual([]);
     expect(await commentsOf(operator.client)).toEqual([posted.body._id]);
@@ -235,7 +234,7 @@ describe('moderation API', () => {
 
     const resolve = (id: number, action: string) => post<CommentResolutionResponse>(operator.client, `/comment-reports/${id}/resolve`, { action, reason: '確認済み' });
     const dismissed = await resolve(first, 'dismiss');
-    expect(dismissed.body).toMatchObject({ changed: true, message: MODERATION_MESSAGES.commentDismissed, item: { status: 'resolved', comment: { isHidden: false } } });
+    expect(dismissed.body).toMatchObject({ changed: true, message: TEXTS.moderation.commentDismissed, item: { status: 'resolved', comment: { isHidden: false } } });
     expect(await visible()).toEqual([first]);
     expect((await resolve(first, 'dismiss')).body.changed).toBe(false);
     expect((await resolve(second, 'delete')).body.item.comment.isDeleted).toBe(true);
@@ -257,14 +256,14 @@ describe('moderation API', () => {
     const promoted = await post<MemberModerationResponse>(operator.client, `/users/${candidate.publicId}/role`, { role: 'operator', reason: '運営に参加' });
     expect(promoted.body.member.role).toBe('operator');
     const self = await post<MemberModerationResponse>(operator.client, `/users/${operator.user.publicId}/role`, { role: 'member', reason: '辞任' });
-    expect([self.status, self.body.message]).toEqual([400, MODERATION_MESSAGES.cannotChangeOwnRole]);
+    expect([self.status, self.body.message]).toEqual([400, TEXTS.moderation.cannotChangeOwnRole]);
     expect((await post<MemberModerationResponse>(operator.client, `/users/${candidate.publicId}/role`, { role: 'member', reason: '任期終了' })).body.member.role).toBe('member');
 
     // Alone again as operator: stepping down would leave the community without one.
     await app.services.models.User.update({ role: 'member' }, { where: { role: 'operator' } });
     await app.services.models.User.update({ role: 'operator' }, { where: { id: operator.user.id } });
     const last = await post<MemberModerationResponse>(operator.client, `/users/${operator.user.publicId}/role`, { role: 'member', reason: '辞任' });
-    expect([last.status, last.body.message]).toEqual([409, MODERATION_MESSAGES.lastOperator]);
+    expect([last.status, last.body.message]).toEqual([409, TEXTS.moderation.lastOperator]);
     expect((await app.services.models.User.findByPk(operator.user.id))?.role).toBe('operator');
   });
 });

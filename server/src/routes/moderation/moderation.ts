@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES as m, type MemberModerationResponse } from '@hiraku/shared';
+import { TEXTS, type MemberModerationResponse } from '@hiraku/shared';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
 import { loadCommentReportQueue, loadQueueItem } from '../../commands/moderation/commentReportQueue';
 import { resolveCommentReports } from '../../commands/moderation/commentReportResolver';
@@ -12,7 +12,7 @@ import { presentAuditEntry, presentModeratedMember, presentQueueItem } from '../
 import type { AppServices } from '../../services';
 import { writeTransaction } from '../../db/transaction';
 
-const RESOLVED_MESSAGE = { dismiss: m.commentDismissed, delete: m.commentDeleted, suspend: m.commentDeletedAndSuspended } as const;
+const RESOLVED_MESSAGE = { dismiss: TEXTS.moderation.commentDismissed, delete: TEXTS.comment.deleted, suspend: TEXTS.moderation.commentDeletedAndSuspended } as const;
 
 /**
  * /api/moderation/*: the operators' side (issue 9). The endpoint map declares every one `operator`, so
@@ -25,13 +25,13 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
   /** The member as the screen shows them after an action. */
   async function memberResponse(outcome: MemberOutcome, message: string): Promise<MemberModerationResponse> {
     const [loaded] = await loadMembersWithCounts(services, [outcome.member.id]);
-    if (!loaded) throw notFound(m.memberNotFound);
+    if (!loaded) throw notFound(TEXTS.profile.memberNotFound);
     return { message, changed: outcome.changed, member: presentModeratedMember(loaded.member, loaded.counts) };
   }
 
   async function setHidden(actor: Parameters<typeof setReportHidden>[1]['actor'], reportId: number, hidden: boolean, reason: string) {
     const { changed, report } = await writeTransaction(sequelize, (transaction) => setReportHidden(services, { actor, reportId, hidden, reason }, { transaction }));
-    const message = hidden ? (changed ? m.reportHidden : m.reportAlreadyHidden) : changed ? m.reportUnhidden : m.reportAlreadyShown;
+    const message = hidden ? (changed ? TEXTS.moderation.reportHidden : TEXTS.moderation.reportAlreadyHidden) : changed ? TEXTS.moderation.reportUnhidden : TEXTS.moderation.reportAlreadyShown;
     return { message, changed, report: { id: report.id, isHidden: report.hiddenAt !== null } };
   }
 
@@ -50,8 +50,8 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
         resolveCommentReports(services, { actor: user, commentId: params.commentId, action: body.action, reason: body.reason }, { transaction }),
       );
       const item = await loadQueueItem(models, params.commentId);
-      if (!item) throw notFound(m.commentNotFound);
-      return { message: changed ? RESOLVED_MESSAGE[body.action] : m.commentAlreadyResolved, changed, item: presentQueueItem(item.comment, item.status) };
+      if (!item) throw notFound(TEXTS.comment.notFound);
+      return { message: changed ? RESOLVED_MESSAGE[body.action] : TEXTS.moderation.commentAlreadyResolved, changed, item: presentQueueItem(item.comment, item.status) };
     },
 
     'moderation.hideReport': ({ user, params, body }) => setHidden(user, params.id, true, body.reason),
@@ -61,21 +61,21 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
       const outcome = await writeTransaction(sequelize, (transaction) =>
         suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction }),
       );
-      return memberResponse(outcome, outcome.changed ? m.memberSuspended : m.memberAlreadySuspended);
+      return memberResponse(outcome, outcome.changed ? TEXTS.moderation.memberSuspended : TEXTS.moderation.memberAlreadySuspended);
     },
 
     'moderation.unsuspendMember': async ({ user, params, body }) => {
       const outcome = await writeTransaction(sequelize, (transaction) =>
         unsuspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason }, { transaction }),
       );
-      return memberResponse(outcome, outcome.changed ? m.memberUnsuspended : m.memberNotSuspended);
+      return memberResponse(outcome, outcome.changed ? TEXTS.moderation.memberUnsuspended : TEXTS.moderation.memberNotSuspended);
     },
 
     'moderation.changeRole': async ({ user, params, body }) => {
       const outcome = await writeTransaction(sequelize, (transaction) =>
         changeRole(models, { actor: user, publicId: params.publicId, role: body.role, reason: body.reason }, { transaction }),
       );
-      return memberResponse(outcome, outcome.changed ? m.roleChanged : m.roleUnchanged);
+      return memberResponse(outcome, outcome.changed ? TEXTS.moderation.roleChanged : TEXTS.moderation.roleUnchanged);
     },
 
     'moderation.members': async ({ query }) => {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { assertAcceptablePassword } from '../../auth/passwordPolicy';
 import { requestPasswordReset, resetPassword } from '../../commands/passwordReset';
 import { validationError } from '../../errors';
@@ -10,15 +10,15 @@ export function passwordResetHandlers(services: AppServices): EndpointHandlers<K
     /** Same answer for every address: whether it is registered stays unknown. */
     'passwordReset.forgot': async ({ body }) => {
       await requestPasswordReset(services, body.email);
-      return { message: MESSAGES.auth.forgotPasswordSent };
+      return { message: TEXTS.account.forgotPasswordSent };
     },
 
     'passwordReset.reset': async ({ body }) => {
       assertAcceptablePassword(body.newPassword, 'newPassword');
       if (!(await resetPassword(services, body.token, body.newPassword))) {
-        throw validationError(MESSAGES.auth.resetInvalidToken, { token: MESSAGES.auth.resetInvalidToken });
+        throw validationError(TEXTS.account.resetInvalidToken, { token: TEXTS.account.resetInvalidToken });
       }
-      return { message: MESSAGES.auth.resetSucceeded };
+      return { message: TEXTS.account.resetSucceeded };
     },
   };
 }

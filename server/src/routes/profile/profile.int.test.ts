@@ -4,9 +4,8 @@ import path from 'node:path';
 import {
   COOKIE_NAMES,
   LIMITS,
-  MESSAGES,
+  TEXTS,
   endpointPath,
-  PROFILE_MESSAGES,
   XSRF_HEADER,
   type DashboardStats,
   type ErrorBody,
@@ -84,7 +83,7 @@ describe('profile API', () => {
     for (const url of [endpointPath('profile.own'), endpointPath('profile.check'), endpointPath('profile.dashboardStats')]) {
       const res = await anonymous.get<ErrorBody>(url);
       expect(res.status).toBe(401);
-      expect(res.body.message).toBe(MESSAGES.common.unauthorized);
+      expect(res.body.message).toBe(TEXTS.common.unauthorized);
     }
     const res = await saveProfile(anonymous, validFields());
     expect(res.status).toBe(401);
@@ -100,7 +99,7 @@ describe('profile API', () => {
 
     const res = await saveProfile(client, validFields(), { data: original, name: 'IMG_0001.JPG', type: 'image/jpeg' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(MESSAGES.profile.saved);
+    expect(res.body.message).toBe(TEXTS.profile.saved);
     const profile = res.body.profile;
     expect(profile).toEqual({
       username: '縄好きのあや',
@@ -155,11 +154,11 @@ describe('profile API', () => {
 
   describe('refuses files that are not acceptable images, stores nothing and changes nothing', () => {
     const cases: Array<[string, () => Promise<UploadFile> | UploadFile, number, string]> = [
-      ['a text file named .jpg', () => ({ data: TEXT_PRETENDING_TO_BE_JPEG, name: 'photo.jpg', type: 'image/jpeg' }), 415, MESSAGES.image.unsupported],
-      ['an SVG', () => ({ data: SVG_IMAGE, name: 'icon.svg', type: 'image/svg+xml' }), 415, MESSAGES.image.unsupported],
-      ['a file over 10 MB', () => ({ data: oversizedJpeg(LIMITS.imageMaxBytes + 1), name: 'huge.jpg', type: 'image/jpeg' }), 413, MESSAGES.image.tooLarge],
-      ['a PNG claiming 20000x20000 pixels', () => ({ data: pngBomb(), name: 'bomb.png', type: 'image/png' }), 400, MESSAGES.image.tooManyPixels],
-      ['a GIF whose 1x1 header hides a 20000x20000 frame', () => ({ data: gifHeaderLie(), name: 'lie.gif', type: 'image/gif' }), 400, MESSAGES.image.tooManyPixels],
+      ['a text file named .jpg', () => ({ data: TEXT_PRETENDING_TO_BE_JPEG, name: 'photo.jpg', type: 'image/jpeg' }), 415, TEXTS.image.unsupported],
+      ['an SVG', () => ({ data: SVG_IMAGE, name: 'icon.svg', type: 'image/svg+xml' }), 415, TEXTS.image.unsupported],
+      ['a file over 10 MB', () => ({ data: oversizedJpeg(LIMITS.imageMaxBytes + 1), name: 'huge.jpg', type: 'image/jpeg' }), 413, TEXTS.image.tooLarge],
+      ['a PNG claiming 20000x20000 pixels', () => ({ data: pngBomb(), name: 'bomb.png', type: 'image/png' }), 400, TEXTS.image.tooManyPixels],
+      ['a GIF whose 1x1 header hides a 20000x20000 frame', () => ({ data: gifHeaderLie(), name: 'lie.gif', type: 'image/gif' }), 400, TEXTS.image.tooManyPixels],
     ];
 
     it.each(cases)('%s', async (_name, file, status, message) => {
@@ -201,7 +200,7 @@ describe('profile API', () => {
         req.write('--x\r\n');
       });
       expect(answer.status).toBe(413);
-      expect((JSON.parse(answer.body) as ErrorBody).message).toBe(MESSAGES.image.tooLarge);
+      expect((JSON.parse(answer.body) as ErrorBody).message).toBe(TEXTS.image.tooLarge);
     });
   });
 
@@ -226,7 +225,7 @@ describe('profile API', () => {
 
     const deletion = await attacker.client.post<ErrorBody>(endpointPath('profile.deleteImage'), { publicId: victim.user.publicId });
     expect(deletion.status).toBe(403);
-    expect(deletion.body.message).toBe(PROFILE_MESSAGES.notOwnIcon);
+    expect(deletion.body.message).toBe(TEXTS.profile.notOwnIcon);
     expect(await storedFiles()).toContain(victimKey);
   });
 
@@ -238,7 +237,7 @@ describe('profile API', () => {
 
     const res = await client.post<ProfileSavedResponse>(endpointPath('profile.deleteImage'), { publicId: user.publicId });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(PROFILE_MESSAGES.iconDeleted);
+    expect(res.body.message).toBe(TEXTS.profile.iconDeleted);
     expect(res.body.profile.iconUrl).toBeNull();
     expect(await storedFiles()).not.toContain(key);
     expect((await app.services.models.Profile.findOne({ where: { userId: user.id } }))?.iconKey).toBeNull();
@@ -265,7 +264,7 @@ describe('profile API', () => {
     // Internal member ids are not a way in: walking 1, 2, 3… must list no one.
     const byInternalId = await viewer.get<ErrorBody>(`/api/profile/${user.id}`);
     expect(byInternalId.status).toBe(404);
-    expect(byInternalId.body.message).toBe(PROFILE_MESSAGES.notFound);
+    expect(byInternalId.body.message).toBe(TEXTS.profile.notFound);
   });
 
   it('refuses visitors who are not signed in', async () => {
@@ -279,7 +278,7 @@ describe('profile API', () => {
     const viewer = (await signedInMember(app.baseUrl)).client;
     const unknown = await viewer.get<ErrorBody>(endpointPath('profile.public', { publicId: 'nosuchmember' }));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(PROFILE_MESSAGES.notFound);
+    expect(unknown.body.message).toBe(TEXTS.profile.notFound);
     expect((await viewer.get(endpointPath('profile.public', { publicId: '../../etc' }))).status).toBe(404);
 
     const suspended = await createUser({ suspendedAt: new Date() });
@@ -292,13 +291,13 @@ describe('profile API', () => {
 
   describe('validation', () => {
     const refused: Array<[string, Record<string, string>, string, string]> = [
-      ['an empty username', { username: '' }, 'username', MESSAGES.profile.usernameRequired],
-      ['a username of spaces only', { username: ' \u3000 ' }, 'username', MESSAGES.profile.usernameRequired],
-      ['a username of 21 characters', { username: 'あ'.repeat(21) }, 'username', MESSAGES.profile.usernameTooLong],
-      ['a username with a line break', { username: 'あや\nさん' }, 'username', PROFILE_MESSAGES.usernameInvalidCharacters],
-      ['an X id with a hyphen', { twitterId: 'aya-rope' }, 'twitterId', MESSAGES.profile.twitterIdInvalid],
-      ['an X id of 16 characters', { twitterId: 'a'.repeat(16) }, 'twitterId', MESSAGES.profile.twitterIdInvalid],
-      ['an X id in full-width letters', { twitterId: 'ａｙａ' }, 'twitterId', MESSAGES.profile.twitterIdInvalid],
+      ['an empty username', { username: '' }, 'username', TEXTS.profile.usernameRequired],
+      ['a username of spaces only', { username: ' \u3000 ' }, 'username', TEXTS.profile.usernameRequired],
+      ['a username of 21 characters', { username: 'あ'.repeat(21) }, 'username', TEXTS.profile.usernameTooLong],
+      ['a username with a line break', { username: 'あや\nさん' }, 'username', TEXTS.profile.usernameInvalidCharacters],
+      ['an X id with a hyphen', { twitterId: 'aya-rope' }, 'twitterId', TEXTS.profile.twitterIdInvalid],
+      ['an X id of 16 characters', { twitterId: 'a'.repeat(16) }, 'twitterId', TEXTS.profile.twitterIdInvalid],
+      ['an X id in full-width letters', { twitterId: 'ａｙａ' }, 'twitterId', TEXTS.profile.twitterIdInvalid],
     ];
 
     it.each(refused)('refuses %s with a Japanese message and changes nothing', async (_name, overrides, field, message) => {
@@ -314,16 +313,16 @@ describe('profile API', () => {
       const { client, user } = await signedInMember(app.baseUrl, { profile: { username: '元の名前' } });
       const roleAsGender = await saveProfile(client, validFields({ gender: String(tags.role[0]?.id) }));
       expect(roleAsGender.status).toBe(400);
-      expect(roleAsGender.body.message).toBe(PROFILE_MESSAGES.tagInvalid('gender'));
-      expect(roleAsGender.body.fields).toEqual({ gender: PROFILE_MESSAGES.tagInvalid('gender') });
+      expect(roleAsGender.body.message).toBe(TEXTS.profile.tagInvalid('gender'));
+      expect(roleAsGender.body.fields).toEqual({ gender: TEXTS.profile.tagInvalid('gender') });
 
       const missing = await saveProfile(client, validFields({ role: '987654321' }));
       expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe(PROFILE_MESSAGES.tagInvalid('role'));
+      expect(missing.body.message).toBe(TEXTS.profile.tagInvalid('role'));
 
       const garbage = await saveProfile(client, validFields({ sexualOrientation: 'abc' }));
       expect(garbage.status).toBe(400);
-      expect(garbage.body.message).toBe(PROFILE_MESSAGES.tagInvalid('sexualOrientation'));
+      expect(garbage.body.message).toBe(TEXTS.profile.tagInvalid('sexualOrientation'));
 
       expect((await app.services.models.Profile.findOne({ where: { userId: user.id } }))?.username).toBe('元の名前');
     });

@@ -1,4 +1,4 @@
-import { MESSAGES, PROFILE_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { loadOwnProfile, removeProfileIcon, saveProfile } from '../../commands/profileUpdater';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
@@ -23,17 +23,17 @@ export function profileHandlers(services: AppServices): EndpointHandlers<KeysOf<
 
     'profile.save': async ({ user, body, files }) => {
       const profile = await saveProfile(services, user, { values: body, icon: files.icon });
-      return { message: MESSAGES.profile.saved, profile: presentProfile(profile, services.storage) };
+      return { message: TEXTS.profile.saved, profile: presentProfile(profile, services.storage) };
     },
 
     'profile.deleteImage': async ({ user, body }) => {
       const profile = await removeProfileIcon(services, user, body.publicId);
-      return { message: PROFILE_MESSAGES.iconDeleted, profile: presentProfile(profile, services.storage) };
+      return { message: TEXTS.profile.iconDeleted, profile: presentProfile(profile, services.storage) };
     },
 
     'profile.public': async ({ params }) => {
       const profile = await findPublicProfile(services, params.publicId);
-      if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+      if (!profile) throw notFound(TEXTS.profile.notFound);
       return presentProfile(profile, services.storage);
     },
   };

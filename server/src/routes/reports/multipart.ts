@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { COMMUNITY_MESSAGES, LIMITS, MESSAGES, REPORT_IMAGE_FIELD, type MultipartFields } from '@hiraku/shared';
+import { TEXTS, LIMITS, REPORT_IMAGE_FIELD, type MultipartFields } from '@hiraku/shared';
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { payloadTooLarge, unsupportedMedia, validationError } from '../../errors';
@@ -18,10 +18,10 @@ const FIELD_LIMITS = {
 
 function toAppError(error: Error & { code?: unknown; httpCode?: unknown }): Error {
   const code = Number(error.code);
-  if (FILE_TOO_LARGE.has(code)) return payloadTooLarge(MESSAGES.image.tooLarge);
-  if (TOO_MANY_FIELDS.has(code)) return payloadTooLarge(MESSAGES.common.payloadTooLarge);
-  if (code === TOO_MANY_FILES) return validationError(COMMUNITY_MESSAGES.report.tooManyImages, { [REPORT_IMAGE_FIELD]: COMMUNITY_MESSAGES.report.tooManyImages });
-  return validationError(COMMUNITY_MESSAGES.report.formInvalid);
+  if (FILE_TOO_LARGE.has(code)) return payloadTooLarge(TEXTS.image.tooLarge);
+  if (TOO_MANY_FIELDS.has(code)) return payloadTooLarge(TEXTS.common.payloadTooLarge);
+  if (code === TOO_MANY_FILES) return validationError(TEXTS.report.tooManyImages, { [REPORT_IMAGE_FIELD]: TEXTS.report.tooManyImages });
+  return validationError(TEXTS.report.formInvalid);
 }
 
 const uploads = new WeakMap<object, Buffer[]>();
@@ -62,7 +62,7 @@ export function reportMultipart(): Middleware {
     },
   });
   return async (ctx, next) => {
-    if (!ctx.is('multipart')) throw unsupportedMedia(COMMUNITY_MESSAGES.report.formInvalid);
+    if (!ctx.is('multipart')) throw unsupportedMedia(TEXTS.report.formInvalid);
     await parse(ctx, next);
   };
 }

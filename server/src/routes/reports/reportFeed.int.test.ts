@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, LIMITS, type ErrorBody, type ReportPage, type SortOption } from '@hiraku/shared';
+import { TEXTS, LIMITS, type ErrorBody, type ReportPage, type SortOption } from '@hiraku/shared';
 import { createReport, createUser } from '../../../test/factories';
 import type { HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
@@ -168,10 +168,10 @@ describe('GET /api/reports/infinite', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     };
-    await invalid(`sort=old&lastKey=${first.nextKey}`, COMMUNITY_MESSAGES.report.invalidCursor);
-    await invalid('sort=new&lastKey=not-a-cursor', COMMUNITY_MESSAGES.report.invalidCursor);
-    await invalid(`sort=new&lastKey=${Buffer.from('{"s":"new","k":-1,"i":1}').toString('base64url')}`, COMMUNITY_MESSAGES.report.invalidCursor);
-    await invalid('sort=new&lastKey=%7B%7D', COMMUNITY_MESSAGES.report.invalidCursor);
+    await invalid(`sort=old&lastKey=${first.nextKey}`, TEXTS.report.invalidCursor);
+    await invalid('sort=new&lastKey=not-a-cursor', TEXTS.report.invalidCursor);
+    await invalid(`sort=new&lastKey=${Buffer.from('{"s":"new","k":-1,"i":1}').toString('base64url')}`, TEXTS.report.invalidCursor);
+    await invalid('sort=new&lastKey=%7B%7D', TEXTS.report.invalidCursor);
     await invalid('sort=popular', '入力内容に誤りがあります。');
     for (const limit of ['0', String(LIMITS.pageSizeMax + 1), 'abc', '2.5']) await invalid(`limit=${limit}`, '入力内容に誤りがあります。');
     const max = await reader.client.get<ReportPage>(`/api/reports/infinite?limit=${LIMITS.pageSizeMax}`);

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  COMMUNITY_MESSAGES,
-  LIMITS,
-  MESSAGES,
+  TEXTS,
   REPORT_FIELD_LABELS,
+  LIMITS,
   type ErrorBody,
   type MyReportListItem,
   type ReportDetail,
@@ -87,7 +86,7 @@ describe('reports API', () => {
       });
       const res = await create(values);
       expect(res.status).toBe(201);
-      expect(res.body.message).toBe(MESSAGES.report.created);
+      expect(res.body.message).toBe(TEXTS.report.created);
       const report = res.body.report;
       const tagRef = (id: number | null) => {
         const all = Object.values(tags).flat();
@@ -151,7 +150,7 @@ describe('reports API', () => {
       for (const client of [other.client, operator.client]) {
         const res404 = await client.get<ErrorBody>(`/api/reports/${id}`);
         expect(res404.status).toBe(404);
-        expect(res404.body.message).toBe(MESSAGES.report.notFound);
+        expect(res404.body.message).toBe(TEXTS.report.notFound);
       }
       expect((await author.client.get<ReportDetail>(`/api/reports/${id}`)).status).toBe(200);
 
@@ -175,14 +174,14 @@ describe('reports API', () => {
     });
 
     it('requires a title even for a draft', async () => {
-      await expectRefused(form({ title: '   ', isDraft: true }), MESSAGES.report.titleRequired, 'title');
+      await expectRefused(form({ title: '   ', isDraft: true }), TEXTS.report.titleRequired, 'title');
     });
 
     it('accepts a 30-character title (emoji count as one) and refuses 31', async () => {
       const ok = await create(form({ title: '🪢'.repeat(LIMITS.reportTitleMax) }));
       expect(ok.status).toBe(201);
       expect(ok.body.report.title).toBe('🪢'.repeat(30));
-      await expectRefused(form({ title: 'あ'.repeat(LIMITS.reportTitleMax + 1) }), MESSAGES.report.titleTooLong, 'title');
+      await expectRefused(form({ title: 'あ'.repeat(LIMITS.reportTitleMax + 1) }), TEXTS.report.titleTooLong, 'title');
     });
 
     const missingForPublish: Array<[keyof typeof REPORT_FIELD_LABELS, Partial<ReportFormValues>]> = [
@@ -194,7 +193,7 @@ describe('reports API', () => {
       ['description', { description: '  ' }],
     ];
     it.each(missingForPublish)('refuses to publish without %s, naming the field', async (field, overrides) => {
-      await expectRefused(form(overrides), MESSAGES.report.requiredForPublish(REPORT_FIELD_LABELS[field]), field);
+      await expectRefused(form(overrides), TEXTS.report.requiredForPublish(REPORT_FIELD_LABELS[field]), field);
     });
 
     it('saves the same incomplete report as a draft', async () => {
@@ -215,11 +214,11 @@ describe('reports API', () => {
       expect(atLimits.body.report.tools).toHaveLength(10);
       expect(atLimits.body.report.play.map((s) => s.stepNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
-      await expectRefused(form({ playCategories: tags.playCategory.slice(0, 4).map((t) => t.id) }), MESSAGES.report.maxSelectable(3), 'playCategories');
-      await expectRefused(form({ playContents: tags.playContent.slice(0, 8).map((t) => t.id) }), MESSAGES.report.maxSelectable(7), 'playContents');
-      await expectRefused(form({ tools: [...tenTools, { name: '11個目', quantity: '' }] }), MESSAGES.report.toolsMax, 'tools');
-      await expectRefused(form({ tools: [{ name: '縄', quantity: 'x'.repeat(LIMITS.toolQuantityMax + 1) }] }), MESSAGES.report.toolQuantityMax, 'tools.0.quantity');
-      await expectRefused(form({ play: [...tenSteps, { stepNumber: 11, action: '11個目' }] }), MESSAGES.report.stepsMax, 'play');
+      await expectRefused(form({ playCategories: tags.playCategory.slice(0, 4).map((t) => t.id) }), TEXTS.report.maxSelectable(3), 'playCategories');
+      await expectRefused(form({ playContents: tags.playContent.slice(0, 8).map((t) => t.id) }), TEXTS.report.maxSelectable(7), 'playContents');
+      await expectRefused(form({ tools: [...tenTools, { name: '11個目', quantity: '' }] }), TEXTS.report.toolsMax, 'tools');
+      await expectRefused(form({ tools: [{ name: '縄', quantity: 'x'.repeat(LIMITS.toolQuantityMax + 1) }] }), TEXTS.report.toolQuantityMax, 'tools.0.quantity');
+      await expectRefused(form({ play: [...tenSteps, { stepNumber: 11, action: '11個目' }] }), TEXTS.report.stepsMax, 'play');
     });
 
     it('does not count blank tool rows and blank steps against the limits', async () => {
@@ -232,16 +231,16 @@ describe('reports API', () => {
     });
 
     it('refuses a quantity without a tool name rather than losing it', async () => {
-      await expectRefused(form({ tools: [{ name: '', quantity: '2本' }] }), COMMUNITY_MESSAGES.report.toolNameRequired, 'tools.0.name');
+      await expectRefused(form({ tools: [{ name: '', quantity: '2本' }] }), TEXTS.report.toolNameRequired, 'tools.0.name');
     });
 
     it('refuses tags that do not exist or belong to another category', async () => {
-      await expectRefused(form({ gender: tags.role[0]?.id ?? 0 }), COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS.gender), 'gender');
-      await expectRefused(form({ playContents: [tags.playCategory[0]?.id ?? 0] }), COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS.playContents), 'playContents');
-      await expectRefused(form({ role: 99_999_999 }), COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS.role), 'role');
+      await expectRefused(form({ gender: tags.role[0]?.id ?? 0 }), TEXTS.report.tagInvalid(REPORT_FIELD_LABELS.gender), 'gender');
+      await expectRefused(form({ playContents: [tags.playCategory[0]?.id ?? 0] }), TEXTS.report.tagInvalid(REPORT_FIELD_LABELS.playContents), 'playContents');
+      await expectRefused(form({ role: 99_999_999 }), TEXTS.report.tagInvalid(REPORT_FIELD_LABELS.role), 'role');
       await expectRefused(
         [['title', 'x'], ['isDraft', 'true'], ['playCategories[0]', 'abc']],
-        COMMUNITY_MESSAGES.report.tagInvalid(REPORT_FIELD_LABELS.playCategories),
+        TEXTS.report.tagInvalid(REPORT_FIELD_LABELS.playCategories),
         'playCategories',
       );
     });
@@ -251,7 +250,7 @@ describe('reports API', () => {
       const before = await reportCount();
       const res = await sendReportForm<ErrorBody>(noProfile.client, 'POST', '/api/reports', form(), { data: await plainPng(), name: 'a.png', type: 'image/png' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'conflict', message: MESSAGES.profile.notSet, redirectUrl: '/profile' });
+      expect(res.body).toEqual({ error: 'conflict', message: TEXTS.profile.notSet, redirectUrl: '/profile' });
       expect(await reportCount()).toBe(before);
     });
 
@@ -268,7 +267,7 @@ describe('reports API', () => {
     it('refuses a JSON body: the form is multipart', async () => {
       const res = await author.client.post<ErrorBody>('/api/reports', { title: 'JSON' });
       expect(res.status).toBe(415);
-      expect(res.body.message).toBe(COMMUNITY_MESSAGES.report.formInvalid);
+      expect(res.body.message).toBe(TEXTS.report.formInvalid);
     });
   });
 
@@ -301,7 +300,7 @@ describe('reports API', () => {
       const before = { files: await storedFiles(), reports: await reportCount() };
       const res = await sendReportForm<ErrorBody>(author.client, 'POST', '/api/reports', form(), { data: TEXT_PRETENDING_TO_BE_JPEG, name: 'photo.jpg', type: 'image/jpeg' });
       expect(res.status).toBe(415);
-      expect(res.body.message).toBe(MESSAGES.image.unsupported);
+      expect(res.body.message).toBe(TEXTS.image.unsupported);
       expect(await storedFiles()).toEqual(before.files);
       expect(await reportCount()).toBe(before.reports);
     });
@@ -314,7 +313,7 @@ describe('reports API', () => {
         type: 'image/jpeg',
       });
       expect(big.status).toBe(413);
-      expect(big.body.message).toBe(MESSAGES.image.tooLarge);
+      expect(big.body.message).toBe(TEXTS.image.tooLarge);
 
       const entries: Array<[string, string]> = [['title', '二枚'], ['isDraft', 'true']];
       const formData = new FormData();
@@ -328,7 +327,7 @@ describe('reports API', () => {
         headers: { cookie: `hiraku_access=${author.client.cookie('hiraku_access')}; XSRF-TOKEN=${author.client.cookie('XSRF-TOKEN')}`, 'X-XSRF-TOKEN': author.client.cookie('XSRF-TOKEN') ?? '' },
       });
       expect(two.status).toBe(400);
-      expect(((await two.json()) as ErrorBody).message).toBe(COMMUNITY_MESSAGES.report.tooManyImages);
+      expect(((await two.json()) as ErrorBody).message).toBe(TEXTS.report.tooManyImages);
       expect(await storedFiles()).toEqual(before.files);
       expect(await reportCount()).toBe(before.reports);
     });
@@ -364,7 +363,7 @@ describe('reports API', () => {
         type: 'image/png',
       });
       expect(edited.status).toBe(200);
-      expect(edited.body.message).toBe(MESSAGES.report.updated);
+      expect(edited.body.message).toBe(TEXTS.report.updated);
       expect(edited.body.report).toMatchObject({ title: '改訂版', tools: [], playContents: [{ _id: tags.playContent[2]?.id }], publishedAt: firstPublishedAt });
       expect(edited.body.report.mainImageUrl).not.toBe(created.body.report.mainImageUrl);
       for (const file of oldFiles) await expect(fs.stat(file)).rejects.toThrow();
@@ -391,10 +390,10 @@ describe('reports API', () => {
 
       const edit = await update(id, form({ title: '乗っ取り' }), other.client);
       expect(edit.status).toBe(403);
-      expect(edit.body.message).toBe(MESSAGES.report.notAuthor);
+      expect(edit.body.message).toBe(TEXTS.report.notAuthor);
       const del = await other.client.delete<ErrorBody>(`/api/reports/${id}`);
       expect(del.status).toBe(403);
-      expect(del.body.message).toBe(MESSAGES.report.notAuthor);
+      expect(del.body.message).toBe(TEXTS.report.notAuthor);
       // Operators hide content; they never edit members' words (docs/decisions.md).
       expect((await update(id, form({ title: '運営の編集' }), operator.client)).status).toBe(403);
 
@@ -415,7 +414,7 @@ describe('reports API', () => {
       const id = created.body.report._id;
       const res = await author.client.delete<{ message: string }>(`/api/reports/${id}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: MESSAGES.report.deleted });
+      expect(res.body).toEqual({ message: TEXTS.report.deleted });
       expect(await models.Report.findByPk(id)).toBeNull();
       await expect(fs.stat(fileOfUrl(created.body.report.mainImageUrl ?? ''))).rejects.toThrow();
       await expect(fs.stat(fileOfUrl(created.body.report.thumbnailUrl ?? ''))).rejects.toThrow();
@@ -475,10 +474,10 @@ describe('reports API', () => {
     it('answers unknown members, missing ids and malformed ids clearly', async () => {
       const unknown = await other.client.get<ErrorBody>('/api/reports?publicId=nobody-here');
       expect(unknown.status).toBe(404);
-      expect(unknown.body.message).toBe(COMMUNITY_MESSAGES.report.memberNotFound);
+      expect(unknown.body.message).toBe(TEXTS.profile.memberNotFound);
       const missing = await other.client.get<ErrorBody>('/api/reports');
       expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe(COMMUNITY_MESSAGES.report.publicIdRequired);
+      expect(missing.body.message).toBe(TEXTS.report.publicIdRequired);
       expect((await other.client.get('/api/reports/abc')).status).toBe(404);
       expect((await other.client.get('/api/reports/99999999')).status).toBe(404);
     });

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, MESSAGES, type ReportDetail } from '@hiraku/shared';
+import { TEXTS, type ReportDetail } from '@hiraku/shared';
 import { createReport } from '../../commands/reportCreator';
 import { assertHasProfile } from '../../commands/reportContent';
 import { deleteReport } from '../../commands/reportDeleter';
@@ -24,7 +24,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
 
   async function presentFresh(reportId: number, viewer: Viewer): Promise<ReportDetail> {
     const report: Report | null = await loadReportDetail(models, reportId);
-    if (!report) throw notFound(MESSAGES.report.notFound);
+    if (!report) throw notFound(TEXTS.report.notFound);
     return presentReport(report, { viewer, storage });
   }
 
@@ -45,7 +45,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
 
     'reports.byMember': async ({ query }) => {
       const member = await models.User.findOne({ where: { publicId: query.publicId }, attributes: ['id'] });
-      if (!member) throw notFound(COMMUNITY_MESSAGES.report.memberNotFound);
+      if (!member) throw notFound(TEXTS.profile.memberNotFound);
       const reports = await models.Report.findAll({
         where: { authorId: member.id, ...LISTED_REPORT },
         include: [listedAuthorInclude(authorInclude(models))],
@@ -56,7 +56,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
 
     'reports.get': async ({ user, params }) => {
       const report = await loadReportDetail(models, params.id);
-      if (!report) throw notFound(MESSAGES.report.notFound);
+      if (!report) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'read', reportFacts(report));
       return presentReport(report, { viewer: user, storage });
     },
@@ -68,21 +68,21 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       const { report } = await runReportWrite(services, images, (transaction) =>
         createReport(models, { authorId: user.id, input: body, images }, { transaction }),
       );
-      return { message: MESSAGES.report.created, report: await presentFresh(report.id, user) };
+      return { message: TEXTS.report.created, report: await presentFresh(report.id, user) };
     },
 
     'reports.update': async ({ user, params, body, files }) => {
       const current = await loadReportDetail(models, params.id);
-      if (!current) throw notFound(MESSAGES.report.notFound);
+      if (!current) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'update', reportFacts(current));
       const images = await prepared(files.mainImage);
       await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction }));
-      return { message: MESSAGES.report.updated, report: await presentFresh(params.id, user) };
+      return { message: TEXTS.report.updated, report: await presentFresh(params.id, user) };
     },
 
     'reports.remove': async ({ user, params }) => {
       await runReportWrite(services, null, (transaction) => deleteReport(models, { viewer: user, reportId: params.id }, { transaction }));
-      return { message: MESSAGES.report.deleted };
+      return { message: TEXTS.report.deleted };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { findFreePort } from '@hiraku/search';
-import { LIMITS, MESSAGES, SEARCH_MESSAGES, type ErrorBody, type ReportSearchQuery, type ReportSearchResponse } from '@hiraku/shared';
+import { LIMITS, TEXTS, type ErrorBody, type ReportSearchQuery, type ReportSearchResponse } from '@hiraku/shared';
 import { createReport, createUser, type ReportOverrides } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { systemTags, type SystemTags } from '../../../test/support/reports';
@@ -252,7 +252,7 @@ describe('GET /api/reports/search/advanced', () => {
       for (const value of evilValues.filter((v) => v.trim() !== '')) {
         const res = await search({ [field]: value });
         expect({ value, status: res.status }).toEqual({ value, status: 400 });
-        expect(res.body).toEqual({ error: 'validation_error', message: SEARCH_MESSAGES.filterInvalid, fields: { [field]: SEARCH_MESSAGES.filterInvalid } });
+        expect(res.body).toEqual({ error: 'validation_error', message: TEXTS.search.filterInvalid, fields: { [field]: TEXTS.search.filterInvalid } });
       }
       const repeated = await member.client.get<Answer>(`/api/reports/search/advanced?${field}=1&${field}=2`);
       expect(repeated.status).toBe(400);
@@ -269,13 +269,13 @@ describe('GET /api/reports/search/advanced', () => {
     });
 
     it.each<[Record<string, string>, string]>([
-      [{ sort: 'random' }, SEARCH_MESSAGES.sortInvalid],
-      [{ limit: '0' }, SEARCH_MESSAGES.limitInvalid],
-      [{ limit: String(LIMITS.pageSizeMax + 1) }, SEARCH_MESSAGES.limitInvalid],
-      [{ limit: 'ten' }, SEARCH_MESSAGES.limitInvalid],
-      [{ offset: '-1' }, SEARCH_MESSAGES.pagingInvalid],
-      [{ offset: '2.5' }, SEARCH_MESSAGES.pagingInvalid],
-      [{ query: 'あ'.repeat(LIMITS.searchQueryMax + 1) }, SEARCH_MESSAGES.queryTooLong],
+      [{ sort: 'random' }, TEXTS.search.sortInvalid],
+      [{ limit: '0' }, TEXTS.search.limitInvalid],
+      [{ limit: String(LIMITS.pageSizeMax + 1) }, TEXTS.search.limitInvalid],
+      [{ limit: 'ten' }, TEXTS.search.limitInvalid],
+      [{ offset: '-1' }, TEXTS.search.pagingInvalid],
+      [{ offset: '2.5' }, TEXTS.search.pagingInvalid],
+      [{ query: 'あ'.repeat(LIMITS.searchQueryMax + 1) }, TEXTS.search.queryTooLong],
     ])('refuses %j with a Japanese message', async (params, message) => {
       const before = await app.services.models.SearchQuery.count();
       const res = await search(params);
@@ -291,7 +291,7 @@ describe('GET /api/reports/search/advanced', () => {
     it('asks anonymous visitors to log in, like the other report lists', async () => {
       const res = await search({ query: '縄' }, createHttpClient(app.baseUrl));
       expect(res.status).toBe(401);
-      expect(res.body.message).toBe(MESSAGES.common.unauthorized);
+      expect(res.body.message).toBe(TEXTS.common.unauthorized);
     });
   });
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/support/appWithMail';
 import { createHttpClient } from '../../../test/support/httpClient';
 import { linkIn, type ReceivedMail } from '../../../test/support/mailbox';
@@ -27,18 +27,18 @@ describe('/api/signup', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         error: 'validation_error',
-        message: MESSAGES.auth.emailRequired,
-        fields: { email: MESSAGES.auth.emailRequired, password: MESSAGES.auth.passwordRequired, agreedToTerms: MESSAGES.auth.mustAgreeToTerms },
+        message: TEXTS.account.emailRequired,
+        fields: { email: TEXTS.account.emailRequired, password: TEXTS.account.passwordRequired, agreedToTerms: TEXTS.account.mustAgreeToTerms },
       });
       expect(await newMails(before)).toEqual([]);
     });
 
     it.each([
-      ['an address that is not one', { email: 'hanako@', password: TEST_PASSWORD, agreedToTerms: true }, 'email', MESSAGES.auth.emailInvalid],
-      ['a short password', { email: 'short@example.com', password: 'a1b2c3', agreedToTerms: true }, 'password', MESSAGES.auth.passwordTooShort],
-      ['a long password', { email: 'long@example.com', password: 'x'.repeat(129), agreedToTerms: true }, 'password', MESSAGES.auth.passwordTooLong],
-      ['a common password', { email: 'common@example.com', password: 'Password123', agreedToTerms: true }, 'password', MESSAGES.auth.passwordTooCommon],
-      ['no adult/terms tick', { email: 'minor@example.com', password: TEST_PASSWORD, agreedToTerms: false }, 'agreedToTerms', MESSAGES.auth.mustAgreeToTerms],
+      ['an address that is not one', { email: 'hanako@', password: TEST_PASSWORD, agreedToTerms: true }, 'email', TEXTS.account.emailInvalid],
+      ['a short password', { email: 'short@example.com', password: 'a1b2c3', agreedToTerms: true }, 'password', TEXTS.account.passwordTooShort],
+      ['a long password', { email: 'long@example.com', password: 'x'.repeat(129), agreedToTerms: true }, 'password', TEXTS.account.passwordTooLong],
+      ['a common password', { email: 'common@example.com', password: 'Password123', agreedToTerms: true }, 'password', TEXTS.account.passwordTooCommon],
+      ['no adult/terms tick', { email: 'minor@example.com', password: TEST_PASSWORD, agreedToTerms: false }, 'agreedToTerms', TEXTS.account.mustAgreeToTerms],
     ])('refuses %s', async (_label, body, field, message) => {
       const before = await app.mails();
       const res = await signUp(body);
@@ -54,7 +54,7 @@ describe('/api/signup', () => {
     const before = await app.mails();
     const res = await signUp({ email: member.email.toUpperCase(), password: 'another-password-77', agreedToTerms: true });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: MESSAGES.auth.signupSucceeded });
+    expect(res.body).toEqual({ message: TEXTS.account.signupSucceeded });
 
     const mail = await app.nextMailTo(member.email, { seen: before });
     expect(mail.subject).toBe('【ひらく】このメールアドレスでの新規登録がありました');
@@ -75,7 +75,7 @@ describe('/api/signup', () => {
     const first = await app.nextMailTo(email, { seen: before });
     const again = await signUp({ email, password: 'second-password-22', agreedToTerms: true });
     expect(again.status).toBe(201);
-    expect(again.body).toEqual({ message: MESSAGES.auth.signupSucceeded });
+    expect(again.body).toEqual({ message: TEXTS.account.signupSucceeded });
     const second = await app.nextMailTo(email, { seen: [...before, first] });
     expect(second.subject).toBe(first.subject);
     expect(await User.count({ where: { email } })).toBe(1);
@@ -86,7 +86,7 @@ describe('/api/signup', () => {
     const firstToken = linkIn(first, '/verify-email').searchParams.get('token') ?? '';
     const older = await verify(`?token=${encodeURIComponent(firstToken)}`);
     expect(older.status).toBe(409);
-    expect(older.body).toEqual({ error: 'conflict', message: MESSAGES.auth.verifyAlreadyDone });
+    expect(older.body).toEqual({ error: 'conflict', message: TEXTS.account.verifyAlreadyDone });
 
     const client = createHttpClient(app.baseUrl);
     expect((await client.post('/api/auth/login', { email, password: 'first-password-11' })).status).toBe(401);
@@ -98,13 +98,13 @@ describe('/api/signup', () => {
       for (const query of ['', '?token=', '?token=%20']) {
         const res = await verify(query);
         expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ error: 'validation_error', message: MESSAGES.auth.verifyInvalidToken });
+        expect(res.body).toMatchObject({ error: 'validation_error', message: TEXTS.account.verifyInvalidToken });
       }
     });
 
     it('answers unknown, expired and wrong-purpose tokens with the "may have expired" message, and a used one with "already confirmed"', async () => {
       const member = await createMemberWithPassword({ emailVerifiedAt: null });
-      const failed = { error: 'validation_error', message: MESSAGES.auth.verifyFailed };
+      const failed = { error: 'validation_error', message: TEXTS.account.verifyFailed };
 
       expect((await verify('?token=no-such-token')).body).toEqual(failed);
 
@@ -122,7 +122,7 @@ describe('/api/signup', () => {
       expect((await verify(`?token=${good}`)).status).toBe(200);
       const used = await verify(`?token=${good}`);
       expect(used.status).toBe(409);
-      expect(used.body).toEqual({ error: 'conflict', message: MESSAGES.auth.verifyAlreadyDone });
+      expect(used.body).toEqual({ error: 'conflict', message: TEXTS.account.verifyAlreadyDone });
       await member.reload();
       expect(member.emailVerifiedAt).toBeInstanceOf(Date);
     });
@@ -138,7 +138,7 @@ describe('/api/signup', () => {
       for (const email of ['nobody@example.com', verified.email, unverified.email]) {
         const res = await client.post('/api/signup/resend-verification', { email });
         expect(res.status).toBe(200);
-        expect(res.body).toEqual({ message: MESSAGES.auth.verificationResent });
+        expect(res.body).toEqual({ message: TEXTS.account.verificationResent });
       }
       // The mail goes out after the answer; once the unverified member's has arrived, the earlier requests' would have too.
       const mail = await app.nextMailTo(unverified.email, { seen: before });
@@ -149,7 +149,7 @@ describe('/api/signup', () => {
     it('still checks the address format', async () => {
       const res = await createHttpClient(app.baseUrl).post('/api/signup/resend-verification', { email: 'nope' });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: 'validation_error', message: MESSAGES.auth.emailInvalid });
+      expect(res.body).toMatchObject({ error: 'validation_error', message: TEXTS.account.emailInvalid });
     });
   });
 });

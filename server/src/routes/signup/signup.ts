@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { assertAcceptablePassword } from '../../auth/passwordPolicy';
 import { resendVerificationMail, verifyEmail } from '../../commands/emailVerification';
 import { ownerOfOneTimeToken } from '../../commands/oneTimeTokens';
@@ -13,7 +13,7 @@ export function signupHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     'signup.create': async ({ body }) => {
       assertAcceptablePassword(body.password, 'password');
       await signUpMember(services, body);
-      return { message: MESSAGES.auth.signupSucceeded };
+      return { message: TEXTS.account.signupSucceeded };
     },
 
     'signup.verifyEmail': async ({ query }) => {
@@ -22,15 +22,15 @@ export function signupHandlers(services: AppServices): EndpointHandlers<KeysOf<'
         // only needs to log in. Only the mail's recipient holds the token, so this tells nobody else anything.
         const ownerId = await ownerOfOneTimeToken(services.models, query.token, 'verify_email');
         const owner = ownerId === null ? null : await services.models.User.findByPk(ownerId);
-        if (owner?.emailVerifiedAt) throw conflict(MESSAGES.auth.verifyAlreadyDone);
-        throw validationError(MESSAGES.auth.verifyFailed);
+        if (owner?.emailVerifiedAt) throw conflict(TEXTS.account.verifyAlreadyDone);
+        throw validationError(TEXTS.account.verifyFailed);
       }
-      return { message: MESSAGES.auth.verifySucceeded };
+      return { message: TEXTS.account.verifySucceeded };
     },
 
     'signup.resendVerification': async ({ body }) => {
       await resendVerificationMail(services, body.email);
-      return { message: MESSAGES.auth.verificationResent };
+      return { message: TEXTS.account.verificationResent };
     },
   };
 }

@@ -1,7 +1,6 @@
 import {
-  COMMUNITY_MESSAGES,
+  TEXTS,
   LIMITS,
-  MESSAGES,
   type ErrorBody,
   type TagItem,
   type TagMutationResponse,
@@ -65,7 +64,7 @@ describe('tags API', () => {
     for (const attempt of attempts) {
       const res = await attempt();
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'authorization_error', message: MESSAGES.common.operatorsOnly });
+      expect(res.body).toEqual({ error: 'authorization_error', message: TEXTS.common.operatorsOnly });
     }
     expect((await createHttpClient(app.baseUrl).post('/api/tags', { name: 'x' })).status).toBe(401);
     expect((await models.Tag.findByPk(tag.id))?.name).toBe('守られるタグ');
@@ -76,7 +75,7 @@ describe('tags API', () => {
   it('creates a tag with the SPEC defaults and audits it', async () => {
     const res = await operator.client.post<Mutation>('/api/tags', { name: '  新しいタグ  ', parent_id: '', category_id: '' });
     expect(res.status).toBe(201);
-    expect(res.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.tagCreated);
+    expect(res.body.message).toBe(TEXTS.taxonomy.tagCreated);
     expect(res.body.tag).toEqual({ _id: expect.any(Number), name: '新しいタグ', order: 0, parent_id: null, level: 1, category_id: null, popularity: 0 });
     const [entry] = await auditFor(res.body.tag._id);
     expect(entry).toMatchObject({ actorId: operator.user.id, action: 'tag.create', targetType: 'tag' });
@@ -105,14 +104,14 @@ describe('tags API', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     };
-    await refuse({}, MESSAGES.taxonomy.tagNameRequired);
-    await refuse({ name: '   ' }, MESSAGES.taxonomy.tagNameRequired);
-    await refuse({ name: 'あ'.repeat(LIMITS.tagNameMax + 1) }, COMMUNITY_MESSAGES.taxonomy.tagNameTooLong);
-    await refuse({ name: 'x', order: -1 }, COMMUNITY_MESSAGES.taxonomy.numberInvalid);
-    await refuse({ name: 'x', popularity: 'many' }, COMMUNITY_MESSAGES.taxonomy.numberInvalid);
-    await refuse({ name: 'x', level: 0 }, COMMUNITY_MESSAGES.taxonomy.levelInvalid);
-    await refuse({ name: 'x', parent_id: 99_999_999 }, COMMUNITY_MESSAGES.taxonomy.parentInvalid);
-    await refuse({ name: 'x', category_id: 99_999_999 }, COMMUNITY_MESSAGES.taxonomy.categoryNotFound);
+    await refuse({}, TEXTS.taxonomy.tagNameRequired);
+    await refuse({ name: '   ' }, TEXTS.taxonomy.tagNameRequired);
+    await refuse({ name: 'あ'.repeat(LIMITS.tagNameMax + 1) }, TEXTS.taxonomy.tagNameTooLong);
+    await refuse({ name: 'x', order: -1 }, TEXTS.taxonomy.numberInvalid);
+    await refuse({ name: 'x', popularity: 'many' }, TEXTS.taxonomy.numberInvalid);
+    await refuse({ name: 'x', level: 0 }, TEXTS.taxonomy.levelInvalid);
+    await refuse({ name: 'x', parent_id: 99_999_999 }, TEXTS.taxonomy.parentInvalid);
+    await refuse({ name: 'x', category_id: 99_999_999 }, TEXTS.taxonomy.categoryNotFound);
     expect(await models.Tag.count()).toBe(before);
   });
 
@@ -121,7 +120,7 @@ describe('tags API', () => {
     await createTag({ name: '重複', category });
     const dup = await operator.client.post<ErrorBody>('/api/tags', { name: '重複', category_id: category.id });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe(MESSAGES.taxonomy.nameTaken);
+    expect(dup.body.message).toBe(TEXTS.taxonomy.nameTaken);
     expect((await operator.client.post('/api/tags', { name: '重複' })).status).toBe(201);
     expect((await operator.client.post('/api/tags', { name: '重複' })).status).toBe(409);
     // The same name in another category is another tag.
@@ -136,7 +135,7 @@ describe('tags API', () => {
     const direct = await createReport({ genderTagId: gender.id });
     const res = await operator.client.put<Mutation>(`/api/tags/${tag.id}`, { name: '改名後', order: 4 });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.tagUpdated);
+    expect(res.body.message).toBe(TEXTS.taxonomy.tagUpdated);
     expect(res.body.tag).toMatchObject({ name: '改名後', order: 4, level: 1, category_id: { key: 'playContent' } });
     const outbox = await models.SearchOutboxEntry.findAll({ where: { aggregateType: 'report', aggregateId: String(linked.id) } });
     expect(outbox.map((entry) => entry.operation)).toEqual(['upsert']);
@@ -158,7 +157,7 @@ describe('tags API', () => {
     for (const parent of [a.id, c.id]) {
       const res = await operator.client.put<ErrorBody>(`/api/tags/${a.id}`, { parent_id: parent });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.parentCycle);
+      expect(res.body.message).toBe(TEXTS.taxonomy.parentCycle);
     }
     expect((await models.Tag.findByPk(a.id))?.parentId).toBeNull();
     const cleared = await operator.client.put<Mutation>(`/api/tags/${c.id}`, { parent_id: null, category_id: '' });
@@ -173,7 +172,7 @@ describe('tags API', () => {
     const report = await createReport({ playCategories: [tag] });
     const res = await operator.client.delete<{ message: string }>(`/api/tags/${tag.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: COMMUNITY_MESSAGES.taxonomy.tagDeleted });
+    expect(res.body).toEqual({ message: TEXTS.taxonomy.tagDeleted });
     expect(await models.Tag.findByPk(tag.id)).toBeNull();
     expect(await models.ReportTag.count({ where: { reportId: report.id } })).toBe(0);
     expect(await models.SearchOutboxEntry.count({ where: { aggregateId: String(report.id) } })).toBe(1);
@@ -204,7 +203,7 @@ describe('tags API', () => {
 
     const unknown = await operator.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: [a.id, 99_999_999], oldTags: [] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe(COMMUNITY_MESSAGES.taxonomy.popularityTagsInvalid);
+    expect(unknown.body.message).toBe(TEXTS.taxonomy.popularityTagsInvalid);
     expect((await models.Tag.findByPk(a.id))?.popularity).toBe(11);
     const tooMany = await operator.client.post<ErrorBody>('/api/tags/update-popularity', { newTags: Array.from({ length: 14 }, (_, i) => i + 1), oldTags: [] });
     expect(tooMany.status).toBe(400);

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { updateTagPopularity } from '../../commands/tagPopularityUpdater';
 import { createTag, deleteTag, updateTag } from '../../commands/tagWriter';
 import { notFound } from '../../errors';
@@ -11,7 +11,7 @@ import { writeTransaction } from '../../db/transaction';
 /** Tags: anyone reads them; operators write them (the endpoint map says so), and every write is audited. */
 export function tagHandlers(services: AppServices): EndpointHandlers<KeysOf<'tags'>> {
   const { models, sequelize } = services;
-  const m = COMMUNITY_MESSAGES.taxonomy;
+  const m = TEXTS.taxonomy;
   const categoryInclude = { model: models.Category, as: 'category', attributes: ['id', 'name', 'key'] };
 
   async function withCategory(id: number): Promise<Tag> {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import { createHttpClient } from '../../../test/support/httpClient';
 import { logIn, signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
@@ -13,7 +13,7 @@ describe('POST /api/tutorial/complete', () => {
   it('needs a logged-in member', async () => {
     const res = await createHttpClient(app.baseUrl).post('/api/tutorial/complete');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'authentication_required', message: MESSAGES.common.unauthorized });
+    expect(res.body).toEqual({ error: 'authentication_required', message: TEXTS.common.unauthorized });
   });
 
   it('clears the tutorial flag, which later sessions and logins see', async () => {
@@ -22,7 +22,7 @@ describe('POST /api/tutorial/complete', () => {
 
     const res = await client.post('/api/tutorial/complete');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: MESSAGES.auth.tutorialCompleted });
+    expect(res.body).toEqual({ message: TEXTS.account.tutorialCompleted });
 
     expect((await client.get('/api/auth/me')).body).toMatchObject({ tutorial: false });
     const fresh = createHttpClient(app.baseUrl);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hiraku/shared';
+import { TEXTS } from '@hiraku/shared';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
@@ -6,7 +6,7 @@ export function tutorialHandlers(services: AppServices): EndpointHandlers<KeysOf
   return {
     'tutorial.complete': async ({ user }) => {
       await services.models.User.update({ tutorialPending: false }, { where: { id: user.id } });
-      return { message: MESSAGES.auth.tutorialCompleted };
+      return { message: TEXTS.account.tutorialCompleted };
     },
   };
 }

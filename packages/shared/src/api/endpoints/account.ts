@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../../texts/account/messages';
 import { LIMITS } from '../../limits';
-import { MESSAGES } from '../../messages';
 import { emailSchema, loginSchema, passwordSchema, signupSchema } from '../../schemas/account';
 import { endpoint } from './define';
 import { accountExportSchema, loginResponseSchema, messageResponseSchema, sessionUserSchema } from './responses';
@@ -8,16 +8,16 @@ import { accountExportSchema, loginResponseSchema, messageResponseSchema, sessio
 /** A token from a mail link; a wrong one reads as "invalid or expired", never as a format error. */
 const mailToken = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
-export const verifyEmailQuerySchema = z.object({ token: mailToken(MESSAGES.auth.verifyInvalidToken) });
+export const verifyEmailQuerySchema = z.object({ token: mailToken(ACCOUNT_MESSAGES.verifyInvalidToken) });
 export const resendVerificationSchema = z.object({ email: emailSchema });
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const resetPasswordSchema = z.object({ token: mailToken(MESSAGES.auth.resetInvalidToken), newPassword: passwordSchema });
+export const resetPasswordSchema = z.object({ token: mailToken(ACCOUNT_MESSAGES.resetInvalidToken), newPassword: passwordSchema });
 export const deleteAccountSchema = z.object({
   // Only "is it the member's password" matters here, not today's password rules.
   password: z
-    .string({ error: MESSAGES.auth.passwordRequired })
-    .min(1, MESSAGES.auth.passwordRequired)
-    .max(LIMITS.passwordMax * 4, MESSAGES.auth.wrongPassword),
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax * 4, ACCOUNT_MESSAGES.wrongPassword),
 });
 
 /**

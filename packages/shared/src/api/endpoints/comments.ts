@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from '../../communityMessages';
+import { COMMENT_MESSAGES } from '../../texts/comment/messages';
 import { commentInputSchema, commentListQuerySchema, commentReportInputSchema } from '../../schemas/comment';
 import { endpoint } from './define';
 import { idParam } from './params';
 import { commentItemSchema, messageResponseSchema } from './responses';
 
-const commentId = { params: z.object({ id: idParam }), notFoundMessage: COMMUNITY_MESSAGES.comment.notFound } as const;
+const commentId = { params: z.object({ id: idParam }), notFoundMessage: COMMENT_MESSAGES.notFound } as const;
 
 /** Comments on reports: signed-in members post, authors delete their own, anyone else may report one. */
 export const COMMENT_ENDPOINTS = {

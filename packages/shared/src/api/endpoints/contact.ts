@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_CATEGORIES } from '../../contactTexts';
-import { MESSAGES } from '../../messages';
+import { CONTACT_CATEGORIES } from '../../texts/contact/categories';
+import { CONTACT_MESSAGES } from '../../texts/contact/messages';
 import { contactInputSchema, enquiryHandledSchema, enquiryListQuerySchema } from '../../schemas/contact';
 import type { ContactResponse, EnquiryHandledResponse, EnquiryItem, EnquiryListResponse, SiteConfigResponse } from '../contact';
 import { endpoint } from './define';
@@ -46,7 +46,7 @@ export const CONTACT_ENDPOINTS = {
   'enquiries.get': endpoint('enquiries.get', {
     access: 'operator',
     params: z.object({ id: idParam }),
-    notFoundMessage: MESSAGES.contact.enquiryNotFound,
+    notFoundMessage: CONTACT_MESSAGES.enquiryNotFound,
     response: enquiryItemSchema,
     cache: 'no-store',
     errors: ['not_found'],
@@ -54,7 +54,7 @@ export const CONTACT_ENDPOINTS = {
   'enquiries.setHandled': endpoint('enquiries.setHandled', {
     access: 'operator',
     params: z.object({ id: idParam }),
-    notFoundMessage: MESSAGES.contact.enquiryNotFound,
+    notFoundMessage: CONTACT_MESSAGES.enquiryNotFound,
     body: enquiryHandledSchema,
     response: z.object({ message: z.string(), enquiry: enquiryItemSchema }) satisfies z.ZodType<EnquiryHandledResponse>,
     cache: 'none',

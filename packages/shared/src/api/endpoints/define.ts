@@ -106,5 +106,6 @@ export function endpointErrors(definition: EndpointDefinition): ErrorCode[] {
   if (definition.rateLimit) implied.push('rate_limited');
   if (WRITES.has(definition.method)) implied.push('csrf_error');
   if (isMultipartBody(definition.body)) implied.push('payload_too_large', 'unsupported_media');
-  return [...new Set([...implied, ...definition.errors, 'internal_error' as const])];
+  // Any endpoint may meet the database away (503) or a bug (500).
+  return [...new Set([...implied, ...definition.errors, 'internal_error' as const, 'service_unavailable' as const])];
 }

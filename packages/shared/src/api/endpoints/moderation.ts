@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MODERATION_MESSAGES as m } from '../../moderation/messages';
+import { COMMENT_MESSAGES } from '../../texts/comment/messages';
+import { PROFILE_MESSAGES } from '../../texts/profile/messages';
+import { REPORT_MESSAGES } from '../../texts/report/messages';
 import {
   auditLogPageSchema,
   commentReportQueuePageSchema,
@@ -20,10 +22,10 @@ import {
 import { endpoint } from './define';
 import { idParam } from './params';
 
-const reportId = { params: z.object({ id: idParam }), notFoundMessage: m.reportNotFound } as const;
-const commentId = { params: z.object({ commentId: idParam }), notFoundMessage: m.commentNotFound } as const;
+const reportId = { params: z.object({ id: idParam }), notFoundMessage: REPORT_MESSAGES.notFound } as const;
+const commentId = { params: z.object({ commentId: idParam }), notFoundMessage: COMMENT_MESSAGES.notFound } as const;
 /** A member's public id in a path; anything longer than an id can be is nobody. */
-const member = { params: z.object({ publicId: z.string().min(1).max(64) }), notFoundMessage: m.memberNotFound } as const;
+const member = { params: z.object({ publicId: z.string().min(1).max(64) }), notFoundMessage: PROFILE_MESSAGES.memberNotFound } as const;
 
 /**
  * The operators' side (issue 9): every endpoint is `operator`, so members get 403 and anonymous callers

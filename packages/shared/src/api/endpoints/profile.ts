@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_MESSAGES } from '../../profileMessages';
+import { PROFILE_MESSAGES } from '../../texts/profile/messages';
 import { deleteProfileImageSchema, profileFormSchema } from '../../schemas/profile';
 import type { MultipartFields } from '../../schemas/report';
 import { PROFILE_FORM_FIELDS } from '../profile';

@@ -1,5 +1,4 @@
-import { COMMUNITY_MESSAGES } from '../../communityMessages';
-import { MESSAGES } from '../../messages';
+import { REPORT_MESSAGES } from '../../texts/report/messages';
 import { memberReportsQuerySchema, REPORT_IMAGE_FIELD, reportFeedQuerySchema, reportFieldsFromMultipart, reportInputSchema } from '../../schemas/report';
 import { z } from 'zod';
 import { endpoint, multipart } from './define';
@@ -17,13 +16,13 @@ import {
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
  * at sign-up. Answers depend on who asks (drafts, abilities), so shared caches never keep them.
  */
-const reportId = { params: z.object({ id: idParam }), notFoundMessage: MESSAGES.report.notFound } as const;
+const reportId = { params: z.object({ id: idParam }), notFoundMessage: REPORT_MESSAGES.notFound } as const;
 
 /** Writes are multipart (docs/product.md §7): the text fields of reportFormEntries() and at most one image. */
 const reportForm = multipart(reportInputSchema, {
   files: [REPORT_IMAGE_FIELD],
   fromFields: reportFieldsFromMultipart,
-  malformedMessage: COMMUNITY_MESSAGES.report.formInvalid,
+  malformedMessage: REPORT_MESSAGES.formInvalid,
   jsonAlso: false,
 });
 

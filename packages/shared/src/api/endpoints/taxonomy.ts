@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from '../../communityMessages';
+import { TAXONOMY_MESSAGES } from '../../texts/taxonomy/messages';
 import { categoryCreateSchema, categoryUpdateSchema, tagCreateSchema, tagPopularitySchema, tagUpdateSchema } from '../../schemas/taxonomy';
 import { endpoint } from './define';
 import { idParam } from './params';
@@ -13,8 +13,8 @@ import {
   tagPopularityResponseSchema,
 } from './responses';
 
-const tagId = { params: z.object({ id: idParam }), notFoundMessage: COMMUNITY_MESSAGES.taxonomy.tagNotFound } as const;
-const categoryId = { params: z.object({ id: idParam }), notFoundMessage: COMMUNITY_MESSAGES.taxonomy.categoryNotFound } as const;
+const tagId = { params: z.object({ id: idParam }), notFoundMessage: TAXONOMY_MESSAGES.tagNotFound } as const;
+const categoryId = { params: z.object({ id: idParam }), notFoundMessage: TAXONOMY_MESSAGES.categoryNotFound } as const;
 
 /** Tags and categories: anyone reads them; operators write them, and every write is audited. */
 export const TAXONOMY_ENDPOINTS = {

@@ -1,4 +1,4 @@
-import { newReportFormValues, reportInputSchema, type ReportFormValues, MESSAGES_REPORT } from '@hiraku/shared';
+import { newReportFormValues, reportInputSchema, type ReportFormValues, TEXTS } from '@hiraku/shared';
 import { fieldErrorsFromIssues } from './fieldErrors';
 import { messagesOf, messagesResolver } from './formResolver';
 
@@ -13,7 +13,7 @@ describe('react-hook-form resolver from the shared schema', () => {
     const result = await resolver(newReportFormValues(), undefined, options);
     expect(result.values).toEqual({});
     const messages = messagesOf(result.errors);
-    expect(messages.title).toBe(MESSAGES_REPORT.titleRequired);
+    expect(messages.title).toBe(TEXTS.report.titleRequired);
     expect(Object.values(messages).every((message) => typeof message === 'string' && message !== '')).toBe(true);
   });
 

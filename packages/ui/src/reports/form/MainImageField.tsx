@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, LIMITS, MESSAGES_IMAGE, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, IMAGE_MESSAGES, REPORT_FORM_TEXTS } from '@hiraku/shared';
 
-const t = REPORT_TEXTS_FORM;
+const t = REPORT_FORM_TEXTS;
 
 /** The first reason the server would refuse this file, checked early so the member need not wait for the upload. */
 export function imageProblem(file: File): string | null {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return MESSAGES_IMAGE.unsupported;
-  if (file.size > LIMITS.imageMaxBytes) return MESSAGES_IMAGE.tooLarge;
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_MESSAGES.unsupported;
+  if (file.size > LIMITS.imageMaxBytes) return IMAGE_MESSAGES.tooLarge;
   return null;
 }
 

@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { charLength, LIMITS, REPORT_FIELD_LABELS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues, MESSAGES_COMMON, MESSAGES_REPORT, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { charLength, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
 import { useNotice } from '../../notice/NoticeContext';
+import { invalidateReports } from '../../query/reportCache';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
 import { MainImageField } from './MainImageField';
@@ -20,7 +22,7 @@ import { useLeaveWarning } from './useLeaveWarning';
 import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
 
-const t = REPORT_TEXTS_FORM;
+const t = REPORT_FORM_TEXTS;
 const label = REPORT_FIELD_LABELS;
 
 /** Where focus goes when several fields are wrong: the order they appear in. */
@@ -64,6 +66,7 @@ export function ReportForm(props: ReportFormProps) {
   const platform = usePlatform();
   const { track } = useAnalytics();
   const { reports } = useApi();
+  const queryClient = useQueryClient();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -142,8 +145,9 @@ export function ReportForm(props: ReportFormProps) {
     try {
       if (props.mode === 'create') await reports.create(body, { onUploadProgress });
       else await reports.update(props.reportId, body, { onUploadProgress });
+      void invalidateReports(queryClient);
       track(`report_${props.mode}_success`);
-      const done = props.mode === 'create' ? MESSAGES_REPORT.created : MESSAGES_REPORT.updated;
+      const done = props.mode === 'create' ? REPORT_MESSAGES.created : REPORT_MESSAGES.updated;
       release();
       platform.alert(done);
       showNotice(done, 'success');
@@ -170,17 +174,17 @@ export function ReportForm(props: ReportFormProps) {
       // docs/product.md §8: no answer at all (offline, time limit) is the generic "error while sending".
       const message =
         isApiError(error) && error.isNoResponse
-          ? MESSAGES_REPORT.submitError
+          ? REPORT_MESSAGES.submitError
           : props.mode === 'create'
-            ? MESSAGES_REPORT.createFailed(isApiError(error) ? error.serverMessage : undefined)
-            : errorMessage(error, MESSAGES_REPORT.updateFailed);
+            ? REPORT_MESSAGES.createFailed(isApiError(error) ? error.serverMessage : undefined)
+            : errorMessage(error, REPORT_MESSAGES.updateFailed);
       setFormError(message);
       focusField(formRef.current, fields);
     }
   };
 
   const refuse = (found: FieldErrors) => {
-    setFormError(Object.values(found).find(Boolean) ?? MESSAGES_COMMON.invalidInput);
+    setFormError(Object.values(found).find(Boolean) ?? COMMON_TEXTS.invalidInput);
     focusField(formRef.current, found);
   };
 
@@ -198,19 +202,20 @@ export function ReportForm(props: ReportFormProps) {
   const onDelete = async () => {
     if (props.mode !== 'edit' || busy) return;
     track('report_delete_attempt');
-    if (!(await platform.confirm(MESSAGES_REPORT.deleteConfirm)) || !mounted.current) return;
+    if (!(await platform.confirm(REPORT_MESSAGES.deleteConfirm)) || !mounted.current) return;
     setFormError(null);
     setBusy('deleting');
     try {
       await reports.remove(props.reportId);
+      void invalidateReports(queryClient);
       release();
-      platform.alert(MESSAGES_REPORT.deleted);
-      showNotice(MESSAGES_REPORT.deleted, 'success');
+      platform.alert(REPORT_MESSAGES.deleted);
+      showNotice(REPORT_MESSAGES.deleted, 'success');
       navigate(PATHS.dashboard);
     } catch (error) {
       if (!mounted.current) return;
       setBusy(null);
-      setFormError(errorMessage(error, MESSAGES_REPORT.deleteFailed));
+      setFormError(errorMessage(error, REPORT_MESSAGES.deleteFailed));
     }
   };
 
@@ -246,7 +251,7 @@ export function ReportForm(props: ReportFormProps) {
             // A title beyond the limit is refused, not cut: what was there stays (docs/product.md §5).
             const next = event.target.value;
             if (!acceptTitle(next)) {
-              setTitleLimit(MESSAGES_REPORT.titleTooLong);
+              setTitleLimit(REPORT_MESSAGES.titleTooLong);
               return;
             }
             setTitleLimit(null);
@@ -375,16 +380,16 @@ export function ReportForm(props: ReportFormProps) {
 
       <div className="report-form__actions">
         <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
-          {busy === 'draft' ? MESSAGES_COMMON.processing : t.saveDraft}
+          {busy === 'draft' ? COMMON_TEXTS.processing : t.saveDraft}
         </button>
         <button type="submit" name="intent" value="publish" className="button button--primary" disabled={disabled}>
-          {busy === 'publish' ? MESSAGES_COMMON.processing : t.publish}
+          {busy === 'publish' ? COMMON_TEXTS.processing : t.publish}
         </button>
       </div>
       {props.mode === 'edit' && props.canDelete && (
         <div className="report-form__danger">
           <button type="button" className="button button--danger" onClick={() => void onDelete()} disabled={disabled}>
-            {busy === 'deleting' ? MESSAGES_COMMON.processing : t.delete}
+            {busy === 'deleting' ? COMMON_TEXTS.processing : t.delete}
           </button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { REPORT_FORM_TEXTS } from '@hiraku/shared';
 
 /**
  * The ※ of docs/product.md §5; aria-required on the field (or, on a group of checkboxes, hidden words in its
@@ -7,7 +7,7 @@ import { REPORT_TEXTS_FORM } from '@hiraku/shared';
 export function RequiredMark() {
   return (
     <span className="field__required report-form__required" aria-hidden="true">
-      {REPORT_TEXTS_FORM.required}
+      {REPORT_FORM_TEXTS.required}
     </span>
   );
 }

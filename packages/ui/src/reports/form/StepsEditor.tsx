@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { LIMITS, type ReportFormValues, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { LIMITS, type ReportFormValues, REPORT_FORM_TEXTS } from '@hiraku/shared';
 import { usePlatform } from '../../platform/PlatformContext';
 import { addStep, removeStep } from './formRows';
 
-const t = REPORT_TEXTS_FORM;
+const t = REPORT_FORM_TEXTS;
 
 /**
  * Numbered play steps (a field array of the report form), 序盤 / 中盤 / 終盤 as hints for the first three;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type TagItem, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { type TagItem, REPORT_FORM_TEXTS } from '@hiraku/shared';
 import { toggleTag } from './formRows';
 import { RequiredMark } from './RequiredMark';
 import { usePlatform } from '../../platform/PlatformContext';
@@ -43,10 +43,10 @@ export function TagMultiSelect({
         {label}
         {required && <RequiredMark />}
         {/* A group cannot carry aria-required (axe: critical); its name says it instead. */}
-        {required && <span className="visually-hidden">{REPORT_TEXTS_FORM.requiredForScreenReaders}</span>}
+        {required && <span className="visually-hidden">{REPORT_FORM_TEXTS.requiredForScreenReaders}</span>}
       </legend>
       <p id={countId} className="field__hint">
-        {REPORT_TEXTS_FORM.selectionCount(selected.length, max)}
+        {REPORT_FORM_TEXTS.selectionCount(selected.length, max)}
       </p>
       <div className="tag-picker__options">
         {tags.map((tag) => {

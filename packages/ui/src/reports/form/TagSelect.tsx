@@ -1,4 +1,4 @@
-import { type TagItem, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { type TagItem, REPORT_FORM_TEXTS } from '@hiraku/shared';
 import { SelectField } from '../../components/forms/SelectField';
 import { RequiredMark } from './RequiredMark';
 
@@ -24,7 +24,7 @@ export function TagSelect({
       value={value === null ? '' : String(value)}
       onChange={(next) => onChange(next === '' ? null : Number(next))}
       options={tags.map((tag) => ({ value: String(tag._id), label: tag.name }))}
-      placeholder={REPORT_TEXTS_FORM.selectPlaceholder}
+      placeholder={REPORT_FORM_TEXTS.selectPlaceholder}
       requiredMark={<RequiredMark />}
     />
   );

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { LIMITS, type ReportFormValues, type TagItem, REPORT_TEXTS_FORM } from '@hiraku/shared';
+import { LIMITS, type ReportFormValues, type TagItem, REPORT_FORM_TEXTS } from '@hiraku/shared';
 import { usePlatform } from '../../platform/PlatformContext';
 import { addTool, changeTool, removeTool } from './formRows';
 
-const t = REPORT_TEXTS_FORM;
+const t = REPORT_FORM_TEXTS;
 
 /**
  * The tools table of the report form (a field array of its react-hook-form): name and quantity per row, up to

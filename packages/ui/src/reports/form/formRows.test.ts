@@ -1,4 +1,4 @@
-import { LIMITS, newReportFormValues, MESSAGES_REPORT } from '@hiraku/shared';
+import { LIMITS, newReportFormValues, TEXTS } from '@hiraku/shared';
 import { acceptTitle, addStep, addTool, changeStep, changeTool, removeStep, removeTool, toggleTag } from './formRows';
 
 describe('report form rows', () => {
@@ -21,17 +21,17 @@ describe('report form rows', () => {
       steps = next.rows;
     }
     expect(steps.at(-1)?.stepNumber).toBe(LIMITS.stepsMax);
-    expect(addStep(steps)).toEqual({ ok: false, message: MESSAGES_REPORT.stepsMax });
+    expect(addStep(steps)).toEqual({ ok: false, message: TEXTS.report.stepsMax });
 
     const tools = Array.from({ length: LIMITS.toolsMax }, () => ({ name: '縄', quantity: '' }));
-    expect(addTool(tools)).toEqual({ ok: false, message: MESSAGES_REPORT.toolsMax });
+    expect(addTool(tools)).toEqual({ ok: false, message: TEXTS.report.toolsMax });
     expect(addTool(tools.slice(1))).toMatchObject({ ok: true });
     expect(removeTool(tools, 0)).toHaveLength(LIMITS.toolsMax - 1);
   });
 
   it('refuses a quantity of 26 characters but takes 25, counting characters as a member does', () => {
     const tools = [{ name: '縄', quantity: '' }];
-    expect(changeTool(tools, 0, { quantity: 'あ'.repeat(26) })).toEqual({ ok: false, message: MESSAGES_REPORT.toolQuantityMax });
+    expect(changeTool(tools, 0, { quantity: 'あ'.repeat(26) })).toEqual({ ok: false, message: TEXTS.report.toolQuantityMax });
     expect(changeTool(tools, 0, { quantity: '😀'.repeat(25) })).toEqual({ ok: true, rows: [{ name: '縄', quantity: '😀'.repeat(25) }] });
   });
 

@@ -1,4 +1,4 @@
-import { charLength, LIMITS, type ReportFormValues, MESSAGES_REPORT } from '@hiraku/shared';
+import { charLength, LIMITS, type ReportFormValues, REPORT_MESSAGES } from '@hiraku/shared';
 
 type Tool = ReportFormValues['tools'][number];
 type Step = ReportFormValues['play'][number];
@@ -7,7 +7,7 @@ type Step = ReportFormValues['play'][number];
 export type RowChange<T> = { ok: true; rows: T[] } | { ok: false; message: string };
 
 export function addTool(tools: readonly Tool[]): RowChange<Tool> {
-  if (tools.length >= LIMITS.toolsMax) return { ok: false, message: MESSAGES_REPORT.toolsMax };
+  if (tools.length >= LIMITS.toolsMax) return { ok: false, message: REPORT_MESSAGES.toolsMax };
   return { ok: true, rows: [...tools, { name: '', quantity: '' }] };
 }
 
@@ -18,7 +18,7 @@ export function removeTool(tools: readonly Tool[], index: number): Tool[] {
 /** A quantity beyond 25 characters is refused whole (docs/product.md §5), so what was there stays. */
 export function changeTool(tools: readonly Tool[], index: number, change: Partial<Tool>): RowChange<Tool> {
   if (change.quantity !== undefined && charLength(change.quantity) > LIMITS.toolQuantityMax) {
-    return { ok: false, message: MESSAGES_REPORT.toolQuantityMax };
+    return { ok: false, message: REPORT_MESSAGES.toolQuantityMax };
   }
   return { ok: true, rows: tools.map((tool, i) => (i === index ? { ...tool, ...change } : tool)) };
 }
@@ -29,7 +29,7 @@ export function numberSteps(steps: readonly Pick<Step, 'action'>[]): Step[] {
 }
 
 export function addStep(steps: readonly Step[]): RowChange<Step> {
-  if (steps.length >= LIMITS.stepsMax) return { ok: false, message: MESSAGES_REPORT.stepsMax };
+  if (steps.length >= LIMITS.stepsMax) return { ok: false, message: REPORT_MESSAGES.stepsMax };
   return { ok: true, rows: numberSteps([...steps, { action: '' }]) };
 }
 
@@ -44,7 +44,7 @@ export function changeStep(steps: readonly Step[], index: number, action: string
 /** Toggles one tag in a multi-select with a maximum; adding beyond it gives 「N個まで選択できます」. */
 export function toggleTag(selected: readonly number[], id: number, max: number): RowChange<number> {
   if (selected.includes(id)) return { ok: true, rows: selected.filter((value) => value !== id) };
-  if (selected.length >= max) return { ok: false, message: MESSAGES_REPORT.maxSelectable(max) };
+  if (selected.length >= max) return { ok: false, message: REPORT_MESSAGES.maxSelectable(max) };
   return { ok: true, rows: [...selected, id] };
 }
 

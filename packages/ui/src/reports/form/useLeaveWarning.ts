@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
-import { MESSAGES_REPORT } from '@hiraku/shared';
+import type { BlockerFunction } from 'react-router-dom';
+import { REPORT_MESSAGES } from '@hiraku/shared';
 import { usePlatform } from '../../platform/PlatformContext';
+import { useBlocker } from '../../routes/RouterView';
 
 /**
  * Asks before unsaved words are lost (docs/product.md §4): the browser's own dialog when the tab is closed
@@ -27,7 +28,7 @@ export function useLeaveWarning(unsaved: boolean): { release: () => void } {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
-    void platform.confirm(MESSAGES_REPORT.leaveWarning).then((leave) => {
+    void platform.confirm(REPORT_MESSAGES.leaveWarning).then((leave) => {
       asking.current = false;
       if (leave) blocker.proceed();
       else blocker.reset();

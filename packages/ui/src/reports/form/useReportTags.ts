@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { type CategoryKey, type TagItem, MESSAGES_COMMON } from '@hiraku/shared';
-import { useApi } from '../../api/ApiContext';
+import { useEffect, useMemo } from 'react';
+import { type CategoryKey, type TagItem, COMMON_TEXTS } from '@hiraku/shared';
+import { useTags } from '../../taxonomy/useTags';
 
 export type TagsByCategory = Record<CategoryKey, TagItem[]>;
 
@@ -18,19 +18,12 @@ export function groupTags(tags: readonly TagItem[]): TagsByCategory {
 
 /** The choices of the report form. A failure leaves the lists empty and says so; the form still saves drafts. */
 export function useReportTags(): { tags: TagsByCategory; loading: boolean; problem: string | null } {
-  const { taxonomy } = useApi();
-  const [state, setState] = useState<{ tags: TagsByCategory; loading: boolean; problem: string | null }>({ tags: EMPTY, loading: true, problem: null });
+  const { data, isPending, error } = useTags();
   useEffect(() => {
-    const controller = new AbortController();
-    taxonomy.tags(controller.signal).then(
-      (tags) => setState({ tags: groupTags(tags), loading: false, problem: null }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('tags for the report form failed', error);
-        setState({ tags: EMPTY, loading: false, problem: MESSAGES_COMMON.fetchFailed });
-      },
-    );
-    return () => controller.abort();
-  }, [taxonomy]);
-  return state;
+    if (error) console.error('tags for the report form failed', error);
+  }, [error]);
+  return useMemo(
+    () => ({ tags: data ? groupTags(data) : EMPTY, loading: isPending, problem: error ? COMMON_TEXTS.fetchFailed : null }),
+    [data, isPending, error],
+  );
 }

@@ -4,4 +4,8 @@ export { TagManagerPage } from '../../pages/TagManagerPage';
 export { ModerationQueuePage } from '../../moderation/ModerationQueuePage';
 export { MemberAdminPage } from '../../moderation/MemberAdminPage';
 export { AuditLogPage } from '../../moderation/AuditLogPage';
+export { EnquiriesPage } from '../../moderation/EnquiriesPage';
+export { EnquiryDetailPage } from '../../moderation/EnquiryDetailPage';
+// The chart library stays out of this chunk: the screen fetches its own the first time it is opened.
+export { LazyAnalyticsPage } from '../../moderation/LazyAnalyticsPage';
 export { loadOperatorMenuItems } from '../../moderation/operatorMenuItems';

@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
+import { logInThroughApi, xsrfHeaders } from './members';
+import { createUserWithCli } from './operators';
+
+/**
+ * What the operators' specs (web and desktop) need to set the scene through the real API: members with a
+ * profile, each in a browser context of their own, who comment and report comments; and the reason
+ * dialog every moderation action asks for.
+ */
+
+export interface Person {
+  page: Page;
+  publicId: string;
+  username: string;
+}
+
+export function suffix(): string {
+  return Math.random().toString(36).slice(2, 7);
+}
+
+/** An account made by the CLI (with a profile), signed in within a browser context of its own. */
+export async function person(browser: Browser, name: string, operator = false): Promise<Person> {
+  const username = `${name}${suffix()}`;
+  const account = await createUserWithCli(operator ? 'moderation-operator' : 'moderation-member', { operator, username });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logInThroughApi(page.request, account);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { publicId: string };
+  return { page, publicId: me.publicId, username };
+}
+
+export async function commentThroughApi(request: APIRequestContext, reportId: number, text: string): Promise<number> {
+  const response = await request.post('/api/comments', { headers: await xsrfHeaders(request), data: { articleId: reportId, text } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as CommentItem)._id;
+}
+
+export async function reportCommentThroughApi(request: APIRequestContext, commentId: number, reason: string): Promise<void> {
+  const response = await request.post(`/api/comments/${commentId}/report`, { headers: await xsrfHeaders(request), data: { reason } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A reported comment in the queue, found by its text (other tests' items may be there too). */
+export function queueItem(page: Page, text: string): Locator {
+  return page.getByRole('main').getByRole('article').filter({ hasText: text });
+}
+
+/** Answers the reason dialog with the mouse. */
+export async function decide(page: Page, dialogTitle: string, reason: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: dialogTitle });
+  await dialog.getByLabel(MODERATION_TEXTS.common.reasonLabel).fill(reason);
+  await dialog.getByRole('button', { name: dialogTitle }).click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -1,7 +1,0 @@
-/** MESSAGES.image: see ../messages.ts. */
-export const MESSAGES_IMAGE = {
-  unsupported: '画像はJPEG・PNG・WebP・GIFのいずれかを選んでください。',
-  tooLarge: '画像のサイズは10MB以内にしてください。',
-  tooManyPixels: '画像の解像度が大きすぎます。小さくしてからアップロードしてください。',
-  broken: '画像を読み込めませんでした。別の画像をお試しください。',
-} as const;

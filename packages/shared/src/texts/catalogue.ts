@@ -1,0 +1,74 @@
+import { ACCOUNT_MESSAGES } from './account/messages';
+import { ACCOUNT_TEXTS } from './account/screens';
+import { TUTORIAL_SLIDES } from './account/tutorial';
+import { ANALYTICS_MESSAGES } from './analytics';
+import { COMMENT_MESSAGES } from './comment/messages';
+import { COMMENT_TEXTS } from './comment/screens';
+import { COMMON_TEXTS } from './common';
+import { CONTACT_CATEGORY_LABELS } from './contact/categories';
+import { CONTACT_MAIL_TEXTS } from './contact/mail';
+import { CONTACT_MESSAGES } from './contact/messages';
+import { CONTACT_TEXTS } from './contact/screens';
+import { DESKTOP_MESSAGES } from './desktop/messages';
+import { DESKTOP_TEXTS } from './desktop/screens';
+import { IMAGE_MESSAGES } from './image';
+import { LANDING_TEXTS } from './landing';
+import { LIKE_MESSAGES } from './like';
+import { AUDIT_ACTION_LABELS } from './moderation/auditActions';
+import { MODERATION_MESSAGES } from './moderation/messages';
+import { MODERATION_TEXTS } from './moderation/screens';
+import { PROFILE_MESSAGES } from './profile/messages';
+import { PROFILE_TEXTS } from './profile/screens';
+import { REPORT_CARD_TEXTS } from './report/card';
+import { REPORT_DETAIL_TEXTS } from './report/detail';
+import { REPORT_FIELD_LABELS } from './report/fields';
+import { REPORT_FORM_TEXTS } from './report/form';
+import { REPORT_LIST_TEXTS } from './report/list';
+import { REPORT_MESSAGES } from './report/messages';
+import { SEARCH_MESSAGES } from './search/messages';
+import { SEARCH_TEXTS } from './search/screens';
+import { PAGE_TITLES, SHELL_TEXTS } from './shell';
+import { SITE_TEXTS } from './site';
+import { CATEGORY_NAMES } from './taxonomy/categoryNames';
+import { TAXONOMY_MESSAGES } from './taxonomy/messages';
+import { TAXONOMY_TEXTS } from './taxonomy/screens';
+
+/** A domain's messages with its other parts beside them; a part named like one of the messages fails typecheck. */
+function domain<M extends object, P extends object>(messages: M, parts: P & { [K in keyof P]: K extends keyof M ? never : P[K] }): M & P {
+  return { ...messages, ...parts };
+}
+
+/**
+ * Every user-facing Japanese text, by domain: `TEXTS.<domain>` holds the domain's messages (the
+ * sentences its calls answer with and its screens alert), and each other part of the domain under its
+ * own key (`TEXTS.report.form`, `TEXTS.account.screens`). For the server, scripts and tests.
+ *
+ * The UI never imports TEXTS (lint forbids it): it would put every word of every screen into the first
+ * download. Screens import the module of the part they show (`REPORT_FORM_TEXTS`, `COMMON_TEXTS`), each
+ * of which is one file under ./texts, so the bundler ships a part only with the screens that use it.
+ * The long documents (terms, privacy policy, FAQ, glossary) are in ../content.
+ */
+export const TEXTS = {
+  site: SITE_TEXTS,
+  common: COMMON_TEXTS,
+  shell: /* @__PURE__ */ domain(SHELL_TEXTS, { pageTitles: PAGE_TITLES }),
+  landing: LANDING_TEXTS,
+  account: /* @__PURE__ */ domain(ACCOUNT_MESSAGES, { screens: ACCOUNT_TEXTS, tutorialSlides: TUTORIAL_SLIDES }),
+  profile: /* @__PURE__ */ domain(PROFILE_MESSAGES, { screens: PROFILE_TEXTS }),
+  image: IMAGE_MESSAGES,
+  report: /* @__PURE__ */ domain(REPORT_MESSAGES, {
+    fieldLabels: REPORT_FIELD_LABELS,
+    list: REPORT_LIST_TEXTS,
+    card: REPORT_CARD_TEXTS,
+    detail: REPORT_DETAIL_TEXTS,
+    form: REPORT_FORM_TEXTS,
+  }),
+  like: LIKE_MESSAGES,
+  comment: /* @__PURE__ */ domain(COMMENT_MESSAGES, { screens: COMMENT_TEXTS }),
+  taxonomy: /* @__PURE__ */ domain(TAXONOMY_MESSAGES, { screens: TAXONOMY_TEXTS, categoryNames: CATEGORY_NAMES }),
+  search: /* @__PURE__ */ domain(SEARCH_MESSAGES, { screens: SEARCH_TEXTS }),
+  contact: /* @__PURE__ */ domain(CONTACT_MESSAGES, { screens: CONTACT_TEXTS, categoryLabels: CONTACT_CATEGORY_LABELS, mail: CONTACT_MAIL_TEXTS }),
+  analytics: ANALYTICS_MESSAGES,
+  moderation: /* @__PURE__ */ domain(MODERATION_MESSAGES, { screens: MODERATION_TEXTS, auditActionLabels: AUDIT_ACTION_LABELS }),
+  desktop: /* @__PURE__ */ domain(DESKTOP_MESSAGES, { screens: DESKTOP_TEXTS }),
+} as const;

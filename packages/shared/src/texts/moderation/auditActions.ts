@@ -1,0 +1,24 @@
+/**
+ * TEXTS.moderation.auditActionLabels: every action the audit log records, with the label the screens
+ * show. Category, tag and enquiry changes were logged before moderation existed and keep their names.
+ * The audit log writer only takes these (AUDIT_ACTIONS), so a new action cannot be logged without a
+ * label here.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'report.hide': 'レポートの非表示',
+  'report.unhide': 'レポートの再表示',
+  'user.suspend': '会員の利用停止',
+  'user.unsuspend': '利用停止の解除',
+  'user.suspension_end': '利用停止の期間終了',
+  'user.role': '権限の変更',
+  'comment.dismiss_reports': 'コメント通報の却下',
+  'comment.delete': 'コメントの削除',
+  'category.create': 'カテゴリの作成',
+  'category.update': 'カテゴリの変更',
+  'category.delete': 'カテゴリの削除',
+  'tag.create': 'タグの作成',
+  'tag.update': 'タグの変更',
+  'tag.delete': 'タグの削除',
+  'enquiry.handle': 'お問い合わせの対応済み',
+  'enquiry.reopen': 'お問い合わせの未対応への戻し',
+} as const;

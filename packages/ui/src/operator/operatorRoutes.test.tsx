@@ -1,0 +1,55 @@
+import { text } from 'node:stream/consumers';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { DESKTOP_TEXTS, type SessionUser } from '@hiraku/shared';
+import { matchRoutes } from 'react-router-dom';
+import { HirakuApp } from '../HirakuApp';
+import type { Platform } from '../platform/Platform';
+import { createHirakuRouter, type HirakuRouter } from '../routes/createHirakuRouter';
+import { OPERATOR_MENU } from './operatorMenu';
+import { buildOperatorRoutes } from './operatorRoutes';
+
+const platform: Platform = { kind: 'desktop', apiBaseUrl: '', openExternal: () => undefined, alert: () => undefined, confirm: () => Promise.resolve(true) };
+const operator: SessionUser = { publicId: 'unei01', tutorial: true, role: 'operator' };
+
+/** The router has matched its first address (and loaded any lazy route module), as in the app. */
+function started(router: HirakuRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Rendered once every lazy screen has loaded (the analytics screen's chart chunk is fetched on first use). */
+async function renderAt(path: string): Promise<string> {
+  const router = createHirakuRouter('memory', { initialEntries: [path], routes: buildOperatorRoutes() });
+  await started(router);
+  const { prelude } = await prerenderToNodeStream(<HirakuApp platform={platform} router={router} initialUser={operator} />);
+  return text(prelude);
+}
+
+describe('operator mode routes', () => {
+  it('gives every menu entry a screen of its own, the enquiries and analytics included', async () => {
+    expect(OPERATOR_MENU.map((item) => item.label)).toEqual(
+      expect.arrayContaining([DESKTOP_TEXTS.operatorMenu.enquiries, DESKTOP_TEXTS.operatorMenu.analytics]),
+    );
+    for (const item of OPERATOR_MENU) {
+      const html = await renderAt(item.path);
+      expect(html).toContain(`>${item.label}</h1>`);
+      expect(html).not.toContain('準備中');
+    }
+  });
+
+  it('opens one enquiry at its own address, inside the operators\' frame', async () => {
+    const leaf = matchRoutes(buildOperatorRoutes(), '/moderation/enquiries/7')?.at(-1);
+    expect(leaf?.params).toEqual({ id: '7' });
+    expect(await renderAt('/moderation/enquiries/7')).toContain('お問い合わせの内容');
+  });
+
+  it('offers no member screen', () => {
+    expect(matchRoutes(buildOperatorRoutes(), '/reports')?.at(-1)?.route.path).toBe('*');
+  });
+});

@@ -1,0 +1,114 @@
+import { REPORT_LIST_DESCRIPTION_MAX, type SortOption } from '@hiraku/shared';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { isMysql, sqlDateTime } from '../db/connection';
+import { listedReportSql } from '../visibility';
+
+/**
+ * What a card of the list pages shows (presentReportListItem), and nothing else: the report list and
+ * search results are the hottest reads, and Sequelize instances with nested includes cost more CPU than
+ * the query itself there (issue 14). A Report with its author and profile has the same shape.
+ */
+export interface ReportCard {
+  id: number;
+  title: string;
+  description: string | null;
+  thumbnailKey: string | null;
+  likeCount: number;
+  createdAt: Date;
+  author: { publicId: string; profile: { username: string; iconKey: string | null } | null };
+}
+
+interface CardRow {
+  id: number | string;
+  title: string;
+  description: string | null;
+  thumbnail_key: string | null;
+  like_count: number | string;
+  created_at: Date | string;
+  public_id: string;
+  username: string | null;
+  icon_key: string | null;
+}
+
+/** The card's columns of report `r`, author `u` and profile `p`; one character more than a card shows, so the cut still knows it cut. */
+const CARD_COLUMNS = `r.id, r.title, SUBSTR(r.description, 1, ${REPORT_LIST_DESCRIPTION_MAX + 1}) AS description, r.thumbnail_key, r.like_count, r.created_at,
+       u.public_id, p.username, p.icon_key`;
+
+/** The sort key of each list order and its index (migration 0012): (listed, is_draft, hidden_at, key, id). */
+const SORTS: Record<SortOption, { column: string; direction: 'ASC' | 'DESC'; index: string }> = {
+  new: { column: 'created_at', direction: 'DESC', index: 'reports_feed_created_at_id' },
+  old: { column: 'created_at', direction: 'ASC', index: 'reports_feed_created_at_id' },
+  like: { column: 'like_count', direction: 'DESC', index: 'reports_feed_like_count_id' },
+};
+
+export const cardOrderSql = (sort: SortOption, r: string): string => `${r}.${SORTS[sort].column} ${SORTS[sort].direction}, ${r}.id ${SORTS[sort].direction}`;
+
+/** Where a page of `sort` ended: its last card's sort key (a Date for new/old, a count for like) and id. */
+export interface CardKeyset {
+  key: Date | number;
+  id: number;
+}
+
+/**
+ * One page of listed reports in `sort` order, strictly after `after` when given. The page is chosen in a
+ * derived table that reads the feed index alone, from the cursor on: `key < :key OR (key = :key AND id <
+ * :id)` is two ranges of that index, so a page 10,000 reports deep reads as few rows as the first. The
+ * author and profile are joined to those rows only. Joined in the same query instead, MariaDB started
+ * from the 2,000 members and read every report of each (a filesort of 100,000 rows on every page).
+ * FORCE INDEX because MariaDB otherwise prefers a `ref` scan on the index's three constant columns, which
+ * reads from the top of the list down to the cursor.
+ */
+export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after: CardKeyset | null, limit: number): Promise<ReportCard[]> {
+  const { column, direction, index } = SORTS[sort];
+  const beyond = direction === 'DESC' ? '<' : '>';
+  const keyset = after ? `AND (k.${column} ${beyond} :key OR (k.${column} = :key AND k.id ${beyond} :id))` : '';
+  const hint = isMysql(sequelize) ? `FORCE INDEX (${index})` : '';
+  const rows = await sequelize.query<CardRow>(
+    `SELECT ${CARD_COLUMNS}
+       FROM (SELECT k.id FROM reports k ${hint}
+              WHERE ${listedReportSql('k')} ${keyset}
+              ORDER BY ${cardOrderSql(sort, 'k')}
+              LIMIT :limit) page
+       JOIN reports r ON r.id = page.id
+       JOIN users u ON u.id = r.author_id
+       LEFT JOIN profiles p ON p.user_id = u.id
+      ORDER BY ${cardOrderSql(sort, 'r')}`,
+    {
+      replacements: { limit, ...(after ? { key: after.key instanceof Date ? sqlDateTime(sequelize, after.key) : after.key, id: after.id } : {}) },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.map(toCard);
+}
+
+/**
+ * The listed ones of `ids` (published, not hidden, author not suspended) as cards, in the order of
+ * `ids`: search results and the like-sorted list's catch-up.
+ */
+export async function loadListedCards(sequelize: Sequelize, ids: readonly number[]): Promise<ReportCard[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await sequelize.query<CardRow>(
+    `SELECT ${CARD_COLUMNS}
+       FROM reports r
+       JOIN users u ON u.id = r.author_id
+       LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE r.id IN (:ids) AND ${listedReportSql('r')}`,
+    { replacements: { ids: unique }, type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((row) => [Number(row.id), toCard(row)]));
+  return ids.map((id) => byId.get(id)).filter((card): card is ReportCard => card !== undefined);
+}
+
+function toCard(row: CardRow): ReportCard {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    thumbnailKey: row.thumbnail_key,
+    likeCount: Number(row.like_count),
+    // mysql2 answers a Date; SQLite the text Sequelize stored ("2026-11-23 00:34:57.000 +00:00").
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    author: { publicId: row.public_id, profile: row.username === null ? null : { username: row.username, iconKey: row.icon_key } },
+  };
+}

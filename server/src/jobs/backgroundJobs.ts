@@ -1,0 +1,44 @@
+import type { Sequelize } from 'sequelize';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import type { Models } from '../models';
+import type { SearchService } from '../search/searchService';
+import { startAnalyticsMaintenance } from './analyticsMaintenance';
+import { createMailOutboxWorker } from './mailOutboxWorker';
+import { startOutboxRunner } from './outboxRunner';
+import { createSearchOutboxWorker } from './searchOutboxWorker';
+import { startSuspensionSweep } from './suspensionSweep';
+
+export interface BackgroundJobDeps {
+  models: Models;
+  sequelize: Sequelize;
+  search: SearchService;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export interface BackgroundJobs {
+  /** Finishes the rounds in progress, then stops every job. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything that runs in the background rather than in a request: the search and mail outboxes, the
+ * sweep that ends suspensions and the analytics roll-up. Run by `npm start` (HIRAKU_ROLE=all) and by
+ * worker processes (HIRAKU_ROLE=worker); any number of processes may run them at once, because outbox
+ * rows are leased (outboxLease.ts) and the periodic jobs take a named lock (db/namedLock.ts).
+ */
+export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
+  const { logger } = deps;
+  // The worker re-applies the index settings when Meilisearch returns; a down mail server delays, never loses.
+  const runners = [
+    startOutboxRunner(createSearchOutboxWorker(deps), logger),
+    startOutboxRunner(createMailOutboxWorker(deps), logger),
+    startSuspensionSweep(deps, logger),
+    startAnalyticsMaintenance(deps),
+  ];
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () => (stopped ??= Promise.all(runners.map((runner) => runner.stop())).then(() => undefined)),
+  };
+}

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const REPO_DIR = path.resolve(__dirname, '../../..');
+const MAIN = path.join(REPO_DIR, 'server/src/main.ts');
+const CLI = path.join(REPO_DIR, 'server/src/cli/index.ts');
+
+/** A server process (`npm run serve` or `npm run cli`) started from the repository's sources. */
+export interface ServerProcess {
+  readonly pid: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** The exit code once it has exited (null when killed by a signal). */
+  readonly exited: Promise<number | null>;
+  /** Resolves when the output matches `pattern`; rejects if the process exits first or time runs out. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** SIGTERM (the graceful stop of main.ts), SIGKILL if it has not exited after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Only what is given: a developer's own DATABASE_URL or REDIS_URL must not leak into a test's process.
+ * PATH and HOME so Node and its tools behave as usual.
+ */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
+}
+
+function track(child: ChildProcess, what: string): ServerProcess {
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  // 'close' rather than 'exit': by then everything the process printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
+    for (const listener of listeners) listener();
+  });
+  if (child.pid === undefined) throw new Error(`${what} could not be started`);
+  return {
+    pid: child.pid,
+    output: () => output,
+    exited,
+    waitFor(pattern, timeoutMs = 120_000) {
+      return new Promise((resolve, reject) => {
+        const done = (error?: Error) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          if (error) reject(error);
+          else resolve();
+        };
+        const check = () => {
+          if (pattern.test(output)) done();
+          else if (exitCode !== undefined) done(new Error(`${what} exited (${exitCode}) before printing ${pattern}:\n${output}`));
+        };
+        const timer = setTimeout(() => done(new Error(`${what} did not print ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+    async stop(graceMs = 15_000) {
+      if (exitCode !== undefined) return;
+      const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(kill);
+    },
+  };
+}
+
+/** `server/src/main.ts` with exactly `env` (HIRAKU_ROLE, PORT, DATABASE_URL...). */
+export function startServerProcess(env: Record<string, string>, what = `server (${env.HIRAKU_ROLE ?? 'all'})`): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO_DIR, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return track(child, what);
+}
+
+/** `npm run cli -- <args>` with exactly `env`; resolves with its exit code and output. */
+export async function runCli(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_DIR, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const tracked = track(child, `cli ${args.join(' ')}`);
+  const code = await tracked.exited;
+  return { code, output: tracked.output() };
+}
