@@ -30,9 +30,20 @@ export async function waitForTask(client: SearchClient, enqueued: EnqueuedTaskPr
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) throw new MeilisearchTaskTimeOutError(taskUid, timeoutMs);
-    const task = await client.tasks.getTask(taskUid, { signal: AbortSignal.timeout(left) });
+    const task = await getTaskWithin(client, taskUid, left);
     if (task.status !== 'enqueued' && task.status !== 'processing') return task;
     await sleep(POLL_INTERVAL_MS);
+  }
+}
+
+/** One poll, abandoned after `ms`; its timer is cleared however the poll ends. */
+async function getTaskWithin(client: SearchClient, taskUid: number, ms: number): Promise<Task> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new MeilisearchTaskTimeOutError(taskUid, ms)), ms);
+  try {
+    return await client.tasks.getTask(taskUid, { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
   }
 }
 
