@@ -23,6 +23,8 @@ export interface RebuildResult {
 }
 
 const DEFAULT_BATCH_SIZE = 1_000;
+/** Batches queued in Meilisearch at once; bounds what a failed rebuild leaves queued behind it. */
+const MAX_BATCHES_IN_FLIGHT = 8;
 /** A build index this old belongs to a rebuild that died; a live rebuild never takes a day. */
 const STALE_BUILD_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -46,14 +48,30 @@ export async function rebuildReportsIndex(client: SearchClient, options: Rebuild
   let indexed = 0;
   try {
     await applyReportsIndexSettings(client, buildUid);
-    for await (const batch of options.documents) {
-      for (let start = 0; start < batch.length; start += batchSize) {
-        const chunk = batch.slice(start, start + batchSize);
-        await waitForSuccess(client, client.index<ReportSearchDocument>(buildUid).addDocuments(chunk, { primaryKey: REPORTS_PRIMARY_KEY }), `fill ${buildUid}`);
-        for (const document of chunk) ids.add(document.id);
-        indexed += chunk.length;
-        options.onProgress?.({ phase: 'indexing', indexed });
+    // Batches are queued without waiting for each to be indexed, a few at a time: Meilisearch merges
+    // queued additions to one index into one indexing run, and reading the next database page overlaps
+    // with indexing the previous one. Waiting for each batch made a 100,000-report rebuild about 1.6x
+    // slower than Meilisearch indexing the same documents queued at once (issue 14).
+    const inFlight: Promise<unknown>[] = [];
+    try {
+      for await (const batch of options.documents) {
+        for (let start = 0; start < batch.length; start += batchSize) {
+          const chunk = batch.slice(start, start + batchSize);
+          const done = waitForSuccess(client, client.index<ReportSearchDocument>(buildUid).addDocuments(chunk, { primaryKey: REPORTS_PRIMARY_KEY }), `fill ${buildUid}`);
+          // Marked handled now; each one is still awaited (and its failure thrown) below.
+          done.catch(() => undefined);
+          inFlight.push(done);
+          for (const document of chunk) ids.add(document.id);
+          indexed += chunk.length;
+          options.onProgress?.({ phase: 'indexing', indexed });
+          if (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await inFlight.shift();
+        }
       }
+      // Tasks of one index run in the order they were queued, so the last one done means all are.
+      while (inFlight.length > 0) await inFlight.shift();
+    } finally {
+      // A failure above leaves the rest still being polled; wait for them so no poll outlives the rebuild.
+      await Promise.allSettled(inFlight);
     }
     // Guards against a build index that was deleted and silently re-created by a document addition.
     const stats = await client.index(buildUid).getStats();

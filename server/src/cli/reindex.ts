@@ -15,6 +15,8 @@ import { createProgress, type Progress } from './progress';
 import { withCliServices } from './services';
 
 export const REINDEX_BATCH_SIZE_MAX = 10_000;
+/** Documents per database page and per Meilisearch upload; the size the benchmark's reference uploads. */
+export const REINDEX_DEFAULT_BATCH_SIZE = 1_000;
 
 export interface ReindexServices {
   models: Models;
@@ -97,7 +99,7 @@ const optionsSchema = z.object({
     .int('--batch-size には整数を指定してください')
     .min(1, '--batch-size は 1 以上で指定してください')
     .max(REINDEX_BATCH_SIZE_MAX, `--batch-size は ${REINDEX_BATCH_SIZE_MAX} 以下で指定してください`)
-    .default(DEFAULT_DOCUMENT_BATCH_SIZE),
+    .default(REINDEX_DEFAULT_BATCH_SIZE),
 });
 
 export interface ReindexCommandOptions {
