@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // Workspace packages (packages/ui, packages/shared) live above this app; the dev server may read them.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,7 +12,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  // The server sends the .br/.gz copies as they are (server/src/middlewares/webApp.ts).
+  plugins: [react(), precompress()],
   resolve: {
     alias:
       mode === 'production'

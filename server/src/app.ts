@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { authenticate } from './middlewares/authenticate';
 import { clientAddress } from './middlewares/clientAddress';
+import { compression, conditionalGet } from './middlewares/compression';
 import { csrfProtection } from './middlewares/csrf';
 import { errorHandler } from './middlewares/errorHandler';
 import { requestLog } from './middlewares/requestLog';
@@ -32,7 +33,10 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   }
   // The log wraps the error handler, so it records the status the error was mapped to, not Koa's 404.
   app.use(requestLog(services.logger));
+  // Outside the error handler, so error answers are compressed too; the ETag is taken of the uncompressed body.
+  app.use(compression());
   app.use(errorHandler(services.logger));
+  app.use(conditionalGet());
   app.use(securityHeaders({ production: services.env.production }));
   // JSON, and text for the analytics beacon (sendBeacon sends JSON as text/plain, see routes/analytics);
   // upload routes add their own multipart parser. DELETE too (account deletion sends a password).

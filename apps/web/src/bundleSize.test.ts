@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * Issue 13's budget: the landing page and /reports each need at most 120 KiB of JavaScript (gzip) before
@@ -56,5 +57,17 @@ describe('initial JavaScript of the web app', () => {
     expect(landing?.files.filter((f) => hasZod(f.file))).toEqual([]);
     const all = readdirSync(path.join(outDir, 'assets')).filter((name) => name.endsWith('.js'));
     expect(all.some((name) => hasZod(`assets/${name}`))).toBe(true);
+  });
+
+  it('writes a .br and a .gz copy of each script, style and the page, decoding to the file itself (the server sends them as they are)', () => {
+    const files = [...readdirSync(path.join(outDir, 'assets')).map((name) => `assets/${name}`), 'index.html'].filter((name) => /\.(js|css|html)$/.test(name));
+    const large = files.filter((name) => readFileSync(path.join(outDir, name)).length >= 1024);
+    expect(large.some((name) => name.endsWith('.js'))).toBe(true);
+    expect(large.some((name) => name.endsWith('.css'))).toBe(true);
+    for (const name of large) {
+      const original = readFileSync(path.join(outDir, name));
+      expect({ name, br: brotliDecompressSync(readFileSync(path.join(outDir, `${name}.br`))).equals(original) }).toEqual({ name, br: true });
+      expect({ name, gz: gunzipSync(readFileSync(path.join(outDir, `${name}.gz`))).equals(original) }).toEqual({ name, gz: true });
+    }
   });
 });

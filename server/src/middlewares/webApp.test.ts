@@ -1,9 +1,26 @@
 import fs from 'node:fs/promises';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { webApp } from './webApp';
+
+/** What the precompressed copies hold; the plain file differs on purpose, so a test sees which one was sent. */
+const SCRIPT = 'console.info("precompressed")';
+
+/** A request with exactly these headers: fetch would ask for and decode compressed answers by itself. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('webApp (serving the built single-page app)', () => {
   let dist: string;
@@ -15,6 +32,10 @@ describe('webApp (serving the built single-page app)', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>ひらく</title></html>');
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.info(1)');
+    // As apps/web/precompress.ts writes them beside each file of the build.
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+    await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const app = new Koa();
     app.use(webApp(dist));
     server = await new Promise((resolve) => {
@@ -41,8 +62,34 @@ describe('webApp (serving the built single-page app)', () => {
   it('caches hashed assets for a year and 404s missing ones', async () => {
     const res = await fetch(`${base}/assets/app-abc123.js`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const missing = await fetch(`${base}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBeNull();
+  });
+
+  it('asks the browser to revalidate files without a hash in their name', async () => {
+    const res = await fetch(`${base}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each([
+    ['br', 'br', brotliCompressSync],
+    ['gzip', 'gzip', gzipSync],
+  ] as const)('sends the precompressed copy to a client accepting %s', async (accept, encoding, compress) => {
+    const res = await rawGet(`${base}/assets/app-abc123.js`, { 'Accept-Encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.body.equals(compress(SCRIPT))).toBe(true);
+  });
+
+  it('sends the plain file to a client accepting no encoding', async () => {
+    const res = await rawGet(`${base}/assets/app-abc123.js`, {});
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString('utf8')).toBe('console.info(1)');
   });
 
   it('never serves files outside the build folder', async () => {

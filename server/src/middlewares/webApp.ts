@@ -1,7 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
+
+/** Vite puts a content hash in every file name under /assets/: a changed file gets a new name. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** index.html and the files of public/ keep their names: the browser asks again each time (a 304 when unchanged). */
+const NAMED_FILE_CACHE = 'no-cache';
+
+/**
+ * Sends one file of the build, or its .br/.gz copy (written by apps/web/precompress.ts) when the client
+ * accepts that encoding; koa-send sets Content-Encoding and the type of the original file.
+ */
+async function sendFile(ctx: Context, root: string, file: string, cacheControl: string): Promise<boolean> {
+  ctx.vary('Accept-Encoding');
+  const served = await send(ctx, file, {
+    root,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res) => res.setHeader('Cache-Control', cacheControl),
+  }).catch(() => null);
+  return Boolean(served);
+}
 
 /**
  * Serves the built single-page app: hashed assets are cached for a year, every other GET outside
@@ -14,13 +34,11 @@ export function webApp(distDir: string): Middleware {
       return next();
     }
     if (ctx.path.startsWith('/assets/')) {
-      const served = await send(ctx, ctx.path, { root: distDir, immutable: true, maxage: 365 * 24 * 3600 * 1000 }).catch(() => null);
-      if (!served) ctx.status = 404;
+      if (!(await sendFile(ctx, distDir, ctx.path, HASHED_ASSET_CACHE))) ctx.status = 404;
       return;
     }
-    if (path.extname(ctx.path) && ctx.path !== '/index.html') {
-      const served = await send(ctx, ctx.path, { root: distDir, maxage: 3600 * 1000 }).catch(() => null);
-      if (served) return;
+    if (path.extname(ctx.path) && ctx.path !== '/index.html' && (await sendFile(ctx, distDir, ctx.path, NAMED_FILE_CACHE))) {
+      return;
     }
     if (!fs.existsSync(indexFile)) {
       ctx.status = 503;
@@ -28,7 +46,6 @@ export function webApp(distDir: string): Middleware {
       ctx.body = 'Web アプリがビルドされていません。`npm run build` を実行してください。';
       return;
     }
-    ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: distDir });
+    await sendFile(ctx, distDir, 'index.html', NAMED_FILE_CACHE);
   };
 }
