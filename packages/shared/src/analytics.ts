@@ -22,6 +22,10 @@ export const ANALYTICS_LIMITS = {
   rawRetentionDays: 90,
   /** Longest range one daily report may cover. */
   dailyRangeMaxDays: 366,
+  /** The range the operators' screen opens with: the last this many Japanese days, today included. */
+  defaultRangeDays: 30,
+  /** Pages listed under "most viewed" on the operators' screen. */
+  topPathsShown: 10,
 } as const;
 
 /** The browser's random key, renewed each day (localStorage), so visits can be told apart within a day only. */

@@ -1,8 +1,13 @@
+/** X (Twitter) user names are at most this long. */
+const TWITTER_ID_MAX = 15;
+
 /**
  * Every number a member can run into, defined once and used by the server's validation and the UI alike
  * (docs/product.md §9 and docs/decisions.md).
  */
 export const LIMITS = {
+  /** Who may join (docs/product.md): the sign-up screen asks the visitor to confirm it. */
+  minimumAge: 18,
   reportTitleMax: 30,
   playCategoriesMax: 3,
   playContentsMax: 7,
@@ -21,7 +26,8 @@ export const LIMITS = {
   cardDescriptionCut: 55,
   profileDescriptionCut: 35,
   usernameMax: 20,
-  twitterIdPattern: /^[A-Za-z0-9_]{1,15}$/,
+  twitterIdMax: TWITTER_ID_MAX,
+  twitterIdPattern: new RegExp(`^[A-Za-z0-9_]{1,${TWITTER_ID_MAX}}$`),
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
@@ -34,6 +40,8 @@ export const LIMITS = {
   contactSubjectCut: 20,
   enquiriesPageSize: 50,
   imageMaxBytes: 10 * 1024 * 1024,
+  /** A report has one main image. */
+  reportImagesMax: 1,
   /** Pixels a decoded image may have before we refuse it as a decompression bomb. */
   imageMaxPixels: 40_000_000,
   mainImageMaxWidth: 1600,
@@ -48,6 +56,9 @@ export const LIMITS = {
   moderationPageSize: 20,
   memberSearchMax: 20,
   memberQueryMax: 64,
+  /** The smallest display order / popularity of a tag or category, and the smallest level. */
+  taxonomyNumberMin: 0,
+  taxonomyLevelMin: 1,
 } as const;
 
 export const TIMINGS = {

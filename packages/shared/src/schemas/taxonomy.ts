@@ -30,9 +30,9 @@ const wholeNumber = (min: number, message: string) =>
 
 const tagName = name(m.tagNameRequired, m.tagNameTooLong, LIMITS.tagNameMax);
 const categoryName = name(m.categoryNameRequired, m.categoryNameTooLong, LIMITS.categoryNameMax);
-const order = wholeNumber(0, m.numberInvalid);
-const level = wholeNumber(1, m.levelInvalid);
-const popularity = wholeNumber(0, m.numberInvalid);
+const order = wholeNumber(LIMITS.taxonomyNumberMin, m.numberInvalid);
+const level = wholeNumber(LIMITS.taxonomyLevelMin, m.levelInvalid);
+const popularity = wholeNumber(LIMITS.taxonomyNumberMin, m.numberInvalid);
 
 /** POST /api/tags (field names as docs/product.md §7 sends them). Omitted numbers take their defaults. */
 export const tagCreateSchema = z.object(

@@ -4,6 +4,12 @@ export const COMMON_TEXTS = {
   submit: '送信',
   back: '戻る',
   loading: '読み込み中...',
+  retry: 'もう一度読み込む',
+  loadMore: 'さらに読み込む',
+  choose: '選択してください',
+  email: 'メールアドレス',
+  /** How much of a text's limit is used: 「12 / 500文字」. */
+  charCounter: (n: number, max: number): string => `${n} / ${max}文字`,
   unset: '未設定',
   untitled: '無題',
   noDescription: '説明はありません',

@@ -1,3 +1,5 @@
+import { LIMITS } from '../limits';
+
 export interface LandingFeature {
   id: 'play' | 'observe' | 'record';
   title: string;
@@ -25,5 +27,5 @@ export const LANDING_TEXTS = {
   feedbackHeading: '不具合のご報告のお願い',
   feedback: '不具合や気になる点を見つけたら、運営へのダイレクトメッセージ（DM）でお知らせください。お問い合わせフォームからも受け付けています。',
   feedbackLink: 'お問い合わせフォームへ',
-  adultNotice: 'ひらくは18歳以上の方のためのサービスです。',
+  adultNotice: `ひらくは${LIMITS.minimumAge}歳以上の方のためのサービスです。`,
 } as const;

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
-import { formatDateTimeJa, MODERATION_TEXTS, type AnalyticsDay } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, formatDateTimeJa, MODERATION_TEXTS, type AnalyticsDay } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { FormAlert } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
@@ -19,7 +19,6 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarEleme
 const t = MODERATION_TEXTS.analytics;
 const c = MODERATION_TEXTS.common;
 
-const TOP_PATHS = 10;
 /** Page routes drawn as their own lines beside the total (more would be unreadable; the table has ten). */
 const CHARTED_PATHS = 3;
 
@@ -117,7 +116,7 @@ function Analytics() {
 
 function Report({ days, range }: { days: AnalyticsDay[]; range: DayRange }) {
   const sums = useMemo(() => totals(days), [days]);
-  const top = useMemo(() => topPaths(days, TOP_PATHS), [days]);
+  const top = useMemo(() => topPaths(days, ANALYTICS_LIMITS.topPathsShown), [days]);
   const options = useMemo(() => chartOptions(), []);
   const labels = days.map((day) => shortDayLabel(day.date));
   const from = longDayLabel(range.from);

@@ -1,7 +1,5 @@
-import { addDays, japanDay, type AnalyticsDay } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, addDays, japanDay, type AnalyticsDay } from '@hiraku/shared';
 
-/** The range the screen opens with: the last 30 Japanese days, today included. */
-export const DEFAULT_RANGE_DAYS = 30;
 
 export interface DayRange {
   from: string;
@@ -10,7 +8,7 @@ export interface DayRange {
 
 export function defaultRange(now: Date = new Date()): DayRange {
   const to = japanDay(now);
-  return { from: addDays(to, -(DEFAULT_RANGE_DAYS - 1)), to };
+  return { from: addDays(to, -(ANALYTICS_LIMITS.defaultRangeDays - 1)), to };
 }
 
 /** The counts the screen charts and tabulates per day, in the order of its columns. */

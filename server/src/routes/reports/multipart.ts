@@ -40,7 +40,7 @@ export function reportMultipart(): Middleware {
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT],
     formidable: {
       ...FIELD_LIMITS,
-      maxFiles: 1,
+      maxFiles: LIMITS.reportImagesMax,
       maxFileSize: LIMITS.imageMaxBytes,
       maxTotalFileSize: LIMITS.imageMaxBytes,
       // A form whose file input was left empty still sends an empty part: that means "no image".

@@ -1,4 +1,6 @@
-import { LIMITS } from '../../limits';
+import { COMMON_TEXTS } from '../common';
+import { LIMITS, TIMINGS } from '../../limits';
+import { inHours } from '../units';
 
 /** TEXTS.account: what sign-up, login, the mail links, the tutorial and account deletion answer with. */
 export const ACCOUNT_MESSAGES = {
@@ -6,7 +8,7 @@ export const ACCOUNT_MESSAGES = {
   loginFailed: 'ログインに失敗しました。もう一度お試しください。',
   invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
   emailNotVerified: 'メールアドレスの確認が完了していません。届いた確認メールのリンクを開いてください。',
-  accountLocked: 'ログインに続けて失敗したため、アカウントを約24時間ロックしています。パスワードを再設定するとすぐに解除できます。',
+  accountLocked: `ログインに続けて失敗したため、アカウントを約${inHours(TIMINGS.lockoutSec)}時間ロックしています。パスワードを再設定するとすぐに解除できます。`,
   accountSuspended: 'このアカウントは利用規約違反のため停止されています。',
   sessionInvalid: 'セッションが無効です。もう一度ログインしてください。',
   logoutFailed: 'ログアウトに失敗しました。もう一度お試しください。',
@@ -21,7 +23,7 @@ export const ACCOUNT_MESSAGES = {
   passwordTooLong: `パスワードは${LIMITS.passwordMax}文字以内で入力してください。`,
   passwordTooCommon: 'そのパスワードはよく使われていて危険です。別のパスワードを設定してください。',
   passwordsDoNotMatch: 'パスワードが一致しません。',
-  mustAgreeToTerms: '18歳以上であること、利用規約に同意することの確認が必要です。',
+  mustAgreeToTerms: `${LIMITS.minimumAge}歳以上であること、利用規約に同意することの確認が必要です。`,
   verifyInvalidToken: '確認リンクが無効です。',
   verifyFailed: 'メールアドレスの確認に失敗しました。リンクの有効期限が切れている可能性があります。',
   verifySucceeded: 'メールアドレスを確認しました。ログインしてください。',
@@ -30,11 +32,11 @@ export const ACCOUNT_MESSAGES = {
   forgotPasswordSent: 'ご入力のアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
   resetInvalidToken: '再設定リンクが無効か、有効期限が切れています。もう一度お手続きください。',
   resetSucceeded: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
-  resetFailed: 'エラーが発生しました。もう一度お試しください。',
+  resetFailed: COMMON_TEXTS.genericError,
   tutorialFailed: 'チュートリアルの完了処理に失敗しました。',
   deleteConfirmRequired: '削除の確認にチェックを入れてください。',
   deleteFailed: '削除に失敗しました。',
-  deleteNoResponse: 'サーバーへのリクエストに失敗しました。',
+  deleteNoResponse: COMMON_TEXTS.requestFailed,
   deleteSlow: '処理に時間がかかっています。ページを再読み込みしてください。',
   deleteSucceeded: 'アカウントを削除しました。ご利用ありがとうございました。',
   wrongPassword: 'パスワードが正しくありません。',

@@ -1,10 +1,14 @@
-import { LIMITS } from '../../limits';
+import { COMMON_TEXTS } from '../common';
+import { LANDING_TEXTS } from '../landing';
+import { PAGE_TITLES } from '../shell';
+import { LIMITS, TIMINGS } from '../../limits';
+import { inHours } from '../units';
 
 /** TEXTS.account.screens: labels and short texts of the account screens (sign-up, login, mail links, tutorial, deletion). */
 export const ACCOUNT_TEXTS = {
   required: '必須',
   fields: {
-    email: 'メールアドレス',
+    email: COMMON_TEXTS.email,
     password: 'パスワード',
     newPassword: '新しいパスワード',
     newPasswordAgain: '新しいパスワード（確認用）',
@@ -16,11 +20,11 @@ export const ACCOUNT_TEXTS = {
   showPassword: 'パスワードを表示する',
   signup: {
     lead: 'メールアドレスとパスワードだけで、無料で登録できます。登録後に届く確認メールのリンクを開くと、ログインできるようになります。',
-    agreeBeforeLink: '18歳以上であり、',
+    agreeBeforeLink: `${LIMITS.minimumAge}歳以上であり、`,
     termsLink: '利用規約',
     agreeAfterLink: 'に同意します',
     privacyNote: 'メールアドレスは、お知らせとお問い合わせへの返信にのみ使います。詳しくは',
-    privacyLink: 'プライバシーポリシー',
+    privacyLink: PAGE_TITLES.privacyPolicy,
     privacyAfterLink: 'をご覧ください。',
     submit: '登録',
     haveAccount: 'すでにアカウントをお持ちの方は',
@@ -30,7 +34,7 @@ export const ACCOUNT_TEXTS = {
     lead: '登録したメールアドレスとパスワードでログインしてください。',
     submit: 'ログイン',
     noAccount: 'アカウントをお持ちでない方は',
-    toSignup: '無料で会員登録',
+    toSignup: LANDING_TEXTS.signup,
     forgot: 'パスワードをお忘れの方',
     notVerifiedMoving: 'まもなく確認メールの再送信ページに移動します。',
     movingSoon: 'まもなくページを移動します。',
@@ -39,12 +43,12 @@ export const ACCOUNT_TEXTS = {
   verifyEmail: {
     verifying: 'メールアドレスを確認しています...',
     resendHeading: '確認メールを再送信する',
-    resendLead: 'ご登録のメールアドレスを入力してください。確認用のリンクをあらためてお送りします。リンクの有効期限は24時間です。',
+    resendLead: `ご登録のメールアドレスを入力してください。確認用のリンクをあらためてお送りします。リンクの有効期限は${inHours(TIMINGS.verifyEmailTtlSec)}時間です。`,
     resendSubmit: '確認メールを再送信',
     toLogin: 'ログイン画面へ',
   },
   forgotPassword: {
-    lead: '登録したメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。リンクの有効期限は1時間です。',
+    lead: `登録したメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。リンクの有効期限は${inHours(TIMINGS.passwordResetTtlSec)}時間です。`,
     submit: '再設定メールを送信',
     toLogin: 'ログイン画面に戻る',
   },

@@ -1,10 +1,12 @@
+import { COMMON_TEXTS } from '../common';
+
 /** TEXTS.comment.screens: the comment thread under a report. */
 export const COMMENT_TEXTS = {
   heading: 'コメント',
   count: (n: number) => `${n}件`,
   label: 'コメントを書く',
   placeholder: '感想や質問を送ってみましょう',
-  counter: (n: number, max: number) => `${n} / ${max}文字`,
+  counter: COMMON_TEXTS.charCounter,
   submit: 'コメントする',
   posting: 'コメントを投稿しています...',
   deleting: 'コメントを削除しています...',
@@ -24,6 +26,6 @@ export const COMMENT_TEXTS = {
   hidden: '非表示中（あなたと運営者だけに見えています）',
   /** An operator looking at someone else's hidden comment. */
   hiddenForOperator: '非表示中（運営者にだけ見えています）',
-  retry: 'もう一度読み込む',
+  retry: COMMON_TEXTS.retry,
   list: 'コメント一覧',
 } as const;

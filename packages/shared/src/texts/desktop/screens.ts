@@ -1,3 +1,8 @@
+import { MODERATION_TEXTS } from '../moderation/screens';
+import { PAGE_TITLES, SHELL_TEXTS } from '../shell';
+
+const ABOUT_APP = 'ひらく運営について';
+
 /**
  * TEXTS.desktop.screens: every word of the operators' desktop app (ひらく運営) that is not already a
  * screen of packages/ui: the server-address screen, the application menu, notifications and the About
@@ -18,15 +23,15 @@ export const DESKTOP_TEXTS = {
     retry: '再接続',
   },
   operatorMenu: {
-    label: '運営メニュー',
-    moderationQueue: '通報キュー',
-    members: '会員管理',
-    auditLog: '操作履歴',
-    categories: 'カテゴリ管理',
-    tags: 'タグ管理',
-    enquiries: 'お問い合わせ管理',
-    analytics: 'アクセス解析',
-    logout: 'ログアウト',
+    label: MODERATION_TEXTS.nav.label,
+    moderationQueue: MODERATION_TEXTS.titles.queue,
+    members: MODERATION_TEXTS.titles.members,
+    auditLog: MODERATION_TEXTS.titles.auditLog,
+    categories: PAGE_TITLES.categoryManager,
+    tags: PAGE_TITLES.tagManager,
+    enquiries: MODERATION_TEXTS.titles.enquiries,
+    analytics: MODERATION_TEXTS.titles.analytics,
+    logout: SHELL_TEXTS.moreMenu.logout,
   },
   appMenu: {
     file: 'ファイル',
@@ -34,7 +39,7 @@ export const DESKTOP_TEXTS = {
     view: '表示',
     window: 'ウインドウ',
     help: 'ヘルプ',
-    about: 'ひらく運営について',
+    about: ABOUT_APP,
     preferences: '設定',
     notifications: '新しい通報を通知する',
     changeServer: 'サーバーを変更…',
@@ -62,7 +67,7 @@ export const DESKTOP_TEXTS = {
     openWebsite: 'ひらくをブラウザで開く',
   },
   about: {
-    title: 'ひらく運営について',
+    title: ABOUT_APP,
     detail: (version: string, server: string | null) =>
       `バージョン ${version}\n接続先: ${server ?? '未設定'}\n\nひらくの運営者向けデスクトップアプリです。`,
     ok: 'OK',

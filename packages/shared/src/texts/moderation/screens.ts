@@ -1,3 +1,6 @@
+import { COMMON_TEXTS } from '../common';
+import { CONTACT_MAIL_TEXTS } from '../contact/mail';
+import { CONTACT_TEXTS } from '../contact/screens';
 import { ANALYTICS_LIMITS } from '../../analytics';
 import { LIMITS } from '../../limits';
 
@@ -17,7 +20,7 @@ export const MODERATION_TEXTS = {
   nav: { label: '運営メニュー' },
   common: {
     loading: '読み込んでいます...',
-    loadMore: 'さらに読み込む',
+    loadMore: COMMON_TEXTS.loadMore,
     loadFailed: '読み込みに失敗しました。もう一度お試しください。',
     actionFailed: '操作に失敗しました。もう一度お試しください。',
     end: 'これ以上はありません。',
@@ -102,13 +105,13 @@ export const MODERATION_TEXTS = {
     empty: { open: '未対応のお問い合わせはありません。', handled: '対応済みのお問い合わせはありません。', all: 'お問い合わせはありません。' },
     category: '種類',
     name: 'お名前',
-    email: 'メールアドレス',
+    email: COMMON_TEXTS.email,
     notGiven: '（記入なし）',
     sender: '送信者',
     member: (publicId: string) => `会員（公開ID: ${publicId}）`,
-    visitor: 'ログインしていない訪問者',
+    visitor: CONTACT_MAIL_TEXTS.visitor,
     receivedAt: '受信日時（日本時間）',
-    content: 'お問い合わせ内容',
+    content: CONTACT_TEXTS.content,
     state: '状態',
     open: '未対応',
     handled: '対応済み',
@@ -123,7 +126,7 @@ export const MODERATION_TEXTS = {
     from: '開始日',
     to: '終了日',
     show: '表示する',
-    rangeHint: `はじめは直近30日間を表示します。一度に表示できるのは${ANALYTICS_LIMITS.dailyRangeMaxDays}日までです。`,
+    rangeHint: `はじめは直近${ANALYTICS_LIMITS.defaultRangeDays}日間を表示します。一度に表示できるのは${ANALYTICS_LIMITS.dailyRangeMaxDays}日までです。`,
     rangeOrder: '開始日は終了日以前の日付にしてください。',
     shownRange: (from: string, to: string) => `${from}〜${to}の集計`,
     totalsHeading: '期間の合計',
@@ -139,7 +142,7 @@ export const MODERATION_TEXTS = {
     activityHeading: '日別の会員登録・レポート公開・いいね・コメント',
     allPages: 'すべてのページ',
     chartLabel: (heading: string, from: string, to: string) => `${heading}のグラフ（${from}〜${to}）。同じ数値を下の「日別の数値」の表に載せています。`,
-    topPathsHeading: 'よく見られたページ（上位10件）',
+    topPathsHeading: `よく見られたページ（上位${ANALYTICS_LIMITS.topPathsShown}件）`,
     path: 'ページ',
     share: '割合',
     noPageViews: 'この期間のページビューはありません。',

@@ -15,7 +15,7 @@ export const PROFILE_MESSAGES = {
   usernameRequired: 'ユーザー名を入力してください。',
   usernameTooLong: `ユーザー名は${LIMITS.usernameMax}文字以内で入力してください。`,
   usernameInvalidCharacters: 'ユーザー名に使えない文字（改行や制御文字）が含まれています。',
-  twitterIdInvalid: 'XのIDは半角英数字とアンダースコアで15文字以内で入力してください。',
+  twitterIdInvalid: `XのIDは半角英数字とアンダースコアで${LIMITS.twitterIdMax}文字以内で入力してください。`,
   tagInvalid: (category: Extract<CategoryKey, 'gender' | 'sexualOrientation' | 'role'>) =>
     `${CATEGORY_NAMES[category]}の選択肢が正しくありません。選び直してください。`,
   noArticles: 'まだレポートが作成されていません。',

@@ -1,3 +1,6 @@
+import { REPORT_FIELD_LABELS } from './fields';
+import { SHELL_TEXTS } from '../shell';
+
 /** TEXTS.report.detail: the report detail page (the comments have their own, TEXTS.comment.screens). */
 export const REPORT_DETAIL_TEXTS = {
   author: '投稿者',
@@ -18,9 +21,9 @@ export const REPORT_DETAIL_TEXTS = {
   noSteps: 'プレイの流れの記載はありません。',
   stepNumber: (n: number) => `ステップ${n}`,
   impressions: '感想',
-  tips: '注意点・ポイント',
+  tips: REPORT_FIELD_LABELS.tips,
   none: '記載はありません。',
   notFoundTitle: 'レポートが見つかりません',
-  toList: 'レポート一覧へ',
+  toList: SHELL_TEXTS.toReports,
   mainImage: (title: string) => `「${title}」のメイン画像`,
 } as const;

@@ -1,13 +1,17 @@
+import { COMMON_TEXTS } from '../common';
+import { LIMITS } from '../../limits';
+import { inMegabytes } from '../units';
+
 /** TEXTS.report.form: the create and edit form (its checks' sentences are TEXTS.report). */
 export const REPORT_FORM_TEXTS = {
   requiredNote: '※ は公開に必要な項目です。下書きはタイトルだけで保存できます。',
   required: '※',
   requiredForScreenReaders: '（必須）',
   titlePlaceholder: '例：はじめての後手縛り',
-  titleCounter: (n: number, max: number) => `${n} / ${max}文字`,
+  titleCounter: COMMON_TEXTS.charCounter,
   descriptionPlaceholder: 'プレイをしてみて感じたことを書きましょう',
   tipsPlaceholder: '安全のために気をつけたこと、うまくいくコツなど',
-  selectPlaceholder: '選択してください',
+  selectPlaceholder: COMMON_TEXTS.choose,
   selectionCount: (n: number, max: number) => `${n}個を選択中（${max}個まで）`,
   profileTagsHeading: 'あなたについて',
   profileTagsHint: 'プロフィールの内容が入っています。このレポートだけ変えることもできます。',
@@ -31,7 +35,7 @@ export const REPORT_FORM_TEXTS = {
   imageLabel: 'メイン画像を選ぶ',
   imageChange: '別の画像を選ぶ',
   noFileChosen: '画像は選ばれていません',
-  imageHint: 'JPEG・PNG・WebP・GIF、10MBまで。位置情報などは保存前に取り除かれます。',
+  imageHint: `JPEG・PNG・WebP・GIF、${inMegabytes(LIMITS.imageMaxBytes)}MBまで。位置情報などは保存前に取り除かれます。`,
   imagePreview: '選んだ画像のプレビュー',
   currentImage: '今の画像',
   clearImage: '選んだ画像を取り消す',
@@ -40,6 +44,6 @@ export const REPORT_FORM_TEXTS = {
   saveDraft: '下書きとして保存',
   publish: '公開する',
   delete: 'このレポートを削除',
-  loading: '読み込み中...',
+  loading: COMMON_TEXTS.loading,
   cancel: 'やめる',
 } as const;

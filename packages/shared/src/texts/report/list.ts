@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '../common';
 import type { SortOption } from '../../limits';
 
 /** TEXTS.report.list: the /reports feed, its search box, sort and keywords, and its notices. */
@@ -13,8 +14,8 @@ export const REPORT_LIST_TEXTS = {
   popularKeywordSearch: (word: string) => `「${word}」で検索`,
   cards: 'レポート',
   empty: 'まだ公開されているレポートはありません。',
-  retry: 'もう一度読み込む',
-  loadMore: 'さらに読み込む',
+  retry: COMMON_TEXTS.retry,
+  loadMore: COMMON_TEXTS.loadMore,
   fetchFailed: 'レポートの取得に失敗しました',
   allLoaded: 'すべてのレポートを読み込みました',
 } as const;

@@ -1,3 +1,5 @@
+import { SHELL_TEXTS } from '../shell';
+
 /**
  * TEXTS.search.screens: the /search-results screen; its alerts are TEXTS.search, its sort labels
  * TEXTS.report.list's (the same words as on /reports).
@@ -6,7 +8,7 @@ export const SEARCH_TEXTS = {
   heading: (query: string) => `「${query}」の検索結果`,
   headingAll: 'レポートを探す',
   queryLabel: 'キーワード',
-  placeholder: 'キーワードで検索',
+  placeholder: SHELL_TEXTS.search.placeholder,
   submit: '検索',
   panel: '絞り込みと並び替え',
   activeFilters: (n: number) => `${n}件の条件で絞り込み中`,

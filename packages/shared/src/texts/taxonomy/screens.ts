@@ -1,3 +1,6 @@
+import { SHELL_TEXTS } from '../shell';
+import { LIMITS } from '../../limits';
+
 /**
  * TEXTS.taxonomy.screens: the operators' screens /category-manager and /tag-manager, and the page
  * members see there. The results of calls (errors, "カテゴリを追加しました。") are TEXTS.taxonomy.
@@ -5,7 +8,7 @@
 export const TAXONOMY_TEXTS = {
   operatorsOnly: {
     body: 'カテゴリとタグの管理は運営者だけが行えます。レポートを探すときは、レポート一覧や検索をご利用ください。',
-    toReports: 'レポート一覧へ',
+    toReports: SHELL_TEXTS.toReports,
   },
   common: {
     refresh: '再読み込み',
@@ -58,7 +61,7 @@ export const TAXONOMY_TEXTS = {
     },
     none: 'なし',
     noCategory: '未分類（カテゴリなし）',
-    numberHint: '0以上の整数',
-    levelHint: '1以上の整数',
+    numberHint: `${LIMITS.taxonomyNumberMin}以上の整数`,
+    levelHint: `${LIMITS.taxonomyLevelMin}以上の整数`,
   },
 } as const;
