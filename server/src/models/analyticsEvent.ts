@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import { readJsonObject, type JsonObject } from './json';
+import { ANALYTICS_LIMITS } from '@hiraku/shared';
 
 /**
  * A first-party page view or product event. Deliberately has no user id, e-mail or IP address
@@ -26,7 +27,7 @@ export function initAnalyticsEvent(sequelize: Sequelize): typeof AnalyticsEvent 
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       name: { type: DataTypes.STRING(50), allowNull: false },
-      path: { type: DataTypes.STRING(255), allowNull: true, defaultValue: null },
+      path: { type: DataTypes.STRING(ANALYTICS_LIMITS.pathMax), allowNull: true, defaultValue: null },
       properties: {
         type: DataTypes.JSON,
         allowNull: true,

@@ -7,7 +7,7 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import type { CategoryKey } from '@hiraku/shared';
+import { LIMITS, type CategoryKey } from '@hiraku/shared';
 import type { Tag } from './tag';
 
 export class Category extends Model<InferAttributes<Category>, InferCreationAttributes<Category>> {
@@ -27,7 +27,7 @@ export function initCategory(sequelize: Sequelize): typeof Category {
   Category.init(
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-      name: { type: DataTypes.STRING(50), allowNull: false },
+      name: { type: DataTypes.STRING(LIMITS.categoryNameMax), allowNull: false },
       key: { type: DataTypes.STRING(32), allowNull: true, defaultValue: null },
       level: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
       sortOrder: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

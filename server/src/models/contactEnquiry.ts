@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { User } from './user';
+import { LIMITS } from '@hiraku/shared';
 
 /** The operators' copy of an enquiry sent from the contact form. */
 export class ContactEnquiry extends Model<InferAttributes<ContactEnquiry>, InferCreationAttributes<ContactEnquiry>> {
@@ -33,7 +34,7 @@ export function initContactEnquiry(sequelize: Sequelize): typeof ContactEnquiry 
       userId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       category: { type: DataTypes.STRING(50), allowNull: false },
       name: { type: DataTypes.STRING(100), allowNull: true, defaultValue: null },
-      email: { type: DataTypes.STRING(254), allowNull: true, defaultValue: null },
+      email: { type: DataTypes.STRING(LIMITS.emailMax), allowNull: true, defaultValue: null },
       content: { type: DataTypes.TEXT, allowNull: false },
       createdAt: DataTypes.DATE(3),
       handledAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },

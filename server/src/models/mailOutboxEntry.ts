@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import { OUTBOX_LEASE_ATTRIBUTES } from './outboxLeaseColumns';
+import { LIMITS } from '@hiraku/shared';
 
 export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -37,8 +38,8 @@ export function initMailOutboxEntry(sequelize: Sequelize): typeof MailOutboxEntr
     {
       ...OUTBOX_LEASE_ATTRIBUTES,
       kind: { type: DataTypes.STRING(30), allowNull: false },
-      recipient: { type: DataTypes.STRING(254), allowNull: false },
-      replyTo: { type: DataTypes.STRING(254), allowNull: true, defaultValue: null },
+      recipient: { type: DataTypes.STRING(LIMITS.emailMax), allowNull: false },
+      replyTo: { type: DataTypes.STRING(LIMITS.emailMax), allowNull: true, defaultValue: null },
       subject: { type: DataTypes.STRING(255), allowNull: false },
       body: { type: DataTypes.TEXT, allowNull: false },
     },

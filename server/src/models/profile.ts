@@ -9,6 +9,7 @@ import {
 } from 'sequelize';
 import type { Tag } from './tag';
 import type { User } from './user';
+import { LIMITS } from '@hiraku/shared';
 
 export class Profile extends Model<InferAttributes<Profile>, InferCreationAttributes<Profile>> {
   declare id: CreationOptional<number>;
@@ -35,12 +36,12 @@ export function initProfile(sequelize: Sequelize): typeof Profile {
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       userId: { type: DataTypes.BIGINT, allowNull: false },
-      username: { type: DataTypes.STRING(20), allowNull: false },
+      username: { type: DataTypes.STRING(LIMITS.usernameMax), allowNull: false },
       iconKey: { type: DataTypes.STRING(255), allowNull: true, defaultValue: null },
       genderTagId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       sexualOrientationTagId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       roleTagId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
-      twitterId: { type: DataTypes.STRING(15), allowNull: true, defaultValue: null },
+      twitterId: { type: DataTypes.STRING(LIMITS.twitterIdMax), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

@@ -12,6 +12,7 @@ import type { ReportTag } from './reportTag';
 import type { ReportTool } from './reportTool';
 import type { Tag } from './tag';
 import type { User } from './user';
+import { LIMITS } from '@hiraku/shared';
 
 export class Report extends Model<InferAttributes<Report>, InferCreationAttributes<Report>> {
   declare id: CreationOptional<number>;
@@ -55,10 +56,10 @@ export function initReport(sequelize: Sequelize): typeof Report {
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       authorId: { type: DataTypes.BIGINT, allowNull: false },
-      title: { type: DataTypes.STRING(30), allowNull: false },
+      title: { type: DataTypes.STRING(LIMITS.reportTitleMax), allowNull: false },
       description: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
       tips: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
-      duration: { type: DataTypes.STRING(50), allowNull: true, defaultValue: null },
+      duration: { type: DataTypes.STRING(LIMITS.durationMax), allowNull: true, defaultValue: null },
       genderTagId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       sexualOrientationTagId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       roleTagId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },

@@ -6,6 +6,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { LIMITS } from '@hiraku/shared';
 
 /** A row of the report's tools table; rows are replaced as a whole when the report is saved. */
 export class ReportTool extends Model<InferAttributes<ReportTool>, InferCreationAttributes<ReportTool>> {
@@ -22,8 +23,8 @@ export function initReportTool(sequelize: Sequelize): typeof ReportTool {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       reportId: { type: DataTypes.BIGINT, allowNull: false },
       position: { type: DataTypes.INTEGER, allowNull: false },
-      name: { type: DataTypes.STRING(50), allowNull: false },
-      quantity: { type: DataTypes.STRING(25), allowNull: true, defaultValue: null },
+      name: { type: DataTypes.STRING(LIMITS.toolNameMax), allowNull: false },
+      quantity: { type: DataTypes.STRING(LIMITS.toolQuantityMax), allowNull: true, defaultValue: null },
     },
     { sequelize, tableName: 'report_tools', modelName: 'ReportTool', underscored: true, timestamps: false },
   );

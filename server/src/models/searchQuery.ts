@@ -6,6 +6,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { LIMITS } from '@hiraku/shared';
 
 /**
  * One search by a signed-in member. The member is kept only so that popular keywords can require
@@ -23,7 +24,7 @@ export function initSearchQuery(sequelize: Sequelize): typeof SearchQuery {
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       userId: { type: DataTypes.BIGINT, allowNull: false },
-      query: { type: DataTypes.STRING(100), allowNull: false },
+      query: { type: DataTypes.STRING(LIMITS.searchQueryMax), allowNull: false },
       createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'search_queries', modelName: 'SearchQuery', underscored: true, updatedAt: false },

@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { Category } from './category';
+import { LIMITS } from '@hiraku/shared';
 
 export class Tag extends Model<InferAttributes<Tag>, InferCreationAttributes<Tag>> {
   declare id: CreationOptional<number>;
@@ -29,7 +30,7 @@ export function initTag(sequelize: Sequelize): typeof Tag {
   Tag.init(
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-      name: { type: DataTypes.STRING(50), allowNull: false },
+      name: { type: DataTypes.STRING(LIMITS.tagNameMax), allowNull: false },
       categoryId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       parentId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       level: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },

@@ -9,6 +9,7 @@ import {
 } from 'sequelize';
 import type { Profile } from './profile';
 import { generatePublicId } from '../auth/publicId';
+import { LIMITS } from '@hiraku/shared';
 
 export const USER_ROLES = ['member', 'operator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -37,7 +38,7 @@ export function initUser(sequelize: Sequelize): typeof User {
     {
       id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
       publicId: { type: DataTypes.STRING(32), allowNull: false, defaultValue: () => generatePublicId() },
-      email: { type: DataTypes.STRING(254), allowNull: false },
+      email: { type: DataTypes.STRING(LIMITS.emailMax), allowNull: false },
       passwordHash: { type: DataTypes.STRING(255), allowNull: false },
       emailVerifiedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       role: { type: DataTypes.ENUM(...USER_ROLES), allowNull: false, defaultValue: 'member' },

@@ -1,6 +1,6 @@
-import { ANALYTICS_LIMITS, endpointPath, routeOf } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, endpointPath, japanDay, routeOf } from '@hiraku/shared';
 import { ANALYTICS_RECORD_PATH, createAnalyticsQueue } from './analyticsQueue';
-import { dailyVisitorKey, japanDay } from './visitorKey';
+import { dailyVisitorKey } from './visitorKey';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   const items = new Map<string, string>();
@@ -64,7 +64,7 @@ describe('the daily visitor key', () => {
     const first = dailyVisitorKey(storage, nineAmJst);
     expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(dailyVisitorKey(storage, nineAmJst + 14 * 3600_000)).toBe(first);
-    expect(japanDay(nineAmJst + 15 * 3600_000)).toBe('2026-11-23');
+    expect(japanDay(new Date(nineAmJst + 15 * 3600_000))).toBe('2026-11-23');
     expect(dailyVisitorKey(storage, nineAmJst + 15 * 3600_000)).not.toBe(first);
   });
 

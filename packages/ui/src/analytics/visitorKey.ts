@@ -1,10 +1,6 @@
-const STORAGE_KEY = 'hiraku.analyticsVisitor';
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { japanDay } from '@hiraku/shared';
 
-/** YYYY-MM-DD in Japan time: the server counts days that way, so the key changes at its midnight. */
-export function japanDay(now: number): string {
-  return new Date(now + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
-}
+const STORAGE_KEY = 'hiraku.analyticsVisitor';
 
 function randomKey(): string {
   const bytes = new Uint8Array(16);
@@ -18,7 +14,8 @@ function randomKey(): string {
  */
 export function dailyVisitorKey(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now = Date.now()): string | undefined {
   if (!storage) return undefined;
-  const day = japanDay(now);
+  // The server counts days in Japan time, so the key changes at its midnight.
+  const day = japanDay(new Date(now));
   try {
     const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { day?: unknown; key?: unknown } | null;
     if (stored?.day === day && typeof stored.key === 'string') return stored.key;
