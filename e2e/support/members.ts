@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { COOKIE_NAMES, XSRF_HEADER } from '@hiraku/shared';
+import { COOKIE_NAMES, XSRF_HEADER, type TagItem } from '@hiraku/shared';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo } from './mailbox';
 
 export interface TestMember {
@@ -38,4 +38,15 @@ export async function createConfirmedMember(request: APIRequestContext, label: s
 export async function logInThroughApi(request: APIRequestContext, member: TestMember): Promise<void> {
   const response = await request.post('/api/auth/login', { data: member, headers: await xsrfHeaders(request) });
   if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
+}
+
+/** Gives the signed-in member of `request` a profile (the first tag of each category), as posting a report needs. */
+export async function createProfileThroughApi(request: APIRequestContext, username: string): Promise<void> {
+  const tags = (await (await request.get('/api/tags')).json()) as TagItem[];
+  const first = (key: string) => String(tags.find((tag) => tag.category_id?.key === key)?._id);
+  const response = await request.post('/api/profile/createOrUpdate', {
+    headers: await xsrfHeaders(request),
+    multipart: { username, gender: first('gender'), sexualOrientation: first('sexualOrientation'), role: first('role'), twitterId: '' },
+  });
+  if (!response.ok()) throw new Error(`profile answered ${response.status()}: ${await response.text()}`);
 }

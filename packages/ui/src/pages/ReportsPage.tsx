@@ -4,7 +4,7 @@ import { DEFAULT_SORT, LIMITS, COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS, SOR
 import { PageTitle } from '../components/PageTitle';
 import { FormAlert } from '../components/forms';
 import { LoadMoreSentinel } from '../reports/LoadMoreSentinel';
-import { ReportCard } from '../reports/ReportCard';
+import { ReportCard, ReportCardPlaceholder } from '../reports/ReportCard';
 import { useInfiniteReports } from '../reports/useInfiniteReports';
 import { usePopularKeywords } from '../reports/usePopularKeywords';
 import { isSortOption, useSortOption } from '../reports/useSortOption';
@@ -119,6 +119,13 @@ export function ReportsPage() {
             <ReportCard report={report} />
           </li>
         ))}
+        {feed.loading &&
+          feed.reports.length === 0 &&
+          Array.from({ length: LIMITS.pageSize }, (_, index) => (
+            <li key={`placeholder-${index}`} aria-hidden="true">
+              <ReportCardPlaceholder />
+            </li>
+          ))}
       </ul>
 
       <LoadMoreSentinel onVisible={feed.loadMore} busy={feed.loading} active={!feed.done && !feed.error} />
