@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { COMMENT_TEXTS, COOKIE_NAMES, REPORT_CARD_TEXTS, REPORT_DETAIL_TEXTS, XSRF_HEADER, type TagItem } from '@hiraku/shared';
+import { COMMENT_TEXTS, COOKIE_NAMES, REPORT_CARD_TEXTS, REPORT_DETAIL_TEXTS, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_MESSAGES, XSRF_HEADER, type TagItem } from '@hiraku/shared';
 import { createConfirmedMember, logInThroughApi } from './support/members';
 import { createReportThroughApi } from './support/reports';
 
@@ -116,4 +116,44 @@ test('a comment posted on the detail page is there at once when coming back, wit
   await expect(comments.getByRole('listitem').first()).toContainText(text);
   await expect(comments.getByRole('heading').getByText(COMMENT_TEXTS.count(1))).toBeVisible();
   expect(commentRequests()).toBe(listDownloads);
+});
+
+test('after editing a report, going back shows the new title on its page, its form and the dashboard, not the cached old one', async ({ browser }) => {
+  const author = await member(browser, 'cacheeditor');
+  const dialogs: string[] = [];
+  author.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  const title = `編集キャッシュ${Date.now() % 10000}`;
+  const renamed = `${title}（改）`;
+  const reportId = await createReportThroughApi(author.request, title);
+  const main = author.getByRole('main');
+
+  // The dashboard, the report's page and its form each load the old title into the cache.
+  await author.goto('/dashboard');
+  await main.getByRole('link', { name: title, exact: true }).click();
+  await expect(author).toHaveURL(new RegExp(`/reports/${reportId}$`));
+  await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await main.getByRole('link', { name: REPORT_DETAIL_TEXTS.edit }).click();
+  await expect(author).toHaveURL(new RegExp(`/edit-report/${reportId}$`));
+  const titleField = main.getByLabel(REPORT_FIELD_LABELS.title);
+  await expect(titleField).toHaveValue(title);
+  await titleField.fill(renamed);
+  await main.getByRole('button', { name: REPORT_FORM_TEXTS.publish }).click();
+  await expect(author).toHaveURL(/\/reports$/);
+  await expect.poll(() => dialogs).toContain(REPORT_MESSAGES.updated);
+  await expect(main.locator(`[data-report-id="${reportId}"]`).getByRole('link', { name: renamed })).toBeVisible();
+
+  // Back through the history, inside the app: every screen shows what was saved.
+  await author.goBack();
+  await expect(author).toHaveURL(new RegExp(`/edit-report/${reportId}$`));
+  await expect(titleField).toHaveValue(renamed);
+  await author.goBack();
+  await expect(author).toHaveURL(new RegExp(`/reports/${reportId}$`));
+  await expect(main.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await author.goBack();
+  await expect(author).toHaveURL(/\/dashboard$/);
+  await expect(main.getByRole('link', { name: renamed, exact: true })).toBeVisible();
+  await expect(main.getByRole('link', { name: title, exact: true })).toHaveCount(0);
 });

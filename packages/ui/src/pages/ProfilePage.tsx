@@ -11,17 +11,16 @@ import { useNotice } from '../notice/NoticeContext';
 import { IconPicker } from '../profile/IconPicker';
 import { PROFILE_TAG_KEYS, profileTagChoices, stripAtSign, type ProfileTagKey } from '../profile/profileTagChoices';
 import { SelectField } from '../components/forms/SelectField';
+import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { invalidateProfile } from '../query/reportCache';
 import { PATHS } from '../routes/paths';
-import { tagsQuery } from '../taxonomy/useTags';
+import { useTags } from '../taxonomy/useTags';
 import { usePlatform } from '../platform/PlatformContext';
 
 const t = PROFILE_TEXTS.form;
 const FIELD_ORDER = ['username', 'gender', 'sexualOrientation', 'role', 'twitterId', 'icon'] as const;
 /** Texts the server sends about the icon file: shown under the icon picker rather than above the form. */
 const ICON_MESSAGES: ReadonlySet<string> = new Set([...Object.values(IMAGE_MESSAGES), PROFILE_MESSAGES.iconSaveFailed]);
-
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; profile: OwnProfile | null; tags: TagItem[] };
 
 interface FormValues {
   username: string;
@@ -54,20 +53,83 @@ function valuesFrom(profile: OwnProfile | null): FormValues {
 
 /**
  * /profile: create the profile (GET /api/profile answered 404) or edit it, then go to the dashboard.
- * Every field is checked with the schema the server uses, so what passes here passes there.
+ * The check, the profile and the tags are read through the query cache (src/query): saving or removing
+ * the icon invalidates them, so the next visit shows what was saved.
  */
 export function ProfilePage() {
   const platform = usePlatform();
-  const { profile: profileApi, call } = useApi();
+  // docs/product.md §7: the check call says whether there is a profile to edit or one to create.
+  const check = useEndpointQuery('profile.check');
+  const own = useEndpointQuery('profile.own', undefined, { enabled: check.data?.hasProfile === true });
+  // Deleted in another tab since the check: not a failure, the "create" mode.
+  const ownMissing = isApiError(own.error) && own.error.status === 404;
+  const tags = useTags();
+  const fetching = check.isFetching || own.isFetching || tags.isFetching;
+  // docs/product.md §8: a failed check has its own words, whatever the server said.
+  const failure = check.isError
+    ? PROFILE_MESSAGES.checkFailed
+    : own.isError && !ownMissing
+      ? errorMessage(own.error, PROFILE_MESSAGES.fetchFailed)
+      : tags.isError
+        ? errorMessage(tags.error, PROFILE_MESSAGES.fetchFailed)
+        : null;
+  const failedAt = Math.max(check.errorUpdatedAt, own.errorUpdatedAt, tags.errorUpdatedAt);
+  const profile = check.data?.hasProfile === false || ownMissing ? null : own.data;
+  // The form starts from answers read fresh, not from stale ones being read again; once shown, it stays
+  // through refetches (after removing the icon, say).
+  const [shown, setShown] = useState(false);
+  const ready = profile !== undefined && tags.data !== undefined && (shown || !fetching);
+  if (ready && !shown) setShown(true);
+  const shownFailure = ready || fetching ? null : failure;
+  // Once per failed load (a retry that fails again says so again).
+  useEffect(() => {
+    if (shownFailure) platform.alert(shownFailure);
+  }, [shownFailure, failedAt, platform]);
+
+  const retry = () => {
+    if (check.isError) void check.refetch();
+    if (own.isError) void own.refetch();
+    if (tags.isError) void tags.refetch();
+  };
+
+  if (ready) return <ProfileForm profile={profile} tags={tags.data} />;
+
+  if (shownFailure === null) {
+    return (
+    <div className="page page--narrow profile-page">
+      <PageTitle page={t.editTitle} />
+      <p role="status" className="page-loading">
+        {t.loading}
+      </p>
+    </div>
+  );
+  }
+
+  return (
+    <div className="page page--narrow profile-page">
+      <PageTitle page={t.editTitle} />
+      <h1 className="page__title">{t.editTitle}</h1>
+      <div role="alert">
+        <p className="form-problem">{shownFailure}</p>
+      </div>
+      <button type="button" className="button button--primary" onClick={retry}>
+        {t.retry}
+      </button>
+    </div>
+  );
+}
+
+/** The form itself: its values start from the profile once; a later refetch (after removing the icon) keeps what is typed. */
+function ProfileForm({ profile, tags }: { profile: OwnProfile | null; tags: TagItem[] }) {
+  const platform = usePlatform();
+  const { profile: profileApi } = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
   const formRef = useRef<HTMLFormElement>(null);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const resolver = useMemo(() => messagesResolver(checkProfile), []);
   // A message stays until its field changes or the form is sent again, never re-judged per key.
-  const { control, handleSubmit, reset, setValue, clearErrors, setError, formState } = useForm<FormValues>({ defaultValues: valuesFrom(null), resolver, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { control, handleSubmit, setValue, clearErrors, setError, formState } = useForm<FormValues>({ defaultValues: valuesFrom(profile), resolver, reValidateMode: 'onSubmit', shouldFocusError: false });
   const values = useWatch({ control }) as FormValues;
   const [icon, setIcon] = useState<File | null>(null);
   /** The icon file is judged by the picker and the server, not by the schema. */
@@ -76,43 +138,6 @@ export function ProfilePage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    let checkFailed = false;
-    // docs/product.md §7: the check call says whether there is a profile to edit or one to create.
-    const own = profileApi
-      .check(controller.signal)
-      .catch((error: unknown) => {
-        checkFailed = true;
-        throw error;
-      })
-      .then(({ hasProfile }) =>
-        hasProfile
-          ? profileApi.own(controller.signal).catch((error: unknown) => {
-              // Deleted in another tab since the check: not a failure, the "create" mode.
-              if (isApiError(error) && error.status === 404) return null;
-              throw error;
-            })
-          : null,
-      );
-    Promise.all([own, queryClient.ensureQueryData(tagsQuery(call))]).then(
-      ([profile, tags]) => {
-        if (controller.signal.aborted) return;
-        reset(valuesFrom(profile));
-        setLoaded({ status: 'ready', profile, tags });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // docs/product.md §8: a failed check has its own words, whatever the server said.
-        const message = checkFailed ? PROFILE_MESSAGES.checkFailed : errorMessage(error, PROFILE_MESSAGES.fetchFailed);
-        setLoaded({ status: 'failed', message });
-        platform.alert(message);
-      },
-    );
-    return () => controller.abort();
-  }, [profileApi, queryClient, call, attempt, platform, reset]);
 
   const setField = useCallback(
     (name: keyof FormValues, value: string) => {
@@ -123,33 +148,6 @@ export function ProfilePage() {
     [setValue, clearErrors],
   );
 
-  if (loaded.status === 'loading') {
-    return (
-      <div className="page page--narrow profile-page">
-        <PageTitle page={t.editTitle} />
-        <p role="status" className="page-loading">
-          {t.loading}
-        </p>
-      </div>
-    );
-  }
-
-  if (loaded.status === 'failed') {
-    return (
-      <div className="page page--narrow profile-page">
-        <PageTitle page={t.editTitle} />
-        <h1 className="page__title">{t.editTitle}</h1>
-        <div role="alert">
-          <p className="form-problem">{loaded.message}</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
-          {t.retry}
-        </button>
-      </div>
-    );
-  }
-
-  const { profile, tags } = loaded;
   const isNew = profile === null;
   const title = isNew ? t.createTitle : t.editTitle;
 
@@ -198,8 +196,9 @@ export function ProfilePage() {
     setStatus(null);
     try {
       const saved = await profileApi.deleteImage(profile.publicId);
+      // The answer is the truth at once; the rest (public page, report cards) is read again.
+      queryClient.setQueryData<OwnProfile>(endpointQueryKey('profile.own'), (own) => (own ? { ...own, iconUrl: saved.profile.iconUrl } : own));
       void invalidateProfile(queryClient);
-      setLoaded({ status: 'ready', profile: { ...profile, iconUrl: saved.profile.iconUrl }, tags });
       setStatus(saved.message || PROFILE_MESSAGES.iconDeleted);
     } catch (error) {
       setFormError(errorMessage(error, PROFILE_TEXTS.icon.removeFailed));

@@ -1,15 +1,13 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LIMITS, newReportFormValues, COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, REPORT_MESSAGES, REPORT_DETAIL_TEXTS, REPORT_FORM_TEXTS, parseRouteId, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
+import { useEndpointQuery } from '../query/endpointQuery';
 import { ReportForm } from '../reports/form/ReportForm';
 import { useReportTags } from '../reports/form/useReportTags';
 import { PATHS, reportPath } from '../routes/paths';
 import { usePlatform } from '../platform/PlatformContext';
-
-type Load<T> = { phase: 'loading' } | { phase: 'failed'; message: string; missing?: boolean } | { phase: 'ready'; data: T };
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,29 +26,25 @@ function Loading() {
 /** /create-report: the profile's gender, orientation and role are filled in; without a profile the member is sent to make one. */
 export function CreateReportPage() {
   const platform = usePlatform();
-  const { profile } = useApi();
   const navigate = useNavigate();
   const tags = useReportTags();
-  const [initial, setInitial] = useState<ReportFormValues | null>(null);
-
+  // The member's own profile, shared with the dashboard's cache; saving the profile invalidates it.
+  const own = useEndpointQuery('profile.own');
+  const noProfile = own.isError && isApiError(own.error) && own.error.status === 404;
+  const told = useRef(false);
   useEffect(() => {
-    const controller = new AbortController();
-    profile.own(controller.signal).then(
-      (own) => setInitial(newReportFormValues(own)),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error) && error.status === 404) {
-          platform.alert(PROFILE_MESSAGES.notSet);
-          navigate(PATHS.profile, { replace: true });
-          return;
-        }
-        // docs/product.md §8: only logged; the member can still choose the values by hand.
-        console.error('profile for the report form failed', error);
-        setInitial(newReportFormValues());
-      },
-    );
-    return () => controller.abort();
-  }, [profile, navigate, platform]);
+    if (noProfile && !told.current) {
+      told.current = true;
+      platform.alert(PROFILE_MESSAGES.notSet);
+      navigate(PATHS.profile, { replace: true });
+    } else if (own.isError && !noProfile) {
+      // docs/product.md §8: only logged; the member can still choose the values by hand.
+      console.error('profile for the report form failed', own.error);
+    }
+  }, [noProfile, own.isError, own.error, navigate, platform]);
+  // Taken once, from a profile read fresh (not one the cache holds as stale): a later refetch must not reset what is typed.
+  const [initial, setInitial] = useState<ReportFormValues | null>(null);
+  if (initial === null && !own.isFetching && !noProfile) setInitial(newReportFormValues(own.data));
 
   return (
     <Frame title={PAGE_TITLES.createReport}>
@@ -74,54 +68,49 @@ function editValues(report: ReportDetail): ReportFormValues {
 export function EditReportPage() {
   const { id } = useParams();
   const reportId = parseRouteId(id);
-  const { reports } = useApi();
   const tags = useReportTags();
-  const [load, setLoad] = useState<Load<ReportDetail>>({ phase: 'loading' });
-
-  useEffect(() => {
-    if (reportId === null) {
-      setLoad({ phase: 'failed', message: REPORT_MESSAGES.notFound, missing: true });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setLoad({ phase: 'loading' });
-    reports.get(reportId, controller.signal).then(
-      (report) => setLoad(report.abilities.update ? { phase: 'ready', data: report } : { phase: 'failed', message: REPORT_MESSAGES.notAuthor }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const missing = isApiError(error) && error.status === 404;
-        setLoad({ phase: 'failed', message: missing ? REPORT_MESSAGES.notFound : errorMessage(error, COMMON_TEXTS.fetchFailed), missing });
-      },
-    );
-    return () => controller.abort();
-  }, [reports, reportId]);
-  const initial = useMemo(() => (load.phase === 'ready' ? editValues(load.data) : null), [load]);
+  // The same cache entry as the detail page: saving or deleting invalidates it (ReportForm, src/query/reportCache.ts).
+  const loaded = useEndpointQuery('reports.get', { params: { id: reportId ?? 0 } }, { enabled: reportId !== null });
+  const report = loaded.data;
+  const missing = reportId === null || (isApiError(loaded.error) && loaded.error.status === 404);
+  const problem = missing
+    ? REPORT_MESSAGES.notFound
+    : loaded.isError
+      ? errorMessage(loaded.error, COMMON_TEXTS.fetchFailed)
+      : report && !report.abilities.update
+        ? REPORT_MESSAGES.notAuthor
+        : null;
+  // Taken once per report, never from an answer the cache holds as stale (it is being read again then);
+  // a refetch after the form shows must not reset what is typed.
+  const [initial, setInitial] = useState<{ id: number; values: ReportFormValues } | null>(null);
+  if (report && report.abilities.update && !loaded.isFetching && initial?.id !== report._id) setInitial({ id: report._id, values: editValues(report) });
+  const ready = problem === null && report && initial?.id === report._id ? initial.values : null;
 
   return (
     <Frame title={PAGE_TITLES.editReport}>
-      {load.phase === 'failed' && (
+      {problem !== null && (
         <>
           <p role="alert" className="form-problem">
-            {load.message}
+            {problem}
           </p>
           <p>
-            <Link to={load.missing || reportId === null ? PATHS.reports : reportPath(reportId)} className="button button--ghost">
-              {load.missing || reportId === null ? REPORT_DETAIL_TEXTS.toList : REPORT_FORM_TEXTS.cancel}
+            <Link to={missing || reportId === null ? PATHS.reports : reportPath(reportId)} className="button button--ghost">
+              {missing || reportId === null ? REPORT_DETAIL_TEXTS.toList : REPORT_FORM_TEXTS.cancel}
             </Link>
           </p>
         </>
       )}
-      {load.phase === 'loading' || (load.phase === 'ready' && tags.loading) ? <Loading /> : null}
-      {load.phase === 'ready' && initial && !tags.loading && (
+      {problem === null && (!ready || tags.loading) ? <Loading /> : null}
+      {report && ready && !tags.loading && (
         <ReportForm
-          key={load.data._id}
+          key={report._id}
           mode="edit"
-          reportId={load.data._id}
-          initial={initial}
+          reportId={report._id}
+          initial={ready}
           tags={tags.tags}
           tagsProblem={tags.problem}
-          currentImageUrl={load.data.mainImageUrl}
-          canDelete={load.data.abilities.delete}
+          currentImageUrl={report.mainImageUrl}
+          canDelete={report.abilities.delete}
         />
       )}
     </Frame>

@@ -37,6 +37,15 @@ export function invalidateReports(client: QueryClient): Promise<void> {
   return Promise.all(keys.map((key) => client.invalidateQueries({ queryKey: endpointQueryKey(key) }))).then(() => undefined);
 }
 
+/**
+ * A report just created or saved: the server's answer is its page at once (so going back to its page or
+ * form never shows the old words, not even while they are read again), and every list is invalidated.
+ */
+export function setSavedReport(client: QueryClient, report: ResponseOf<'reports.get'>): Promise<void> {
+  client.setQueryData(endpointQueryKey('reports.get', { params: { id: report._id } }), report);
+  return invalidateReports(client);
+}
+
 type CommentList = ResponseOf<'comments.list'>;
 type CommentItemOf = CommentList[number];
 

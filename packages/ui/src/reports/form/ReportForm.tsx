@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
 import { useNotice } from '../../notice/NoticeContext';
-import { invalidateReports } from '../../query/reportCache';
+import { invalidateReports, setSavedReport } from '../../query/reportCache';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
 import { MainImageField } from './MainImageField';
@@ -143,9 +143,8 @@ export function ReportForm(props: ReportFormProps) {
     track(`report_${props.mode}_submit`);
     const onUploadProgress = file ? ({ ratio }: { ratio: number }) => mounted.current && setProgress(ratio) : undefined;
     try {
-      if (props.mode === 'create') await reports.create(body, { onUploadProgress });
-      else await reports.update(props.reportId, body, { onUploadProgress });
-      void invalidateReports(queryClient);
+      const saved = props.mode === 'create' ? await reports.create(body, { onUploadProgress }) : await reports.update(props.reportId, body, { onUploadProgress });
+      void setSavedReport(queryClient, saved.report);
       track(`report_${props.mode}_success`);
       const done = props.mode === 'create' ? REPORT_MESSAGES.created : REPORT_MESSAGES.updated;
       release();
