@@ -18,7 +18,6 @@ export function createModerationApi(client: ApiClient) {
       call('moderation.resolveCommentReports', { params: { commentId }, body: { action, reason } }),
     setReportHidden: (id: number, hidden: boolean, reason: string) =>
       call(hidden ? 'moderation.hideReport' : 'moderation.unhideReport', { params: { id }, body: { reason } }),
-    searchMembers: (query: string, signal?: AbortSignal) => call('moderation.members', { query: { query } }, { signal }),
     suspend: (publicId: string, reason: string, until: string | null) =>
       call('moderation.suspendMember', { params: { publicId }, body: { reason, until } }),
     unsuspend: (publicId: string, reason: string) => call('moderation.unsuspendMember', { params: { publicId }, body: { reason } }),

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/ApiContext';
 import { loadOperatorPages } from '../routes/groups/loadOperatorPages';
 import type { MoreMenuItem } from './moreMenuItems';
+
+const NONE: readonly MoreMenuItem[] = [];
 
 /**
  * The operators' entries of the その他 menu, loaded (with the pending count) each time an operator opens
@@ -10,9 +12,12 @@ import type { MoreMenuItem } from './moreMenuItems';
  */
 export function useOperatorMenuItems(enabled: boolean): readonly MoreMenuItem[] {
   const { client } = useApi();
-  const [items, setItems] = useState<readonly MoreMenuItem[]>([]);
-  useEffect(() => {
-    if (enabled) void loadOperatorPages().then((module) => module.loadOperatorMenuItems(client)).then(setItems, () => undefined);
-  }, [enabled, client]);
-  return items;
+  const { data } = useQuery({
+    queryKey: ['operatorMenuItems'],
+    queryFn: () => loadOperatorPages().then((module) => module.loadOperatorMenuItems(client)),
+    enabled,
+    // Never fresh: each opening of the menu asks for the count again (shown meanwhile: the last one).
+    staleTime: 0,
+  });
+  return data ?? NONE;
 }

@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { formatDateTimeJa, MODERATION_TEXTS, type ModeratedMember } from '@hiraku/shared';
+import { formatDateTimeJa, MODERATION_TEXTS, type ModeratedMember, type ResponseOf } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { FormAlert, FormStatus } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
+import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
 
@@ -36,27 +38,25 @@ export function MemberAdminPage() {
 function MemberAdmin() {
   const { client } = useApi();
   const api = useMemo(() => createModerationApi(client), [client]);
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
-  const [members, setMembers] = useState<ModeratedMember[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
+  /** What was last searched for; null before the first search. */
+  const [searched, setSearched] = useState<string | null>(null);
+  // The operators' screens always ask the server again: another operator may have acted since.
+  const found = useEndpointQuery('moderation.members', { query: { query: searched ?? '' } }, { enabled: searched !== null, staleTime: 0 });
+  const members = found.data?.members ?? null;
   const [notice, setNotice] = useState<string | null>(null);
   const [acting, setActing] = useState<{ member: ModeratedMember; action: MemberAction } | null>(null);
   const [until, setUntil] = useState('');
   const id = useId();
 
-  const search = async (event: FormEvent<HTMLFormElement>) => {
+  const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSearching(true);
-    setAlert(null);
     setNotice(null);
-    try {
-      setMembers((await api.searchMembers(query.trim())).members);
-    } catch (error) {
-      setAlert(errorMessage(error, c.loadFailed));
-    } finally {
-      setSearching(false);
-    }
+    const next = query.trim();
+    // The same words again: asked again all the same.
+    if (next === searched) void found.refetch();
+    else setSearched(next);
   };
 
   const open = (member: ModeratedMember, action: MemberAction) => {
@@ -74,7 +74,12 @@ function MemberAdmin() {
           : action === 'unsuspend'
             ? await api.unsuspend(member.publicId, reason)
             : await api.setRole(member.publicId, action === 'promote' ? 'operator' : 'member', reason);
-      setMembers((list) => list?.map((other) => (other.publicId === answer.member.publicId ? answer.member : other)) ?? null);
+      // The answer is the member's new state in every cached search; the list and the audit log are read again.
+      queryClient.setQueriesData<ResponseOf<'moderation.members'>>({ queryKey: endpointQueryKey('moderation.members') }, (list) =>
+        list ? { ...list, members: list.members.map((other) => (other.publicId === answer.member.publicId ? answer.member : other)) } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: endpointQueryKey('moderation.members') });
+      void queryClient.invalidateQueries({ queryKey: endpointQueryKey('moderation.auditLog'), refetchType: 'none' });
       setNotice(answer.message);
       setActing(null);
       return null;
@@ -87,20 +92,20 @@ function MemberAdmin() {
     <div className="page moderation">
       <PageTitle page={MODERATION_TEXTS.titles.members} />
       <h1 className="page__title">{MODERATION_TEXTS.titles.members}</h1>
-      <form className="moderation__search" role="search" onSubmit={(event) => void search(event)}>
+      <form className="moderation__search" role="search" onSubmit={search}>
         <div className="field">
           <label htmlFor={`${id}-query`} className="field__label">
             {t.searchLabel}
           </label>
           <input id={`${id}-query`} className="field__input" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         </div>
-        <button type="submit" className="button button--primary" disabled={searching}>
+        <button type="submit" className="button button--primary" disabled={found.isFetching}>
           {t.searchSubmit}
         </button>
       </form>
       <FormStatus message={notice} />
-      <FormAlert message={alert} />
-      {searching && <p role="status">{c.loading}</p>}
+      <FormAlert message={found.isError && !found.isFetching ? errorMessage(found.error, c.loadFailed) : null} />
+      {found.isPending && found.isFetching && <p role="status">{c.loading}</p>}
       {members && members.length === 0 && <p>{t.empty}</p>}
       {members && members.length > 0 && (
         <ul className="moderation__list">
