@@ -60,6 +60,21 @@ export default tseslint.config(
     },
   },
   {
+    // Alerts and questions go through the injected Platform (packages/ui/src/platform): the desktop app
+    // answers them with its own dialog. Only the two platform implementations touch the browser's.
+    files: ['packages/ui/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}', 'electron/src/renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/webPlatform.ts', 'electron/src/renderer/desktopPlatform.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...['alert', 'confirm', 'prompt'].map((name) => ({ name, message: 'Use usePlatform().alert / confirm.' }))],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['alert', 'confirm', 'prompt'].map((property) => ({ object, property, message: 'Use usePlatform().alert / confirm.' })),
+        ),
+      ],
+    },
+  },
+  {
     // Tests render screens with the same router: the data-router guard holds there too.
     files: ['packages/ui/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}', 'electron/src/renderer/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: dataRouterImports }] },
