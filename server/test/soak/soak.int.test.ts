@@ -74,7 +74,6 @@ describe('soak: 50 members, mixed traffic', () => {
   const draftedReports = new Set<number>();
   const notFound: Array<{ kind: string; report?: number; comment?: number }> = [];
   const leaks: string[] = [];
-  let load: { before: number[]; after: number[] };
 
   beforeAll(async () => {
     // Unexpected errors (a 500) are printed with their stack.
@@ -287,7 +286,7 @@ describe('soak: 50 members, mixed traffic', () => {
   }
 
   it('answers every call without a 5xx, keeps every acknowledged write and every counter equal to its rows', async () => {
-    load = { before: os.loadavg(), after: [] };
+    const loadBefore = os.loadavg();
     const resourcesBefore = resources();
     const started = Date.now();
     const stopAt = started + SOAK_SECONDS * 1000;
@@ -300,7 +299,7 @@ describe('soak: 50 members, mixed traffic', () => {
       }),
     );
     const trafficMs = Date.now() - started;
-    load.after = os.loadavg();
+    const loadAfter = os.loadavg();
     const summary = log.summary();
 
     // Every call was answered, none with a 5xx; every refusal is a 4xx with a Japanese message.
@@ -374,7 +373,7 @@ describe('soak: 50 members, mixed traffic', () => {
         rows,
         leaks: leaks.length,
         resources: { before: resourcesBefore, after: resourcesAfter },
-        loadAverage: { before: load.before.map((l) => Math.round(l * 10) / 10), after: load.after.map((l) => Math.round(l * 10) / 10) },
+        loadAverage: { before: loadBefore.map((l) => Math.round(l * 10) / 10), after: loadAfter.map((l) => Math.round(l * 10) / 10) },
       })}`,
     );
     // Enough traffic for the figures to mean something, of every kind.
