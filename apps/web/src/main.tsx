@@ -15,3 +15,15 @@ createRoot(container).render(
     <HirakuApp platform={platform} router={router} />
   </StrictMode>,
 );
+
+// The app draws nothing until the router has the first address's screen (its chunk downloaded, or the
+// failure to show); the stand-in header of index.html goes then, in the same frame as the app's own.
+const dropStandIn = () => document.getElementById('boot-header')?.remove();
+if (router.state.initialized) dropStandIn();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    dropStandIn();
+  });
+}
