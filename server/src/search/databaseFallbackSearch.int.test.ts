@@ -30,7 +30,7 @@ describe.each(backends)('searching from the database on %s', (_name, open) => {
   }
   async function find(params: Partial<DatabaseSearchParams>) {
     const result = await searchReportsInDatabase(db.sequelize, { query: '', filters: {}, sort: 'new', limit: 50, offset: 0, ...params });
-    return { names: result.ids.map((id) => named.get(id) ?? `#${id}`), total: result.total };
+    return { names: result.ids.map((id) => named.get(id) ?? `#${id}`), hasMore: result.hasMore, limited: result.limited };
   }
   const names = async (params: Partial<DatabaseSearchParams>) => (await find(params)).names;
   const sorted = (values: string[]) => [...values].sort();
@@ -107,12 +107,13 @@ describe.each(backends)('searching from the database on %s', (_name, open) => {
     expect(await names({ filters: { playContent: tags.pain.id } })).toEqual([]);
   });
 
-  it('sorts like the engine and pages with a total', async () => {
+  it('sorts like the engine and pages, saying whether another page follows (nothing is counted)', async () => {
     const visible = ['title', 'description', 'tips', 'tool', 'step', 'tag', 'author', 'percent', 'underscore'];
     expect(await names({ sort: 'old' })).toEqual(visible);
     expect(await names({ sort: 'new' })).toEqual([...visible].reverse());
     expect((await names({ sort: 'like' })).slice(0, 4)).toEqual(['description', 'tips', 'author', 'title']);
-    expect(await find({ sort: 'old', limit: 3, offset: 3 })).toEqual({ names: ['tool', 'step', 'tag'], total: 9 });
+    expect(await find({ sort: 'old', limit: 3, offset: 3 })).toEqual({ names: ['tool', 'step', 'tag'], hasMore: true, limited: false });
+    expect(await find({ sort: 'old', limit: 3, offset: 6 })).toEqual({ names: ['author', 'percent', 'underscore'], hasMore: false, limited: false });
   });
 
   it('loads the cards in the order of the ids and drops whatever is not listed', async () => {
@@ -120,5 +121,67 @@ describe.each(backends)('searching from the database on %s', (_name, open) => {
     const reports = await loadListedCards(db.sequelize, ids);
     expect(reports.map((report) => named.get(report.id))).toEqual(['underscore', 'percent', 'author', 'tag', 'step', 'tool', 'tips', 'description', 'title']);
     expect(reports[2]?.author?.profile?.username).toBe('さくら');
+  });
+});
+
+/**
+ * The bound that keeps the search within a second at 100,000 reports (DATABASE_SEARCH_BOUNDS), proven
+ * with a small one on a few thousand reports: only the newest are searched, the answer says so, and
+ * what it finds among them is what an unbounded search finds there.
+ */
+describe('the bounded database search on MariaDB', () => {
+  const REPORTS = 3000;
+  const BOUND = { scanReports: 1000, timeLimitMs: 10_000 };
+  const UNBOUNDED = { scanReports: REPORTS * 2, timeLimitMs: 10_000 };
+  let db: Backend;
+  /** Report ids by position, oldest first. */
+  let ids: number[];
+  const at = (...positions: number[]) => positions.map((position) => ids[position]);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const author = await createUser();
+    const start = Date.UTC(2024, 0, 1);
+    const title = (i: number) => (i === 10 || i === 2990 ? `満月の夜 ${i}` : `日記 ${i}`);
+    const rows = await db.models.Report.bulkCreate(
+      Array.from({ length: REPORTS }, (_, i) => ({
+        authorId: author.id,
+        title: title(i),
+        description: 'ゆっくり進めました。',
+        isDraft: false,
+        listed: true,
+        publishedAt: new Date(start + i * 60_000),
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    ids = rows.map((row) => row.id);
+    // A word only in the steps of an old report and of a new one: the EXISTS over steps is bounded too.
+    await db.models.ReportStep.bulkCreate([
+      { reportId: ids[5] as number, stepNumber: 1, action: '星空を見上げる' },
+      { reportId: ids[2500] as number, stepNumber: 1, action: '星空を見上げる' },
+    ]);
+  }, 60_000);
+  afterAll(() => db?.drop());
+
+  const search = (params: Partial<DatabaseSearchParams>, bounds = BOUND) =>
+    searchReportsInDatabase(db.sequelize, { query: '', filters: {}, sort: 'new', limit: 8, offset: 0, ...params }, bounds);
+
+  it('searches only the newest reports and says that older ones were left out', async () => {
+    expect(await search({ query: '満月' })).toEqual({ ids: at(2990), hasMore: false, limited: true });
+    expect(await search({ query: '星空' })).toEqual({ ids: at(2500), hasMore: false, limited: true });
+    expect(await search({ query: '満月' }, UNBOUNDED)).toEqual({ ids: at(2990, 10), hasMore: false, limited: false });
+    expect(await search({ query: '星空' }, UNBOUNDED)).toEqual({ ids: at(2500, 5), hasMore: false, limited: false });
+  });
+
+  it('answers, empty and limited, when the time limit stops the search instead of failing', async () => {
+    // A word found nowhere makes MariaDB read all 3,000 reports with their steps: far beyond a millisecond.
+    expect(await search({ query: 'どこにもない言葉' }, { scanReports: REPORTS * 2, timeLimitMs: 1 })).toEqual({ ids: [], hasMore: false, limited: true });
+  });
+
+  it('keeps the order and the paging within the bound', async () => {
+    expect(await search({})).toEqual({ ids: at(2999, 2998, 2997, 2996, 2995, 2994, 2993, 2992), hasMore: true, limited: true });
+    // The oldest of the newest 1,000 comes first; nothing older.
+    expect(await search({ sort: 'old', limit: 3 })).toEqual({ ids: at(2000, 2001, 2002), hasMore: true, limited: true });
+    expect(await search({ sort: 'old', limit: 8, offset: 996 })).toEqual({ ids: at(2996, 2997, 2998, 2999), hasMore: false, limited: true });
   });
 });

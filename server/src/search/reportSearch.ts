@@ -1,10 +1,10 @@
 import { SearchInputError, searchReportIds } from '@hiraku/search';
-import type { ReportSearchQuery, ReportSearchSource } from '@hiraku/shared';
+import { SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
 import { loadListedCards, type ReportCard } from '../commands/reportCards';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
-import { searchReportsInDatabase } from './databaseFallbackSearch';
+import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase } from './databaseFallbackSearch';
 import type { SearchService } from './searchService';
 
 type SearchModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
@@ -21,6 +21,8 @@ export interface FoundReports {
   reports: ReportCard[];
   total: number;
   source: ReportSearchSource;
+  /** Set when the database search could not look at every report (SEARCH_MESSAGES.limited). */
+  notice: string | null;
 }
 
 /** After the engine failed, go straight to the database for this long instead of waiting on it per request. */
@@ -31,7 +33,7 @@ export const ENGINE_RETRY_AFTER_MS = 5_000;
  * that lags behind a hide or a suspension never shows the report). When Meilisearch is unreachable or
  * fails, the database answers instead: slower, but never an error page.
  */
-export function createReportSearch(deps: ReportSearchDeps, { now = Date.now } = {}) {
+export function createReportSearch(deps: ReportSearchDeps, { now = Date.now, databaseBounds = DATABASE_SEARCH_BOUNDS } = {}) {
   let engineRetryAt = 0;
 
   async function idsFromEngine(input: ReportSearchQuery) {
@@ -54,10 +56,17 @@ export function createReportSearch(deps: ReportSearchDeps, { now = Date.now } = 
     if (found) {
       const reports = await loadListedCards(deps.sequelize, found.ids);
       // Ids the index still holds but the database no longer lists are not counted either.
-      return { reports, total: Math.max(reports.length, found.total - (found.ids.length - reports.length)), source: 'search' };
+      return { reports, total: Math.max(reports.length, found.total - (found.ids.length - reports.length)), source: 'search', notice: null };
     }
     const { query, sort, limit, offset, ...filters } = input;
-    const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters });
-    return { reports: await loadListedCards(deps.sequelize, fallback.ids), total: fallback.total, source: 'database' };
+    const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters }, databaseBounds);
+    const reports = await loadListedCards(deps.sequelize, fallback.ids);
+    return {
+      reports,
+      // Not counted (a COUNT of the matches costs as much as the search): a following page adds one.
+      total: offset + reports.length + (fallback.hasMore ? 1 : 0),
+      source: 'database',
+      notice: fallback.limited ? SEARCH_MESSAGES.limited : null,
+    };
   };
 }

@@ -10,14 +10,19 @@ export type ReportSearchSource = 'search' | 'database';
 
 /**
  * GET /api/reports/search/advanced. `reports` keep the engine's order (the chosen sort). While the search
- * engine is unreachable the server answers from the database (`source: 'database'`): same fields, so the
- * UI shows the results as usual and says nothing about it.
+ * engine is unreachable the server answers from the database (`source: 'database'`): same fields, a
+ * search bounded to the newest reports and a time limit, and `notice` when the bound left reports out.
  */
 export interface ReportSearchResponse {
   reports: ReportListItem[];
-  /** How many reports match in all (an estimate when it is large); page on with `offset`. */
+  /**
+   * How many reports match in all (an estimate when it is large); page on with `offset`. From the
+   * database it is not counted: the reports up to this page, plus one when another page follows.
+   */
   total: number;
   source: ReportSearchSource;
+  /** SEARCH_MESSAGES.limited when the database search could not look at every report; shown above the results. */
+  notice?: string;
 }
 
 /** GET /api/keywords/popular: at most POPULAR_KEYWORDS_MAX words, never empty. */

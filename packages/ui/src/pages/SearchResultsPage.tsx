@@ -68,6 +68,7 @@ export function SearchResultsPage() {
           </div>
         )}
       </div>
+      {results.notice && <p className="search-page__notice">{results.notice}</p>}
       {results.total === 0 && !results.error && <p className="search-page__empty">{SEARCH_MESSAGES.noResults}</p>}
 
       {results.reports.length > 0 && (

@@ -11,6 +11,8 @@ export interface SearchResults {
   reports: ReportListItem[];
   /** null until the first page has come. */
   total: number | null;
+  /** The server's word that the search is limited right now (the engine is down), from the latest page. */
+  notice: string | null;
   loading: boolean;
   error: string | null;
   hasMore: boolean;
@@ -64,6 +66,7 @@ export function useSearchResults(state: SearchState): SearchResults {
   return {
     reports,
     total,
+    notice: (last >= 0 ? pages?.[last]?.notice : undefined) ?? null,
     loading: (isPending && isFetching) || isFetchingNextPage,
     error: failed ? errorMessage(error, SEARCH_MESSAGES.fetchFailed) : null,
     hasMore: Boolean(hasNextPage) && !failed,

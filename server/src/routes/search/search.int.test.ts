@@ -339,13 +339,28 @@ describe('GET /api/reports/search/advanced', () => {
         const input = { ...base, ...overrides };
         const [engine, database] = await Promise.all([fromEngine(input), fromDatabase(input)]);
         expect({ input: overrides, source: engine.source }).toEqual({ input: overrides, source: 'search' });
-        expect({ input: overrides, source: database.source, total: database.total, ids: names(database.reports.map((r) => r.id)) }).toEqual({
+        // The database does not count: a page that is not the last adds one to the reports so far.
+        const shown = input.offset + engine.reports.length;
+        expect({ input: overrides, source: database.source, total: database.total, ids: names(database.reports.map((r) => r.id)), notice: database.notice }).toEqual({
           input: overrides,
           source: 'database',
-          total: engine.total,
+          total: engine.total > shown ? shown + 1 : engine.total,
           ids: names(engine.reports.map((r) => r.id)),
+          notice: null,
         });
       }
+    });
+
+    it('says when it searched only the newest reports, and shows what it found among them', async () => {
+      const deadSearch = createSearchService({ host: `http://127.0.0.1:${await findFreePort()}`, indexPrefix: 'none_' });
+      const bounded = createReportSearch({ ...app.services, search: deadSearch }, { databaseBounds: { scanReports: 2, timeLimitMs: 10_000 } });
+      const unbounded = createReportSearch({ ...app.services, search: deadSearch });
+      const base: ReportSearchQuery = { query: '', sort: 'new', gender: null, sexualOrientation: null, role: null, playCategory: null, playContent: null, limit: 50, offset: 0 };
+      const all = await unbounded(base);
+      expect(all.notice).toBeNull();
+      const newest = await bounded(base);
+      expect(newest).toMatchObject({ source: 'database', total: 2, notice: TEXTS.search.limited });
+      expect(names(newest.reports.map((r) => r.id))).toEqual(names(all.reports.slice(0, 2).map((r) => r.id)));
     });
   });
 });

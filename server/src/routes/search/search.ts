@@ -15,7 +15,12 @@ export function searchHandlers(services: AppServices): EndpointHandlers<KeysOf<'
         await recordSearchQuery(models, user.id, query.query).catch((error: unknown) => logger.warn({ err: error }, 'search query could not be logged'));
       }
       const found = await searchReports(query);
-      return { reports: found.reports.map((report) => presentReportListItem(report, storage)), total: found.total, source: found.source };
+      return {
+        reports: found.reports.map((report) => presentReportListItem(report, storage)),
+        total: found.total,
+        source: found.source,
+        ...(found.notice ? { notice: found.notice } : {}),
+      };
     },
   };
 }

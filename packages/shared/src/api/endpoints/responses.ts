@@ -114,6 +114,7 @@ export const reportSearchResponseSchema: z.ZodType<ReportSearchResponse> = z.obj
   reports: z.array(reportListItemSchema),
   total: z.number().int(),
   source: z.enum(['search', 'database']),
+  notice: z.string().optional(),
 });
 
 export const popularKeywordsResponseSchema: z.ZodType<PopularKeywordsResponse> = z.object({ keywords: z.array(z.string()) });

@@ -10,4 +10,6 @@ export const SEARCH_MESSAGES = {
   pagingInvalid: '読み込み位置の指定が正しくありません。検索をやり直してください。',
   fetchFailed: '検索結果の取得に失敗しました。',
   noResults: '条件に合うレポートは見つかりませんでした。',
+  /** The database answers while the search engine is down, from the newest reports only or after a time limit. */
+  limited: '現在、検索機能が制限されています。新しいレポートの一部から探した結果を表示しています。しばらくしてからもう一度お試しください。',
 } as const;
