@@ -157,3 +157,32 @@ test('after editing a report, going back shows the new title on its page, its fo
   await expect(main.getByRole('link', { name: renamed, exact: true })).toBeVisible();
   await expect(main.getByRole('link', { name: title, exact: true })).toHaveCount(0);
 });
+
+test('after deleting a report, going back to its page and its form says it is gone instead of showing the cached report', async ({ browser }) => {
+  const author = await member(browser, 'cachedeleter');
+  const dialogs: string[] = [];
+  author.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  const title = `削除キャッシュ${Date.now() % 10000}`;
+  const reportId = await createReportThroughApi(author.request, title);
+  const main = author.getByRole('main');
+
+  await author.goto(`/reports/${reportId}`);
+  await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await main.getByRole('link', { name: REPORT_DETAIL_TEXTS.edit }).click();
+  await expect(main.getByLabel(REPORT_FIELD_LABELS.title)).toHaveValue(title);
+  await main.getByRole('button', { name: REPORT_FORM_TEXTS.delete }).click();
+  await expect(author).toHaveURL(/\/dashboard$/);
+  await expect.poll(() => dialogs).toContain(REPORT_MESSAGES.deleted);
+
+  await author.goBack();
+  await expect(author).toHaveURL(new RegExp(`/edit-report/${reportId}$`));
+  await expect(main.getByText(REPORT_MESSAGES.notFound)).toBeVisible();
+  await expect(main.getByLabel(REPORT_FIELD_LABELS.title)).toHaveCount(0);
+  await author.goBack();
+  await expect(author).toHaveURL(new RegExp(`/reports/${reportId}$`));
+  await expect(main.getByRole('heading', { level: 1, name: REPORT_DETAIL_TEXTS.notFoundTitle })).toBeVisible();
+  await expect(main.getByRole('heading', { name: title })).toHaveCount(0);
+});

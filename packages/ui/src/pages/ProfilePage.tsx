@@ -53,8 +53,9 @@ function valuesFrom(profile: OwnProfile | null): FormValues {
 
 /**
  * /profile: create the profile (GET /api/profile answered 404) or edit it, then go to the dashboard.
- * The check, the profile and the tags are read through the query cache (src/query): saving or removing
- * the icon invalidates them, so the next visit shows what was saved.
+ * Every field is checked with the schema the server uses, so what passes here passes there. The check,
+ * the profile and the tags are read through the query cache (src/query): saving or removing the icon
+ * invalidates them, so the next visit shows what was saved.
  */
 export function ProfilePage() {
   const platform = usePlatform();
@@ -96,13 +97,13 @@ export function ProfilePage() {
 
   if (shownFailure === null) {
     return (
-    <div className="page page--narrow profile-page">
-      <PageTitle page={t.editTitle} />
-      <p role="status" className="page-loading">
-        {t.loading}
-      </p>
-    </div>
-  );
+      <div className="page page--narrow profile-page">
+        <PageTitle page={t.editTitle} />
+        <p role="status" className="page-loading">
+          {t.loading}
+        </p>
+      </div>
+    );
   }
 
   return (

@@ -3,7 +3,7 @@ import type { ReportDetail } from '@hiraku/shared';
 import { feedQueryKey } from '../reports/useInfiniteReports';
 import { endpointQueryKey } from './endpointQuery';
 import { createQueryClient } from './queryClient';
-import { setSavedReport } from './reportCache';
+import { forgetReport, setSavedReport } from './reportCache';
 
 function report(id: number, title: string): ReportDetail {
   return {
@@ -58,5 +58,20 @@ describe('setSavedReport', () => {
     const client = createQueryClient();
     await setSavedReport(client, report(12, '新しいレポート'));
     expect(client.getQueryData<ReportDetail>(detailKey(12))?.title).toBe('新しいレポート');
+  });
+});
+
+describe('forgetReport', () => {
+  it('drops only the deleted report\'s page and leaves the lists to be read again', async () => {
+    const client = createQueryClient();
+    client.setQueryData(detailKey(7), report(7, '消すレポート'));
+    client.setQueryData(detailKey(8), report(8, '残るレポート'));
+    client.setQueryData(endpointQueryKey('reports.mine'), []);
+
+    await forgetReport(client, 7);
+
+    expect(client.getQueryData(detailKey(7))).toBeUndefined();
+    expect(client.getQueryData<ReportDetail>(detailKey(8))?.title).toBe('残るレポート');
+    expect(invalidated(client, endpointQueryKey('reports.mine'))).toBe(true);
   });
 });

@@ -46,6 +46,12 @@ export function setSavedReport(client: QueryClient, report: ResponseOf<'reports.
   return invalidateReports(client);
 }
 
+/** A report just deleted: its cached page goes (going back to it asks the server, which says it is gone), and every list is invalidated. */
+export function forgetReport(client: QueryClient, reportId: number): Promise<void> {
+  client.removeQueries({ queryKey: endpointQueryKey('reports.get', { params: { id: reportId } }), exact: true });
+  return invalidateReports(client);
+}
+
 type CommentList = ResponseOf<'comments.list'>;
 type CommentItemOf = CommentList[number];
 

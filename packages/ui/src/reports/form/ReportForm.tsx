@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
 import { useNotice } from '../../notice/NoticeContext';
-import { invalidateReports, setSavedReport } from '../../query/reportCache';
+import { forgetReport, setSavedReport } from '../../query/reportCache';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
 import { MainImageField } from './MainImageField';
@@ -206,7 +206,7 @@ export function ReportForm(props: ReportFormProps) {
     setBusy('deleting');
     try {
       await reports.remove(props.reportId);
-      void invalidateReports(queryClient);
+      void forgetReport(queryClient, props.reportId);
       release();
       platform.alert(REPORT_MESSAGES.deleted);
       showNotice(REPORT_MESSAGES.deleted, 'success');
