@@ -11,7 +11,7 @@ import { verifyPassword } from '../auth/password';
 import { parseEnv, type Env } from '../env';
 import { initModels, type Models } from '../models';
 import { DEMO_PASSWORD } from '../seed/demo/demoMembers';
-import { REPORT_AGGREGATE_TYPE } from '../seed/demo/seedDemo';
+import { REPORT_AGGREGATE } from '../commands/searchOutbox';
 import { seedDemoCommand } from './seedDemo';
 
 // The run's Meilisearch (globalSetup); this file's own index names.
@@ -152,7 +152,7 @@ describe('seed-demo', () => {
 
     const outbox = await models.SearchOutboxEntry.findAll();
     expect(outbox.map((entry) => [entry.aggregateType, entry.operation, entry.aggregateId]).sort()).toEqual(
-      published.map((report) => [REPORT_AGGREGATE_TYPE, 'upsert', String(report.id)]).sort(),
+      published.map((report) => [REPORT_AGGREGATE, 'upsert', String(report.id)]).sort(),
     );
 
     const searchable = await client.index<ReportSearchDocument>(`${prefix}reports`).getDocuments({ fields: ['id'], limit: 100 });

@@ -2,6 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import type { AppServices } from '../services';
 import { recountReports } from '../visibility';
 import { writeTransaction } from '../db/transaction';
+import { enqueueReportSearchSync } from './searchOutbox';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -29,13 +30,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.Comment.destroy({ where: { authorId: userId }, transaction });
     await recountReports(deps.sequelize, othersTouched, { transaction });
 
-    await models.SearchOutboxEntry.bulkCreate(
-      [
-        ...othersTouched.map((id) => ({ aggregateType: 'report', aggregateId: String(id), operation: 'upsert' as const, availableAt: now })),
-        ...[...ownIds].map((id) => ({ aggregateType: 'report', aggregateId: String(id), operation: 'delete' as const, availableAt: now })),
-      ],
-      { transaction },
-    );
+    await enqueueReportSearchSync(models, othersTouched, 'upsert', { transaction });
+    await enqueueReportSearchSync(models, [...ownIds], 'delete', { transaction });
 
     // Enquiries may hold an e-mail address the member typed: it goes with the account (docs/decisions.md).
     await models.ContactEnquiry.destroy({ where: { userId }, transaction });

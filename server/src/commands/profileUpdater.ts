@@ -6,6 +6,7 @@ import type { User } from '../models';
 import { profileIncludes, type LoadedProfile } from '../presenters/profile';
 import type { AppServices } from '../services';
 import { writeTransaction } from '../db/transaction';
+import { enqueueReportSearchSync } from './searchOutbox';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -143,12 +144,7 @@ async function checkedTagIds(deps: Deps, values: ProfileFormValues, transaction:
 async function queueAuthorReindex(deps: Deps, userId: number, transaction: Transaction): Promise<void> {
   // Drafts have no search document, so there is nothing of theirs to refresh.
   const reports = await deps.models.Report.findAll({ where: { authorId: userId, isDraft: false }, attributes: ['id'], transaction });
-  if (reports.length === 0) return;
-  const now = new Date();
-  await deps.models.SearchOutboxEntry.bulkCreate(
-    reports.map((report) => ({ aggregateType: 'report', aggregateId: String(report.id), operation: 'upsert' as const, availableAt: now })),
-    { transaction },
-  );
+  await enqueueReportSearchSync(deps.models, reports.map((report) => report.id), 'upsert', { transaction });
 }
 
 /** A file left behind costs some disk; failing a save that already committed would mislead the member. */

@@ -11,18 +11,16 @@ import {
   type EndpointKey,
   type Endpoints,
   type FileFieldOf,
-  type MultipartBody,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
 } from '@hiraku/shared';
 import type { Context, Middleware } from 'koa';
 import { authorizationError, notFound, validationError } from '../errors';
-import { formFields, imageUploadBody, uploadedImage as uploadedFormImage } from '../images/imageUploadBody';
+import { formFields, multipartBody, uploadedImage } from '../images/multipartBody';
 import { requireUser } from '../middlewares/authenticate';
 import { rateLimit } from '../middlewares/rateLimit';
 import type { SessionMember } from '../auth/sessions';
-import { multipartFields, reportMultipart, uploadedImage as uploadedReportImage } from '../routes/reports/multipart';
 import type { AppServices } from '../services';
 import { parseInput } from './validate';
 
@@ -71,17 +69,10 @@ function checkAccess(definition: EndpointDefinition): Middleware | null {
   };
 }
 
-/** The multipart parser of a form: the report form refuses anything but multipart; the profile form also takes JSON. */
-function multipartParser(body: MultipartBody): { parse: Middleware; file: (ctx: Context, field: string) => Buffer | null } {
-  if (body.jsonAlso) return { parse: imageUploadBody({ fileFields: body.files }), file: uploadedFormImage };
-  return { parse: reportMultipart(), file: uploadedReportImage };
-}
-
 function checkInput(definition: EndpointDefinition): Middleware[] {
   const steps: Middleware[] = [];
   const { body } = definition;
-  const upload = isMultipartBody(body) ? multipartParser(body) : null;
-  if (upload) steps.push(upload.parse);
+  if (isMultipartBody(body)) steps.push(multipartBody(body));
   steps.push(async (ctx, next) => {
     const input: CheckedInput = { params: {}, query: {}, body: undefined, files: {} };
     if (definition.params) {
@@ -93,10 +84,10 @@ function checkInput(definition: EndpointDefinition): Middleware[] {
     if (isMultipartBody(body)) {
       const sent = ctx.is('multipart/form-data');
       // A multipart form's fields come as strings (or lists of them): `fromFields` shapes them for the schema.
-      const fields = sent ? body.fromFields(multipartFields(ctx)) : formFields(ctx);
+      const fields = sent ? body.fromFields(formFields(ctx)) : formFields(ctx);
       if (fields === null) throw validationError(body.malformedMessage);
       input.body = parseInput(body.schema, fields);
-      for (const name of body.files) input.files[name] = sent && upload ? upload.file(ctx, name) : null;
+      for (const name of body.files) input.files[name] = sent ? uploadedImage(ctx, name) : null;
     } else if (body) {
       input.body = parseInput(body, ctx.request.body);
     }

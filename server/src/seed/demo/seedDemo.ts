@@ -1,6 +1,7 @@
 import { applyReportsIndexSettings, upsertReportDocuments } from '@hiraku/search';
 import { CATEGORY_KEYS, type CategoryKey } from '@hiraku/shared';
 import { Op, type Sequelize } from 'sequelize';
+import { enqueueReportSearchSync } from '../../commands/searchOutbox';
 import { hashPassword } from '../../auth/password';
 import { newImageKey, processImage, type ImageVariant } from '../../images/imagePipeline';
 import type { Logger } from '../../logger';
@@ -51,8 +52,6 @@ export interface SeedDemoResult {
   password: string;
 }
 
-/** The outbox's name for a report; the sync worker reads it back. */
-export const REPORT_AGGREGATE_TYPE = 'report';
 
 const SPREAD_DAYS = 28;
 const HOUR_MS = 60 * 60 * 1000;
@@ -294,7 +293,7 @@ async function createPublishedReport(
         await models.Comment.create({ reportId, authorId: comment.by.userId, text: comment.text, createdAt: at, updatedAt: at }, { transaction, silent: true });
       }
       if (listed) {
-        await models.SearchOutboxEntry.create({ aggregateType: REPORT_AGGREGATE_TYPE, aggregateId: String(reportId), operation: 'upsert' }, { transaction });
+        await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
       }
       return reportId;
     });
