@@ -1,9 +1,7 @@
 import { reportInputSchema, type ReportInput } from '@hiraku/shared';
-import type { Sequelize, Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { createReport as createReportRow, createUser } from '../../test/factories';
-import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
-import type { Models } from '../models';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
 import { seedTaxonomy } from '../seed/taxonomy';
 import { createComment } from './commentCreator';
 import { reportComment } from './commentReporter';
@@ -15,21 +13,12 @@ import { loadReportFeed } from './reportFeedLoader';
 import { updateReport } from './reportUpdater';
 import { updateTagPopularity } from './tagPopularityUpdater';
 
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
 /**
  * The report, like and comment commands on both databases the server runs on: MariaDB, and the embedded
  * SQLite of `npm start` without DATABASE_URL. Their raw SQL (counters, catch-up query) must work on both.
  */
-describe.each<[string, () => Promise<Backend>]>([
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-])('community commands on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('community commands on %s', (_name, open) => {
+  let db: TestBackend;
   let input: ReportInput;
 
   beforeAll(async () => {

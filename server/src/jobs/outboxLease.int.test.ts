@@ -1,22 +1,9 @@
-import type { Sequelize } from 'sequelize';
-import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
-import type { Models, SearchOutboxEntry } from '../models';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
+import type { SearchOutboxEntry } from '../models';
 import { backoffDelayMs, claimOutboxBatch, completeEntries, extendLease, failEntries, releaseEntries, searchOutboxTable } from './outboxLease';
 
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
-const backends: Array<[string, () => Promise<Backend>]> = [
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-];
-
-describe.each(backends)('search outbox leases on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('search outbox leases on %s', (_name, open) => {
+  let db: TestBackend;
   const lease = { batchSize: 10, leaseMs: 30_000 };
 
   beforeAll(async () => {

@@ -1,22 +1,9 @@
-import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
-import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
+import { QueryTypes, UniqueConstraintError } from 'sequelize';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
 import { createCategory, createReport, createTag, createUser } from '../../test/factories';
-import type { Models } from '.';
 
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
-const backends: Array<[string, () => Promise<Backend>]> = [
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-];
-
-describe.each(backends)('models on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('models on %s', (_name, open) => {
+  let db: TestBackend;
 
   // Each block binds the model classes to its own database; Jest runs the blocks one after the other.
   beforeAll(async () => {

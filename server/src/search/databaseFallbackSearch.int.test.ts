@@ -1,24 +1,12 @@
-import type { Sequelize } from 'sequelize';
 import { createCategory, createReport, createTag, createUser, type ReportOverrides } from '../../test/factories';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
 import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
-import type { Models, Report, Tag } from '../models';
+import type { Report, Tag } from '../models';
 import { searchReportsInDatabase, type DatabaseSearchParams } from './databaseFallbackSearch';
 import { loadListedCards } from '../commands/reportCards';
 
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
-const backends: Array<[string, () => Promise<Backend>]> = [
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-];
-
-describe.each(backends)('searching from the database on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('searching from the database on %s', (_name, open) => {
+  let db: TestBackend;
   const named = new Map<number, string>();
   let tags: Record<'female' | 'male' | 'gay' | 'dom' | 'pain' | 'tickle' | 'paddle', Tag>;
 
@@ -133,7 +121,7 @@ describe('the bounded database search on MariaDB', () => {
   const REPORTS = 3000;
   const BOUND = { scanReports: 1000, timeLimitMs: 10_000 };
   const UNBOUNDED = { scanReports: REPORTS * 2, timeLimitMs: 10_000 };
-  let db: Backend;
+  let db: TestBackend;
   /** Report ids by position, oldest first. */
   let ids: number[];
   const at = (...positions: number[]) => positions.map((position) => ids[position]);

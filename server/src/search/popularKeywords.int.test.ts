@@ -1,28 +1,15 @@
 import { FALLBACK_POPULAR_KEYWORDS, LIMITS, POPULAR_KEYWORDS_MAX } from '@hiraku/shared';
-import type { Sequelize } from 'sequelize';
 import { createReport, createUser } from '../../test/factories';
-import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
-import type { Models, User } from '../models';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
+import type { User } from '../models';
 import { seedTaxonomy } from '../seed/taxonomy';
 import { loadPopularKeywords, loadPopularKeywordSources } from './popularKeywords';
 import { recordSearchQuery } from './searchLog';
 
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
-const backends: Array<[string, () => Promise<Backend>]> = [
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-];
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.each(backends)('popular keywords on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('popular keywords on %s', (_name, open) => {
+  let db: TestBackend;
   const now = new Date('2025-03-01T00:00:00Z');
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 

@@ -1,21 +1,8 @@
 import type { ReportSearchDocument } from '@hiraku/search';
-import type { Sequelize } from 'sequelize';
 import { createCategory, createReport, createTag, createUser } from '../../test/factories';
-import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
-import type { Models, Report, Tag } from '../models';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
+import type { Report, Tag } from '../models';
 import { allListedReportDocuments, buildReportDocuments, countListedReports, listedReportIds } from './reportDocumentBuilder';
-
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
-const backends: Array<[string, () => Promise<Backend>]> = [
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-];
 
 async function collect(generator: AsyncGenerator<ReportSearchDocument[]>): Promise<ReportSearchDocument[][]> {
   const batches: ReportSearchDocument[][] = [];
@@ -23,8 +10,8 @@ async function collect(generator: AsyncGenerator<ReportSearchDocument[]>): Promi
   return batches;
 }
 
-describe.each(backends)('search documents on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('search documents on %s', (_name, open) => {
+  let db: TestBackend;
   let tags: Record<'female' | 'bi' | 'rigger' | 'kinbaku' | 'kousoku' | 'gote' | 'aftercare', Tag>;
 
   // Each block binds the model classes to its own database; Jest runs the blocks one after the other.

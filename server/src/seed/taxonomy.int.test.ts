@@ -1,20 +1,7 @@
 import { CATEGORY_KEYS, CATEGORY_NAMES } from '@hiraku/shared';
-import type { Sequelize } from 'sequelize';
-import { createTestDatabase } from '../../test/support/db';
-import { createTestSqliteDatabase } from '../../test/support/sqlite';
+import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
 import type { Models } from '../models';
 import { DEFAULT_TAGS, seedTaxonomy } from './taxonomy';
-
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
-const backends: Array<[string, () => Promise<Backend>]> = [
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-];
 
 async function snapshot(models: Models) {
   const categories = await models.Category.findAll({ order: [['id', 'ASC']] });
@@ -25,8 +12,8 @@ async function snapshot(models: Models) {
   };
 }
 
-describe.each(backends)('seedTaxonomy on %s', (_name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('seedTaxonomy on %s', (_name, open) => {
+  let db: TestBackend;
 
   beforeEach(async () => {
     db = await open();

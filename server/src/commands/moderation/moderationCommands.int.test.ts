@@ -1,8 +1,7 @@
 import { LIMITS } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
 import { createOperator, createReport, createUser, type UserWithProfile } from '../../../test/factories';
-import { createTestDatabase } from '../../../test/support/db';
-import { createTestSqliteDatabase } from '../../../test/support/sqlite';
+import { TEST_BACKENDS, type TestBackend } from '../../../test/support/backends';
 import { hashPassword } from '../../auth/password';
 import { checkCredentials } from '../../auth/credentials';
 import { createLoginThrottle } from '../../auth/loginThrottle';
@@ -30,12 +29,6 @@ import { endDueSuspensions, suspendMember, unsuspendMember } from './memberSuspe
 import { setReportHidden } from './reportHider';
 import { changeRole } from './roleChanger';
 
-interface Backend {
-  sequelize: Sequelize;
-  models: Models;
-  drop(): Promise<void>;
-}
-
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -43,11 +36,8 @@ const HOUR_MS = 60 * 60 * 1000;
  * the read paths the commands do not own (feed, search, counters, comments, popular keywords), so a
  * read path that forgot the visibility module fails here.
  */
-describe.each<[string, () => Promise<Backend>]>([
-  ['MariaDB', createTestDatabase],
-  ['SQLite', createTestSqliteDatabase],
-])('moderation commands on %s', (name, open) => {
-  let db: Backend;
+describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
+  let db: TestBackend;
   let operator: UserWithProfile;
   let deps: { models: Models; sequelize: Sequelize };
 
