@@ -3,7 +3,11 @@ import { SYNONYM_GROUPS } from './synonyms';
 /** More variant queries than this would only slow the search down; the first ones are kept. */
 export const MAX_QUERY_VARIANTS = 16;
 
-function normalizeWord(word: string): string {
+/**
+ * How a word is compared with the glossary, here and in the server's database search: full-width
+ * letters and half-width kana folded (NFKC), lower-cased.
+ */
+export function normalizeWord(word: string): string {
   return word.normalize('NFKC').toLowerCase();
 }
 
@@ -14,6 +18,11 @@ function buildLookup(groups: readonly (readonly string[])[]): Map<string, readon
 }
 
 const GLOSSARY_LOOKUP = buildLookup(SYNONYM_GROUPS);
+
+/** The glossary group `word` belongs to (all its spellings), if any. */
+export function glossaryGroupOf(word: string): readonly string[] | undefined {
+  return GLOSSARY_LOOKUP.get(normalizeWord(word));
+}
 
 /**
  * The member's query plus the same query with each glossary word replaced by its variants

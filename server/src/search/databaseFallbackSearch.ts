@@ -1,4 +1,4 @@
-import { SYNONYM_GROUPS } from '@hiraku/search';
+import { glossaryGroupOf, normalizeWord } from '@hiraku/search';
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { listedReportSql } from '../visibility';
@@ -56,14 +56,10 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`)}%`;
 }
 
-const normalizeWord = (word: string) => word.normalize('NFKC').toLowerCase();
-const GLOSSARY = new Map<string, readonly string[]>();
-for (const group of SYNONYM_GROUPS) for (const word of group) GLOSSARY.set(normalizeWord(word), group);
-
 /** A word and its glossary spellings (縄 -> なわ, ロープ...), lower-cased, without repeats. */
 export function spellingsOf(word: string): string[] {
   const normalized = normalizeWord(word);
-  return [...new Set([word.toLowerCase(), normalized, ...(GLOSSARY.get(normalized) ?? []).map(normalizeWord)])];
+  return [...new Set([word.toLowerCase(), normalized, ...(glossaryGroupOf(word) ?? []).map(normalizeWord)])];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { REPORT_LIST_TEXTS, CATEGORY_NAMES, SEARCH_TEXTS, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
-import { SelectField } from '../taxonomy/FormControls';
+import { SelectField } from '../components/forms/SelectField';
 import { activeFilterCount, NO_FILTERS, SEARCH_FILTER_KEYS, type SearchFilterKey, type SearchState } from './searchState';
 import type { FilterTagsState } from './useFilterTags';
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 
 interface ControlProps {
   label: string;
@@ -53,31 +53,6 @@ export function NumberField({ label, name, value, onChange, error, hint, disable
         aria-describedby={describedBy(id, error, hint)}
         disabled={disabled}
       />
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-/** A labelled <select>; pass <option>/<optgroup> elements as children. */
-export function SelectField({ label, name, value, onChange, error, hint, disabled, children }: ControlProps & { children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="field__input field__select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        disabled={disabled}
-      >
-        {children}
-      </select>
       <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );

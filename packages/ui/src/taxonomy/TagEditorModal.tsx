@@ -4,7 +4,8 @@ import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import type { TagInput } from '../api/tagsAdminApi';
 import { FormAlert, TextField } from '../components/forms';
-import { NumberField, SelectField } from './FormControls';
+import { SelectField } from '../components/forms/SelectField';
+import { NumberField } from './FormControls';
 import { ModalDialog } from './ModalDialog';
 import type { TagGroup } from './tagGroups';
 

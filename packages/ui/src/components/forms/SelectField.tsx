@@ -6,7 +6,11 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled select whose error is tied to it, in the same frame as the shared TextField; profile and report forms use it. */
+/**
+ * The labelled select of every form, its error tied to it, in the same frame as the shared TextField.
+ * Its choices are `options` after an empty first choice `placeholder`, or, where they need groups or
+ * their own empty choice (the tag editor, the search filters), <option>/<optgroup> elements as children.
+ */
 export function SelectField({
   label,
   name,
@@ -18,19 +22,21 @@ export function SelectField({
   required,
   requiredMark,
   disabled,
+  children,
 }: {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly SelectOption[];
+  options?: readonly SelectOption[];
   /** The empty first choice ("選択してください"). */
-  placeholder: string;
+  placeholder?: string;
   error?: string;
   required?: boolean;
   /** Drawn after the label of a required field; the account forms' 「必須」 unless a form has its own (the report form's ※). */
   requiredMark?: ReactNode;
   disabled?: boolean;
+  children?: ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -56,12 +62,13 @@ export function SelectField({
         aria-required={required || undefined}
         disabled={disabled}
       >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
+        {children}
       </select>
       {error && (
         <p id={errorId} className="field__error">
