@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { COOKIE_NAMES, TEXTS, reportFormEntries, XSRF_HEADER, type CategoryKey, type OwnProfile, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import { TEXTS, reportFormEntries, type CategoryKey, type OwnProfile, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
 import { E2E_BASE_URL } from './support/env';
-import { createConfirmedMember, logInThroughApi } from './support/members';
+import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 
 /**
  * The profile screens as members use them, in Chromium against the real server: a new member is sent
@@ -68,12 +68,6 @@ async function imageLoaded(image: Locator): Promise<number> {
 
 function counter(page: Page, label: string): Locator {
   return main(page).locator('.dashboard-counters__item').filter({ hasText: label }).locator('dd');
-}
-
-async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie in this context');
-  return { [XSRF_HEADER]: token };
 }
 
 /** Writes a report the way the report form does: multipart, with the session cookie and the XSRF header. */

@@ -1,19 +1,13 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { COMMENT_TEXTS, COOKIE_NAMES, REPORT_CARD_TEXTS, REPORT_DETAIL_TEXTS, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_MESSAGES, XSRF_HEADER, type TagItem } from '@hiraku/shared';
-import { createConfirmedMember, logInThroughApi } from './support/members';
+import { COMMENT_TEXTS, REPORT_CARD_TEXTS, REPORT_DETAIL_TEXTS, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_MESSAGES, type TagItem } from '@hiraku/shared';
+import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { createReportThroughApi } from './support/reports';
 
 /**
  * The UI's cache of server answers (packages/ui/src/query): what one screen loaded serves the next one,
  * and a member's own change shows everywhere without the lists being downloaded again.
  */
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie yet');
-  return { [XSRF_HEADER]: token };
-}
 
 /** A signed-in member with a profile, in a browser context of their own. */
 async function member(browser: Browser, label: string): Promise<Page> {
@@ -22,7 +16,7 @@ async function member(browser: Browser, label: string): Promise<Page> {
   const tags = (await (await page.request.get('/api/tags')).json()) as TagItem[];
   const first = (key: string) => String(tags.find((tag) => tag.category_id?.key === key)?._id);
   const response = await page.request.post('/api/profile/createOrUpdate', {
-    headers: await xsrf(page.request),
+    headers: await xsrfHeaders(page.request),
     multipart: { username: `${label}さん`, gender: first('gender'), sexualOrientation: first('sexualOrientation'), role: first('role'), twitterId: '' },
   });
   expect(response.ok(), await response.text()).toBe(true);

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { COOKIE_NAMES, LIMITS, TEXTS, XSRF_HEADER, type MyReportListItem, type ReportDetail, type TagItem } from '@hiraku/shared';
+import { LIMITS, TEXTS, type MyReportListItem, type ReportDetail, type TagItem } from '@hiraku/shared';
 import sharp from 'sharp';
-import { createConfirmedMember, logInThroughApi } from './support/members';
+import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { createReportThroughApi } from './support/reports';
 
 /**
@@ -31,12 +31,6 @@ function main(page: Page) {
   return page.getByRole('main');
 }
 
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie yet');
-  return { [XSRF_HEADER]: token };
-}
-
 let tagCache: TagItem[] | null = null;
 async function tags(request: APIRequestContext): Promise<TagItem[]> {
   if (!tagCache) tagCache = (await (await request.get('/api/tags')).json()) as TagItem[];
@@ -59,7 +53,7 @@ async function member(browser: Browser, label: string, { profile = true } = {}):
   const username = `${label}さん`;
   if (profile) {
     const response = await page.request.post('/api/profile/createOrUpdate', {
-      headers: await xsrf(page.request),
+      headers: await xsrfHeaders(page.request),
       multipart: {
         username,
         gender: String((await tagOf(page.request, 'gender', '女性'))._id),

@@ -1,16 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import {
-  COOKIE_NAMES,
-  reportFormEntries,
-  XSRF_HEADER,
-  type CategoryKey,
-  type ReportMutationResponse,
-  type ReportSearchResponse,
-  type TagItem,
-} from '@hiraku/shared';
+import { reportFormEntries, type CategoryKey, type ReportMutationResponse, type ReportSearchResponse, type TagItem } from '@hiraku/shared';
 import { E2E_BASE_URL } from './support/env';
-import { logInThroughApi } from './support/members';
+import { logInThroughApi, xsrfHeaders } from './support/members';
 import { createUserWithCli } from './support/operators';
 
 /**
@@ -18,14 +10,6 @@ import { createUserWithCli } from './support/operators';
  * API, liked by other members, then found through the header search box, narrowed by a play category,
  * sorted by likes, paged with もっと見る, with the address keeping every condition for reload and back.
  */
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const find = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!(await find())) await request.get('/api/auth/me');
-  const token = await find();
-  if (!token) throw new Error('the server set no XSRF-TOKEN cookie');
-  return { [XSRF_HEADER]: token };
-}
 
 type TagIds = (key: CategoryKey, name: string) => number;
 
@@ -65,13 +49,13 @@ async function publish(request: APIRequestContext, tag: TagIds, report: SeedRepo
     playCategories: [tag('playCategory', report.playCategory)],
     playContents: [tag('playContent', report.playContent)],
   });
-  const response = await request.post('/api/reports', { multipart: Object.fromEntries(entries), headers: await xsrf(request) });
+  const response = await request.post('/api/reports', { multipart: Object.fromEntries(entries), headers: await xsrfHeaders(request) });
   if (response.status() !== 201) throw new Error(`report creation answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as ReportMutationResponse).report._id;
 }
 
 async function like(request: APIRequestContext, reportId: number): Promise<void> {
-  const response = await request.post(`/api/likes/${reportId}/toggle`, { data: { liked: true }, headers: await xsrf(request) });
+  const response = await request.post(`/api/likes/${reportId}/toggle`, { data: { liked: true }, headers: await xsrfHeaders(request) });
   if (!response.ok()) throw new Error(`like answered ${response.status()}: ${await response.text()}`);
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { CONTACT_CATEGORY_LABELS, CONTACT_TEXTS, COOKIE_NAMES, LIMITS, TEXTS, XSRF_HEADER, type CategoryItem, type CommentItem, type ReportSearchResponse, type TagItem } from '@hiraku/shared';
-import { logInThroughApi, type TestMember } from './support/members';
+import { CONTACT_CATEGORY_LABELS, CONTACT_TEXTS, LIMITS, TEXTS, type CategoryItem, type CommentItem, type ReportSearchResponse, type TagItem } from '@hiraku/shared';
+import { logInThroughApi, type TestMember, xsrfHeaders } from './support/members';
 import { createUserWithCli } from './support/operators';
 import { expect, test } from './support/test';
 
@@ -86,17 +86,8 @@ async function expectInert(v: Viewer, path: string, texts: readonly string[]): P
   expect(v.dialogs, `${path}: dialogs`).toEqual([]);
 }
 
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  let token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!token) {
-    await request.get('/api/auth/me');
-    token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  }
-  return { [XSRF_HEADER]: token ?? '' };
-}
-
 async function send(request: APIRequestContext, method: 'post' | 'put', url: string, options: { data?: unknown; multipart?: Record<string, string> }): Promise<unknown> {
-  const response = await request[method](url, { headers: await xsrf(request), ...options });
+  const response = await request[method](url, { headers: await xsrfHeaders(request), ...options });
   expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
   return response.json();
 }
@@ -137,7 +128,7 @@ test.beforeAll(async ({ browser }) => {
   const writer = await as(author);
   await send(writer.request, 'post', '/api/profile/createOrUpdate', { data: { username: P.username } });
   // The X account must be an id, so a link to "javascript:" cannot even be stored.
-  const xLink = await writer.request.post('/api/profile/createOrUpdate', { headers: await xsrf(writer.request), data: { username: P.username, twitterId: 'javascript:alert(1)' } });
+  const xLink = await writer.request.post('/api/profile/createOrUpdate', { headers: await xsrfHeaders(writer.request), data: { username: P.username, twitterId: 'javascript:alert(1)' } });
   expect(xLink.status()).toBe(400);
   const tags = (await (await writer.request.get('/api/tags')).json()) as TagItem[];
   const first = (key: string) => String(tags.find((t) => t.category_id?.key === key)?._id ?? '');

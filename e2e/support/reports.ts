@@ -1,15 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { COOKIE_NAMES, XSRF_HEADER, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  let token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  if (!token) {
-    await request.get('/api/auth/me');
-    token = (await request.storageState()).cookies.find((cookie) => cookie.name === COOKIE_NAMES.xsrf)?.value;
-  }
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  return { [XSRF_HEADER]: token };
-}
+import { type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import { xsrfHeaders } from './members';
 
 /**
  * A report made through the real API by the signed-in member of `request` (who needs a profile): the
@@ -23,7 +14,7 @@ export async function createReportThroughApi(request: APIRequestContext, title: 
     return String(tag._id);
   };
   const response = await request.post('/api/reports', {
-    headers: await xsrf(request),
+    headers: await xsrfHeaders(request),
     multipart: {
       title,
       description: `${title}の感想です。`,
