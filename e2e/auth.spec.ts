@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { TEXTS } from '@hiraku/shared';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo, type ReceivedMail } from './support/mailbox';
+import { collectDialogs } from './support/dialogs';
 
 /**
  * Accounts and sessions as a member lives them, in Chromium against the real server, with the mails
@@ -13,16 +14,6 @@ const SUBJECTS = { verify: 'メールアドレスの確認', reset: 'パスワ�
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.jp`;
-}
-
-/** Browser alerts, in order, each accepted as a member would press OK. */
-function collectAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
 }
 
 function main(page: Page) {
@@ -72,7 +63,7 @@ async function confirmedMember(page: Page, label: string, password = 'kinbaku-20
 }
 
 test('a new member signs up, confirms the address, sees the tutorial once and can leave it behind', async ({ page }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const email = uniqueEmail('newcomer');
   const password = 'nawa-to-kubiwa-88';
 
@@ -145,7 +136,7 @@ test('a wrong password is refused in Japanese and the form stays usable', async 
 });
 
 test('logging in before confirming the address explains why, then opens the resend page, whose mail works', async ({ page }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const email = uniqueEmail('unconfirmed');
   const password = 'mada-kakunin-shiteinai';
   const seen = await signUp(page, email, password);
@@ -172,7 +163,7 @@ test('logging in before confirming the address explains why, then opens the rese
 });
 
 test('a used or missing mail link says so and offers a way on', async ({ page }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const email = uniqueEmail('twice');
   const seen = await signUp(page, email, 'nido-osanaide-kudasai');
   const link = tokenLinkIn(await waitForMailTo(email, SUBJECTS.verify, seen), '/verify-email');
@@ -228,7 +219,7 @@ test('sign-up checks the form before sending and shows what the server refuses',
 });
 
 test('a forgotten password is reset from the mailed link; the old one stops working', async ({ page }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const { email, password: oldPassword } = await confirmedMember(page, 'forgetful');
   const newPassword = 'atarashii-aikotoba-7';
 
@@ -268,7 +259,7 @@ test('a forgotten password is reset from the mailed link; the old one stops work
 });
 
 test('deleting the account signs out and frees the address for a fresh start', async ({ page }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const { email, password } = await confirmedMember(page, 'leaving');
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/tutorial$/);

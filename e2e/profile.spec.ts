@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { TEXTS, reportFormEntries, type CategoryKey, type OwnProfile, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
 import { E2E_BASE_URL } from './support/env';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
+import { collectDialogs } from './support/dialogs';
 
 /**
  * The profile screens as members use them, in Chromium against the real server: a new member is sent
@@ -48,16 +49,6 @@ function iconPng(size = 64): Buffer {
   return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Browser alerts, in order, each accepted as a member would press OK. */
-function collectAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
-
 function main(page: Page): Locator {
   return page.getByRole('main');
 }
@@ -87,7 +78,7 @@ async function tagIds(request: APIRequestContext): Promise<Record<CategoryKey, n
 }
 
 test('a new member creates a profile with an icon and X id, fills the dashboard and shares a public profile without the e-mail', async ({ page, browser }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const owner = await createConfirmedMember(page.request, 'profile-owner');
   await logInThroughApi(page.request, owner);
 

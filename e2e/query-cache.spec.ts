@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { COMMENT_TEXTS, REPORT_CARD_TEXTS, REPORT_DETAIL_TEXTS, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_MESSAGES, type TagItem } from '@hiraku/shared';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { createReportThroughApi } from './support/reports';
+import { collectDialogs } from './support/dialogs';
 
 /**
  * The UI's cache of server answers (packages/ui/src/query): what one screen loaded serves the next one,
@@ -114,11 +115,7 @@ test('a comment posted on the detail page is there at once when coming back, wit
 
 test('after editing a report, going back shows the new title on its page, its form and the dashboard, not the cached old one', async ({ browser }) => {
   const author = await member(browser, 'cacheeditor');
-  const dialogs: string[] = [];
-  author.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
+  const dialogs = collectDialogs(author);
   const title = `編集キャッシュ${Date.now() % 10000}`;
   const renamed = `${title}（改）`;
   const reportId = await createReportThroughApi(author.request, title);

@@ -4,6 +4,7 @@ import { LIMITS, TEXTS, type MyReportListItem, type ReportDetail, type TagItem }
 import sharp from 'sharp';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { createReportThroughApi } from './support/reports';
+import { collectDialogs } from './support/dialogs';
 
 /**
  * Play reports as members live them, in Chromium against the real server: writing one with an image,
@@ -15,16 +16,6 @@ interface Member {
   page: Page;
   publicId: string;
   username: string;
-}
-
-/** Browser dialogs in order. Each is accepted, as a member pressing OK, unless `dismiss` matches it. */
-function collectDialogs(page: Page, { dismiss }: { dismiss?: RegExp } = {}): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void (dismiss?.test(dialog.message()) ? dialog.dismiss() : dialog.accept());
-  });
-  return messages;
 }
 
 function main(page: Page) {
