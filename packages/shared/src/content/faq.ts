@@ -1,4 +1,5 @@
 import { LIMITS, TIMINGS } from '../limits';
+import { inHours, inMegabytes } from '../texts/units';
 
 export interface FaqItem {
   question: string;
@@ -11,8 +12,8 @@ export interface FaqCategory {
   items: readonly FaqItem[];
 }
 
-const lockoutHours = TIMINGS.lockoutSec / 3600;
-const imageMegabytes = LIMITS.imageMaxBytes / (1024 * 1024);
+const lockoutHours = inHours(TIMINGS.lockoutSec);
+const imageMegabytes = inMegabytes(LIMITS.imageMaxBytes);
 
 export const FAQ_INTRO = 'よくいただくご質問をまとめました。解決しない場合は、お問い合わせフォームからお気軽にご連絡ください。';
 
@@ -27,7 +28,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         question: '誰でも登録できますか？',
-        answer: ['18歳以上の方であれば、どなたでも登録できます。18歳未満の方はご利用いただけません。'],
+        answer: [`${LIMITS.minimumAge}歳以上の方であれば、どなたでも登録できます。${LIMITS.minimumAge}歳未満の方はご利用いただけません。`],
       },
       {
         question: '確認メールが届きません。',
@@ -72,7 +73,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         question: 'どんな画像を投稿できますか？',
         answer: [
           `JPEG・PNG・WebP・GIF形式で、${imageMegabytes}MBまでの画像を投稿できます。投稿された画像は保存前に変換され、撮影場所（位置情報）やカメラの情報などは取り除かれます。`,
-          'ご自身や第三者が特定できる写真、18歳未満の方が写った写真は投稿できません。',
+          `ご自身や第三者が特定できる写真、${LIMITS.minimumAge}歳未満の方が写った写真は投稿できません。`,
         ],
       },
       {
