@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   applyReportsIndexSettings,
-  createSearchClient,
   searchReportIds,
   upsertReportDocuments,
   type RebuildProgress,
   type ReportSearchDocument,
 } from '@hiraku/search';
 import { createReport, createUser } from '../../test/factories';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { parseEnv, type Env } from '../env';
+import { openCliTestEnv, testSearchClient, type CliTestEnv } from '../../test/support/cliTestEnv';
+import type { TestDatabase } from '../../test/support/db';
+import type { Env } from '../env';
 import { initModels, type Models } from '../models';
 import { buildReportDocuments } from '../search/reportDocumentBuilder';
 import { createSearchService, type SearchService } from '../search/searchService';
@@ -20,11 +17,11 @@ import { catchUpReportsIndex, reindexCommand, reindexReports } from './reindex';
 import { seedDemoCommand } from './seedDemo';
 
 // The run's Meilisearch (globalSetup); this file's own index names.
-const client = createSearchClient({ host: process.env.TEST_MEILI_HOST ?? '', apiKey: process.env.TEST_MEILI_KEY });
+const client = testSearchClient();
 const prefix = `t_reindex_${process.pid}_${randomBytes(3).toString('hex')}_`;
 const liveUid = `${prefix}reports`;
+let setup: CliTestEnv | undefined;
 let db: TestDatabase;
-let dataDir: string;
 let env: Env;
 let models: Models;
 let search: SearchService;
@@ -32,17 +29,8 @@ let search: SearchService;
 jest.setTimeout(120_000);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-reindex-'));
-  env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    MEILI_HOST: process.env.TEST_MEILI_HOST,
-    MEILI_MASTER_KEY: process.env.TEST_MEILI_KEY,
-    MEILI_INDEX_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
-  });
+  setup = await openCliTestEnv(prefix);
+  ({ db, env } = setup);
   search = createSearchService({ host: env.MEILI_HOST ?? '', apiKey: env.MEILI_MASTER_KEY, indexPrefix: prefix });
   jest.spyOn(console, 'info').mockImplementation(() => undefined);
   await seedDemoCommand(env, { members: '3', reports: '8', quiet: true });
@@ -52,10 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   jest.restoreAllMocks();
-  const { results } = await client.getRawIndexes({ limit: 1000 });
-  for (const { uid } of results) if (uid.startsWith(prefix)) await client.deleteIndex(uid).waitTask();
-  await db?.drop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 async function indexedIds(): Promise<number[]> {

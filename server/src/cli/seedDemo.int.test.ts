@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { createSearchClient, searchReportIds, type ReportSearchDocument } from '@hiraku/search';
+import { searchReportIds, type ReportSearchDocument } from '@hiraku/search';
 import { LIMITS } from '@hiraku/shared';
 import { Op } from 'sequelize';
 import sharp from 'sharp';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db';
+import { openCliTestEnv, testSearchClient, type CliTestEnv } from '../../test/support/cliTestEnv';
+import type { TestDatabase } from '../../test/support/db';
 import { verifyPassword } from '../auth/password';
-import { parseEnv, type Env } from '../env';
+import type { Env } from '../env';
 import { initModels, type Models } from '../models';
 import { DEMO_PASSWORD } from '../seed/demo/demoMembers';
 import { REPORT_AGGREGATE } from '../commands/searchOutbox';
 import { seedDemoCommand } from './seedDemo';
 
 // The run's Meilisearch (globalSetup); this file's own index names.
-const client = createSearchClient({ host: process.env.TEST_MEILI_HOST ?? '', apiKey: process.env.TEST_MEILI_KEY });
+const client = testSearchClient();
 const prefix = `t_seeddemo_${process.pid}_${randomBytes(3).toString('hex')}_`;
+let setup: CliTestEnv | undefined;
 let db: TestDatabase;
 let dataDir: string;
 let env: Env;
@@ -35,26 +36,14 @@ function rebind(): Models {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-seed-demo-'));
-  env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    MEILI_HOST: process.env.TEST_MEILI_HOST,
-    MEILI_MASTER_KEY: process.env.TEST_MEILI_KEY,
-    MEILI_INDEX_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
-  });
+  setup = await openCliTestEnv(prefix);
+  ({ db, dataDir, env } = setup);
   jest.spyOn(console, 'info').mockImplementation(() => undefined);
 });
 
 afterAll(async () => {
   jest.restoreAllMocks();
-  const { results } = await client.getRawIndexes({ limit: 1000 });
-  for (const { uid } of results) if (uid.startsWith(prefix)) await client.deleteIndex(uid).waitTask();
-  await db?.drop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 async function countRows(m: Models) {
