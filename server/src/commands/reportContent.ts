@@ -114,3 +114,16 @@ export function publicationState(
   const publishedAt = previous && !previous.isDraft && previous.publishedAt ? previous.publishedAt : now;
   return { isDraft: false, publishedAt, listed: isReportListed({ ...next, isDraft: false }) };
 }
+
+/** The report row's own columns from the form, as creating and editing both write them. */
+export function reportTextColumns(input: ReportInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    tips: input.tips,
+    duration: input.duration,
+    genderTagId: input.gender,
+    sexualOrientationTagId: input.sexualOrientation,
+    roleTagId: input.role,
+  };
+}

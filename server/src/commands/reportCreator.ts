@@ -1,7 +1,7 @@
 import type { ReportInput } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import type { Models, Report } from '../models';
-import { assertHasProfile, assertReportTags, insertReportChildren, publicationState } from './reportContent';
+import { assertHasProfile, assertReportTags, insertReportChildren, publicationState, reportTextColumns } from './reportContent';
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { enqueueReportSearchSync } from './searchOutbox';
 
@@ -23,13 +23,7 @@ export async function createReport(
   const report = await models.Report.create(
     {
       authorId,
-      title: input.title,
-      description: input.description,
-      tips: input.tips,
-      duration: input.duration,
-      genderTagId: input.gender,
-      sexualOrientationTagId: input.sexualOrientation,
-      roleTagId: input.role,
+      ...reportTextColumns(input),
       mainImageKey: images?.mainKey ?? null,
       thumbnailKey: images?.thumbnailKey ?? null,
       ...state,

@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import type { Models } from '../models';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
-import { assertReportTags, publicationState, replaceReportChildren } from './reportContent';
+import { assertReportTags, publicationState, replaceReportChildren, reportTextColumns } from './reportContent';
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { lockReport } from './reportLoader';
 import { enqueueReportSearchSync } from './searchOutbox';
@@ -38,13 +38,7 @@ export async function updateReport(
   const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended }, new Date());
   await report.update(
     {
-      title: input.title,
-      description: input.description,
-      tips: input.tips,
-      duration: input.duration,
-      genderTagId: input.gender,
-      sexualOrientationTagId: input.sexualOrientation,
-      roleTagId: input.role,
+      ...reportTextColumns(input),
       mainImageKey,
       thumbnailKey,
       ...state,
