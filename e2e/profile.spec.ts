@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { TEXTS, reportFormEntries, type CategoryKey, type OwnProfile, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import { TEXTS, type CategoryKey, type OwnProfile, type ReportFormValues, type TagItem } from '@hiraku/shared';
 import { E2E_BASE_URL } from './support/env';
-import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
+import { createConfirmedMember, logInThroughApi } from './support/members';
 import { collectDialogs } from './support/dialogs';
+import { postReportForm } from './support/reports';
 
 /**
  * The profile screens as members use them, in Chromium against the real server: a new member is sent
@@ -59,16 +60,6 @@ async function imageLoaded(image: Locator): Promise<number> {
 
 function counter(page: Page, label: string): Locator {
   return main(page).locator('.dashboard-counters__item').filter({ hasText: label }).locator('dd');
-}
-
-/** Writes a report the way the report form does: multipart, with the session cookie and the XSRF header. */
-async function createReport(request: APIRequestContext, values: ReportFormValues): Promise<number> {
-  const response = await request.post('/api/reports', {
-    multipart: Object.fromEntries(reportFormEntries(values)),
-    headers: await xsrfHeaders(request),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as ReportMutationResponse).report._id;
 }
 
 async function tagIds(request: APIRequestContext): Promise<Record<CategoryKey, number[]>> {
@@ -166,8 +157,8 @@ test('a new member creates a profile with an icon and X id, fills the dashboard 
     playContents: tags.playContent.slice(0, 1),
   };
   const publishedDescription = '声をかけ合いながら、ゆっくり進めました。終わった後のアフターケアも大切にして、次の約束もしました。';
-  const publishedId = await createReport(page.request, { ...base, title: '初めての後手縛り', description: publishedDescription });
-  const draftId = await createReport(page.request, { ...base, title: 'まだ書きかけの記録', description: '途中まで', isDraft: true });
+  const publishedId = await postReportForm(page.request, { ...base, title: '初めての後手縛り', description: publishedDescription });
+  const draftId = await postReportForm(page.request, { ...base, title: 'まだ書きかけの記録', description: '途中まで', isDraft: true });
 
   await page.goto('/dashboard');
   const rows = main(page).getByRole('listitem');

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { reportFormEntries, type CategoryKey, type ReportMutationResponse, type ReportSearchResponse, type TagItem } from '@hiraku/shared';
+import { type CategoryKey, type ReportSearchResponse, type TagItem } from '@hiraku/shared';
 import { E2E_BASE_URL } from './support/env';
 import { logInThroughApi, xsrfHeaders } from './support/members';
 import { createUserWithCli } from './support/operators';
+import { postReportForm } from './support/reports';
 
 /**
  * /search-results in Chromium against the real server and its Meilisearch: reports published through the
@@ -31,7 +32,7 @@ interface SeedReport {
 }
 
 async function publish(request: APIRequestContext, tag: TagIds, report: SeedReport): Promise<number> {
-  const entries = reportFormEntries({
+  return postReportForm(request, {
     title: report.title,
     description: report.description,
     tips: '合図を決めてから始めること。',
@@ -49,9 +50,6 @@ async function publish(request: APIRequestContext, tag: TagIds, report: SeedRepo
     playCategories: [tag('playCategory', report.playCategory)],
     playContents: [tag('playContent', report.playContent)],
   });
-  const response = await request.post('/api/reports', { multipart: Object.fromEntries(entries), headers: await xsrfHeaders(request) });
-  if (response.status() !== 201) throw new Error(`report creation answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as ReportMutationResponse).report._id;
 }
 
 async function like(request: APIRequestContext, reportId: number): Promise<void> {

@@ -1,6 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
-import { type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import { reportFormEntries, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
 import { xsrfHeaders } from './members';
+import { expect } from './test';
+
+/** Writes a report the way the report form does (multipart, with the XSRF header) as the member of `request`; its id. */
+export async function postReportForm(request: APIRequestContext, values: ReportFormValues): Promise<number> {
+  const response = await request.post('/api/reports', {
+    multipart: Object.fromEntries(reportFormEntries(values)),
+    headers: await xsrfHeaders(request),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as ReportMutationResponse).report._id;
+}
 
 /**
  * A report made through the real API by the signed-in member of `request` (who needs a profile): the
