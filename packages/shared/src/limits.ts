@@ -40,8 +40,6 @@ export const LIMITS = {
   contactSubjectCut: 20,
   enquiriesPageSize: 50,
   imageMaxBytes: 10 * 1024 * 1024,
-  /** A report has one main image. */
-  reportImagesMax: 1,
   /** Pixels a decoded image may have before we refuse it as a decompression bomb. */
   imageMaxPixels: 40_000_000,
   mainImageMaxWidth: 1600,

@@ -87,6 +87,11 @@ const NUMBERS_THAT_ARE_NOT_LIMITS: readonly { file: string; source: string; reas
     source: '`プレイの流れは1つにつき${LIMITS.stepActionMax}文字以内で入力してください。`',
     reason: '"per step", not a limit',
   },
+  {
+    file: join('texts', 'report', 'messages.ts'),
+    source: "'メイン画像は1枚だけ選んでください。'",
+    reason: "one file per file input is the form's shape (server/src/images/multipartBody), not a limit to tune",
+  },
   { file: join('content', 'legalDocument.ts'), source: "'2024年12月28日'", reason: 'the date the terms and the privacy policy were enacted' },
 ];
 

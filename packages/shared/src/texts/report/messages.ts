@@ -20,7 +20,7 @@ export const REPORT_MESSAGES = {
   tagInvalid: (field: string) => `「${field}」で選べないタグが指定されています。選び直してください。`,
   requiredForPublish: (field: string) => `公開するには「${field}」が必要です。`,
   formInvalid: '送信された内容を読み取れませんでした。ページを再読み込みしてからお試しください。',
-  tooManyImages: `メイン画像は${LIMITS.reportImagesMax}枚だけ選んでください。`,
+  tooManyImages: 'メイン画像は1枚だけ選んでください。',
   invalidCursor: '読み込み位置が正しくありません。一覧を最初から読み込み直してください。',
   publicIdRequired: '会員IDを指定してください。',
   submitError: '送信中にエラーが発生しました',
