@@ -23,7 +23,7 @@ export type CachePolicy = 'none' | 'no-store' | 'private' | { readonly publicMax
  * A multipart/form-data body (the forms that carry an image). `schema` checks the text fields after
  * `fromFields` has turned the raw fields into the schema's shape (null: the form is malformed, answered
  * 400 with `malformedMessage`). `files` names the file inputs, one file each; file parts under any
- * other name are refused or ignored. With `jsonAlso` a JSON body (no file) is accepted as well.
+ * other name are ignored. With `jsonAlso` a JSON body (no file) is accepted as well.
  */
 export interface MultipartBody<S extends z.ZodType = z.ZodType, F extends readonly string[] = readonly string[]> {
   readonly kind: 'multipart';
