@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { TEXTS } from '@hiraku/shared';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo, type ReceivedMail } from './support/mailbox';
 import { collectDialogs } from './support/dialogs';
+import { main } from './support/page';
 
 /**
  * Accounts and sessions as a member lives them, in Chromium against the real server, with the mails
@@ -14,10 +15,6 @@ const SUBJECTS = { verify: 'メールアドレスの確認', reset: 'パスワ�
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.jp`;
-}
-
-function main(page: Page) {
-  return page.getByRole('main');
 }
 
 /** The alert that has something in it (the page keeps empty live regions ready). */

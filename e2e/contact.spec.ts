@@ -5,6 +5,7 @@ import { mailboxSnapshot, waitForMailTo } from './support/mailbox';
 import { E2E_SUPPORT_EMAIL as SUPPORT_EMAIL } from './support/env';
 import { createUserWithCli } from './support/operators';
 import { logInThroughApi } from './support/members';
+import { main } from './support/page';
 
 /**
  * The contact form of docs/product.md (sections 2, 4, 5, 7) end to end: the enquiry reaches the support mailbox
@@ -12,10 +13,6 @@ import { logInThroughApi } from './support/members';
  */
 
 const t = CONTACT_TEXTS;
-
-function main(page: Page) {
-  return page.getByRole('main');
-}
 
 async function fillEnquiry(page: Page, { category, name, email, content }: { category: string; name?: string; email?: string; content: string }) {
   await main(page).getByRole('radio', { name: category }).check();

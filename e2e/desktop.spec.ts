@@ -7,6 +7,7 @@ import { xsrfHeaders, type TestMember } from './support/members';
 import { commentThroughApi, decide, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
+import { main } from './support/page';
 
 /**
  * The desktop app's built renderer in Chromium, its bridge backed by the real request proxy against the
@@ -21,7 +22,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => host?.close());
 
-const main = (page: Page) => page.getByRole('main');
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
 /** Starts the app and logs in; answers the bridge's log of the calls the renderer sends. */

@@ -17,6 +17,7 @@ import { logInThroughApi } from './support/members';
 import { suffix } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { expect, test } from './support/test';
+import { main } from './support/page';
 
 /**
  * The operators' two newest screens on the web, against the real server: an enquiry sent through the
@@ -26,10 +27,6 @@ import { expect, test } from './support/test';
 
 const e = MODERATION_TEXTS.enquiries;
 const a = MODERATION_TEXTS.analytics;
-
-function main(page: Page): Locator {
-  return page.getByRole('main');
-}
 
 /**
  * An operator signed in within a context of its own. In New York, so a time shown in Japan time is

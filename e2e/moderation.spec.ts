@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { TEXTS, SHELL_TEXTS, MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
 import { commentThroughApi as comment, decide, person, queueItem, reportCommentThroughApi, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
+import { main } from './support/page';
 
 /**
  * The operators' moderation screens in Chromium against the real server: members report comments, an
@@ -12,10 +13,6 @@ import { createReportThroughApi } from './support/reports';
  */
 
 const q = MODERATION_TEXTS.queue;
-
-function main(page: Page) {
-  return page.getByRole('main');
-}
 
 /** A member reports a comment from the report's page, through the page's own dialog. */
 async function reportCommentInPage(member: Person, reportId: number, text: string, reason: string): Promise<void> {

@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { TEXTS } from '@hiraku/shared';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli, signedInOperator } from './support/operators';
+import { main } from './support/page';
 
 /**
  * The operators' category and tag managers in Chromium against the real server: an operator made by the
@@ -11,10 +12,6 @@ import { createUserWithCli, signedInOperator } from './support/operators';
  */
 
 const done = TEXTS.taxonomy;
-
-function main(page: Page) {
-  return page.getByRole('main');
-}
 
 /** The message region that has something in it (the page keeps empty live regions ready). */
 function shown(page: Page, role: 'alert' | 'status') {

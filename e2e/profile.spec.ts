@@ -6,6 +6,7 @@ import { E2E_BASE_URL } from './support/env';
 import { createConfirmedMember, logInThroughApi } from './support/members';
 import { collectDialogs } from './support/dialogs';
 import { postReportForm } from './support/reports';
+import { main } from './support/page';
 
 /**
  * The profile screens as members use them, in Chromium against the real server: a new member is sent
@@ -48,10 +49,6 @@ function iconPng(size = 64): Buffer {
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-function main(page: Page): Locator {
-  return page.getByRole('main');
 }
 
 async function imageLoaded(image: Locator): Promise<number> {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { createReportThroughApi } from './support/reports';
 import { collectDialogs } from './support/dialogs';
+import { main } from './support/page';
 
 /**
  * Play reports as members live them, in Chromium against the real server: writing one with an image,
@@ -16,10 +17,6 @@ interface Member {
   page: Page;
   publicId: string;
   username: string;
-}
-
-function main(page: Page) {
-  return page.getByRole('main');
 }
 
 let tagCache: TagItem[] | null = null;

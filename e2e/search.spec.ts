@@ -5,6 +5,7 @@ import { E2E_BASE_URL } from './support/env';
 import { logInThroughApi, xsrfHeaders } from './support/members';
 import { createUserWithCli } from './support/operators';
 import { postReportForm } from './support/reports';
+import { main } from './support/page';
 
 /**
  * /search-results in Chromium against the real server and its Meilisearch: reports published through the
@@ -55,10 +56,6 @@ async function publish(request: APIRequestContext, tag: TagIds, report: SeedRepo
 async function like(request: APIRequestContext, reportId: number): Promise<void> {
   const response = await request.post(`/api/likes/${reportId}/toggle`, { data: { liked: true }, headers: await xsrfHeaders(request) });
   if (!response.ok()) throw new Error(`like answered ${response.status()}: ${await response.text()}`);
-}
-
-function main(page: Page) {
-  return page.getByRole('main');
 }
 
 function resultTitles(page: Page) {

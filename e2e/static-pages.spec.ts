@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createConfirmedMember, logInThroughApi } from './support/members';
 import { E2E_SUPPORT_EMAIL } from './support/env';
+import { main } from './support/page';
 
 /**
  * The public shell and static pages as a visitor meets them: landing page, header search, the
@@ -32,10 +33,6 @@ test.beforeEach(async ({ page, baseURL }) => {
 test.afterEach(() => {
   expect(foreignRequests, 'requests to other hosts').toEqual([]);
 });
-
-function main(page: Page) {
-  return page.getByRole('main');
-}
 
 async function openMoreMenu(page: Page) {
   const button = page.getByRole('button', { name: 'その他' });
