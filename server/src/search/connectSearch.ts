@@ -4,6 +4,7 @@ import { applyReportsIndexSettings, createSearchClient, superviseLocalMeilisearc
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { createSearchService, type SearchService } from './searchService';
+import { processIsAlive } from '../processIsAlive';
 
 export interface ConnectedSearch {
   service: SearchService;
@@ -144,16 +145,6 @@ async function readMasterKey(dataDir: string): Promise<string | null> {
     return (await fs.readFile(path.join(dataDir, MASTER_KEY_FILE_NAME), 'utf8')).trim() || null;
   } catch {
     return null;
-  }
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -4,6 +4,7 @@ import type { Sequelize } from 'sequelize';
 import { createSequelize } from '../../src/db/connection';
 import { migrateUp } from '../../src/db/migrator';
 import { initModels, type Models } from '../../src/models';
+import { processIsAlive } from '../../src/processIsAlive';
 
 export const DEFAULT_TEST_MYSQL_URL = 'mysql://root@127.0.0.1:3306';
 const DATABASE_PREFIX = 'hiraku_test_';
@@ -88,12 +89,3 @@ async function dropAbandonedDatabases(conn: mysql.Connection): Promise<void> {
   }
 }
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
