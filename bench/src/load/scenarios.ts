@@ -27,7 +27,10 @@ const get = (path: string, session: MemberSession): RequestSpec => ({ method: 'G
  * The cursor a client holds after scrolling `depth` reports into `sort`: the row at that depth read from
  * the database and encoded by the server's own cursor code (scrolling there page by page through the API
  * would cost minutes per sort at 100,000 reports). For sort=like the cursor says the pages were read
- * just now, as a client scrolling quickly would have them.
+ * just now, as a client scrolling quickly would have them, and after the last like in the database: the
+ * same cursor is sent again and again, and one older than likes made since (the like scenario's set-up
+ * toggles some) would make every request catch those reports up anew, where a real client's next cursor
+ * remembers them (`caught`) and the page after has none.
  */
 export async function deepCursor(conn: Connection, sort: SortOption, depth: number): Promise<string> {
   const order = { new: 'created_at DESC, id DESC', old: 'created_at ASC, id ASC', like: 'like_count DESC, id DESC' }[sort];
@@ -35,7 +38,12 @@ export async function deepCursor(conn: Connection, sort: SortOption, depth: numb
   const row = rows[0];
   if (!row) throw new Error(`fewer than ${depth} listed reports`);
   const id = Number(row.id);
-  if (sort === 'like') return encodeFeedCursor({ sort, key: Number(row.like_count), id, at: Date.now() - CATCH_UP_MARGIN_MS, caught: [] });
+  if (sort === 'like') {
+    const [likes] = await conn.query<RowDataPacket[]>('SELECT MAX(created_at) AS last FROM likes');
+    // The next whole second: the catch-up compares at whole seconds (the driver sends no milliseconds).
+    const afterLastLike = likes[0]?.last ? Math.floor(new Date(likes[0].last as Date).getTime() / 1000) * 1000 + 1000 : 0;
+    return encodeFeedCursor({ sort, key: Number(row.like_count), id, at: Math.max(Date.now() - CATCH_UP_MARGIN_MS, afterLastLike), caught: [] });
+  }
   return encodeFeedCursor({ sort, key: new Date(row.created_at as Date).getTime(), id });
 }
 

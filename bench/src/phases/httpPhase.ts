@@ -67,26 +67,30 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
     const writers = await signInMembers(app.baseUrl, WRITERS, READERS);
     console.info(`  signed in ${readers.length + writers.length} members`);
     search = await searchScenario(conn, readers, { host: meili.host, key: meili.masterKey, indexUid: reportsIndexUid(MEILI_INDEX_PREFIX) });
-    const list: Scenario[] = [
+    const writes = [likeScenario(writers, spreadIds(options.reports, 100, 2)), commentScenario(writers, spreadIds(options.reports, 100, 3))];
+    // The reference answers what the API answered: one body per distinct request of each rotation. The
+    // writes' bodies are taken first (that toggles likes), so the feed cursors are made after those likes.
+    const bodies: Record<string, unknown> = {};
+    const takeBodies = async (scenarios: Scenario[]) => {
+      for (const scenario of scenarios.filter((s) => s.reference === 'koa')) {
+        for (let c = 0; c < options.connections; c += 1) {
+          for (let i = 0; i < 16; i += 1) {
+            const spec = scenario.rotation(c, i);
+            const key = `${spec.method} ${spec.path}`;
+            if (!(key in bodies)) bodies[key] = (await send(app.baseUrl, spec)).body;
+          }
+        }
+      }
+    };
+    await takeBodies(writes);
+    const reads: Scenario[] = [
       // 10,000 deep; a small trial data set is scrolled four fifths down instead.
       ...(await feedScenarios(conn, readers, Math.min(DEEP_REPORTS, Math.floor(options.reports * 0.8)))),
       search,
       detailScenario(readers, spreadIds(options.reports, 64, 1)),
-      likeScenario(writers, spreadIds(options.reports, 100, 2)),
-      commentScenario(writers, spreadIds(options.reports, 100, 3)),
     ];
-
-    // The reference answers what the API answered: one body per distinct request of each rotation.
-    const bodies: Record<string, unknown> = {};
-    for (const scenario of list.filter((s) => s.reference === 'koa')) {
-      for (let c = 0; c < options.connections; c += 1) {
-        for (let i = 0; i < 16; i += 1) {
-          const spec = scenario.rotation(c, i);
-          const key = `${spec.method} ${spec.path}`;
-          if (!(key in bodies)) bodies[key] = (await send(app.baseUrl, spec)).body;
-        }
-      }
-    }
+    await takeBodies(reads);
+    const list = [...reads, ...writes];
     const reference = await startReferenceServer(PORTS.reference, bodies);
     try {
       for (const scenario of list) {
