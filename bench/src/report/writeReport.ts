@@ -24,17 +24,17 @@ export const TARGETS = {
 /** Where each kind of gap should be attacked next, from what the code does today. */
 const NEXT_STEPS = {
   feedDepth:
-    'the keyset condition is written as `created_at < ? OR (created_at = ? AND id < ?)` (like_count for sort=like), which MariaDB does not turn into one range on (listed, created_at, id); rewrite it as a single range (`(created_at, id) < (?, ?)` with a leading `created_at <= ?` bound) and check EXPLAIN; sort=like also runs the catch-up join over likes on every deep page.',
+    'the page itself is one range of the feed index at any depth (EXPLAIN: 9 rows read); with sort=like a page also runs the catch-up query over likes stamped since the cursor and loads the cards of reports it catches: look at which of the two grew.',
   feedThroughput:
-    'every request reads the session user (whole row, password hash included) and builds Sequelize instances with the author and profile includes; cache the session lookup, select only the card columns and use `raw: true` for list pages.',
+    'the page costs 2 SQL statements (the session and the page); the rest is per-request work in the API process (the middleware chain, mysql2 row parsing, JSON, brotli and the ETag over each body) on the same 2 cores as MariaDB and the load generator. Next: a CPU profile of the API under this load (`node --cpu-prof`), a short shared cache of first pages (member-specific fields merged per request), and more API processes on cores of their own (see the scale-out section).',
   search:
-    'each search is a federated multi-search (one query per glossary spelling) and then a Sequelize load of the cards plus a search-log INSERT; send a single query when the word has no variants, load cards with one narrow query and log searches off the request path.',
+    'Meilisearch alone needs most of the time budget for these federated Japanese queries on this machine (its own p50 is in the table); the API adds the card load (one narrow query) and the search log. Next: one query instead of a federated search when a word has no glossary variants, a search cutoff (`searchCutoffMs`), and Meilisearch on a host of its own.',
   reindex:
-    'the rebuild waits for each 500-document task before building the next batch; build the next batch while Meilisearch indexes the previous one and send 5,000–10,000 documents per task.',
+    'batches are queued 32 at a time (bench runs: 8 in flight 170 s, 32 in flight 133 s, 128 in flight 142 s); the rest is the process start, the settings, reading 100,000 documents from MariaDB on the cores Meilisearch indexes on, the swap and deleting the previous index. Next: time those steps separately and read the next database page on a replica.',
   fallback:
-    "`LIKE '%…%'` over title, text, steps and tools plus a COUNT on every search scan the whole table; bound it (a statement time limit with an honest 「検索が混み合っています」 answer) or give it an indexed search (a FULLTEXT ngram index in migration 0011).",
-  bundle: 'assets are served uncompressed and in one bundle; precompress (.br/.gz at build, served by koa-send) and split routes with React.lazy.',
-  paint: 'reserve the card grid’s height (skeleton cards of the final size) so the footer does not move when the page arrives; preload the first page’s data.',
+    'the fallback scans the newest 5,000 listed reports under a 0.7 s statement limit; a slower answer means the limit or the window is too wide for this machine.',
+  bundle: 'split the route groups further (React.lazy) and move what only signed-in pages use out of the first chunk.',
+  paint: 'the shifts listed above name the elements that moved: reserve their space before the data arrive (stand-in cards of the final size are in place).',
 };
 
 interface Raw {
@@ -74,7 +74,7 @@ export async function writeReport(): Promise<void> {
   out();
   if (raw.machine) {
     out(`- ${raw.machine.cpus}, ${raw.machine.memoryGiB} GiB, ${raw.machine.platform}, Node ${raw.machine.node}; MariaDB on 127.0.0.1:3306, the benchmark's own Meilisearch 1.21 on 127.0.0.1:7750.`);
-    out('- The machine is shared: other engineers’ builds and test suites ran during the run, so absolute figures are pessimistic and noisy. The 1-minute load average at the start of each measurement is recorded next to it; ratios to the reference (measured minutes apart under the same load) are the figures to compare.');
+    out('- The load generator, MariaDB, Meilisearch and the API share the same cores, and the machine may be shared with other work: the 1-minute load average at the start of each measurement is recorded next to it; ratios to the reference (measured minutes apart under the same load) are the figures to compare.');
   }
   if (raw.options) {
     out(`- Load: autocannon on loopback, ${raw.options.connections} connections, ${raw.options.runs} measured runs of ${raw.options.seconds} s after a 2 s warm-up, median per figure.`);
@@ -218,7 +218,7 @@ export async function writeReport(): Promise<void> {
     const web = raw.web;
     out('## Web app');
     out();
-    out('What Chromium (Debian’s, headless) loads on a first visit, until the network is idle; `/reports` signed in. “gzip”/“brotli” are the same files compressed at -9 / q11, i.e. what precompressed assets would send; “wire” is what the server sends today.');
+    out('What Chromium (Debian’s, headless) loads on a first visit, until the network is idle; `/reports` signed in. “gzip”/“brotli” are the same files compressed at -9 / q11; “wire” is what the server sent Chromium (the build’s precompressed brotli copies).');
     out();
     out('| page | JS wire KB | JS gzip KB (target ≤ 120, issue 13) | JS brotli KB | CSS wire KB | CSS gzip KB | files |');
     out('| --- | ---: | --- | ---: | ---: | ---: | ---: |');
@@ -232,6 +232,12 @@ export async function writeReport(): Promise<void> {
     const clsMet = atMost(paint.cls, TARGETS.cls);
     out();
     out(`\`/reports\` (signed in, 1280x800, median of ${paint.runs.length} visits): LCP ${fmt(paint.lcpMs)} ms (target ≤ 1,000 ms: ${verdict(lcpMet)}), CLS ${fmt(paint.cls, 3)} (target 0: ${verdict(clsMet)}).`);
+    const moved = paint.runs.flatMap((run) => run.shifts ?? []).filter((shift) => shift.value > 0);
+    if (moved.length > 0) {
+      out();
+      out('Layout shifts seen (value: what moved, per Chromium’s attribution):');
+      for (const shift of moved) out(`- ${fmt(shift.value, 4)}: ${shift.moved.map((m) => `\`${m}\``).join(', ')}`);
+    }
     out();
     if (!lcpMet || !clsMet) gaps.push(`/reports: LCP ${fmt(paint.lcpMs)} ms, CLS ${fmt(paint.cls, 3)} (targets ≤ 1 s, 0): ${NEXT_STEPS.paint}`);
   }
@@ -241,7 +247,7 @@ export async function writeReport(): Promise<void> {
   if (gaps.length === 0) out('Every target is met.');
   for (const gap of gaps) out(`- ${gap}`);
   out();
-  out('Not measured here (issue 14, scale-out): several API processes behind nginx; that part belongs to another task.');
+  out('One and two API processes behind nginx are measured by `npm run bench:scaleout`: the section below.');
   out();
   out('![API throughput as a share of its reference](results-chart.png)');
   out();

@@ -11,9 +11,9 @@ export interface RunningProcess {
 
 const READY_TIMEOUT_MS = 120_000;
 
-function forkTs(file: string, env: Record<string, string>): ChildProcess {
+function forkTs(file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
   return fork(path.join(__dirname, file), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -56,6 +56,15 @@ export interface BenchServerOptions {
   dataDir: string;
 }
 
+/**
+ * BENCH_CPU_PROFILE_DIR=<folder>: the API process writes a V8 CPU profile there when it stops (open it in
+ * Chrome's DevTools, or summarise it with `node bench/src/server/summariseProfile.mjs <file>`).
+ */
+function cpuProfileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 /** The real API in its own process (see benchServer.ts), configured as in production. */
 export async function startBenchServer(options: BenchServerOptions): Promise<RunningProcess> {
   const child = forkTs('benchServer.ts', {
@@ -72,7 +81,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Run
     // Every request comes from 127.0.0.1; the per-IP limits would otherwise answer 429 to the load itself.
     RATE_LIMIT_FACTOR: '1000',
     BENCH_STATS_PORT: String(options.statsPort),
-  });
+  }, cpuProfileArgs());
   await whenReady(child, 'bench server');
   const statsUrl = `http://${HOST}:${options.statsPort}`;
   return {

@@ -50,6 +50,8 @@ export async function measureAssets(browser: Browser, baseUrl: string, path: str
 export interface PaintFigures {
   lcpMs: number;
   cls: number;
+  /** What moved, per layout shift (Chromium's own attribution), so a CLS above 0 names its cause. */
+  shifts?: Array<{ value: number; moved: string[] }>;
 }
 
 /**
@@ -61,15 +63,19 @@ export async function measurePaint(browser: Browser, baseUrl: string, path: stri
   await context.addCookies(cookies);
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __cls: number };
+    const w = window as unknown as { __lcp: number; __cls: number; __shifts: Array<{ value: number; moved: string[] }> };
     w.__lcp = 0;
     w.__cls = 0;
+    w.__shifts = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) w.__cls += entry.value;
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }>) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        const moved = entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node)));
+        w.__shifts.push({ value: entry.value, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -77,8 +83,8 @@ export async function measurePaint(browser: Browser, baseUrl: string, path: stri
   // Two animation frames: the observers deliver the last entries of the final layout.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const figures = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __cls: number };
-    return { lcpMs: w.__lcp, cls: w.__cls };
+    const w = window as unknown as { __lcp: number; __cls: number; __shifts: Array<{ value: number; moved: string[] }> };
+    return { lcpMs: w.__lcp, cls: w.__cls, shifts: w.__shifts };
   });
   await context.close();
   return figures;
