@@ -100,6 +100,7 @@ export async function writeReport(): Promise<void> {
     out();
     out('| sort | page | API req/s | API p50 ms | API p99 ms | reference req/s | reference p50 ms | share of reference (target ≥ 35%) | deep p50 / first p50 (target ≤ 1.3) | SQL / request | load avg |');
     out('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |');
+    const feedShareMisses: string[] = [];
     for (const sort of ['new', 'old', 'like']) {
       const first = scenario(http, `feed-${sort}-first`);
       const deep = scenario(http, `feed-${sort}-deep`);
@@ -107,7 +108,7 @@ export async function writeReport(): Promise<void> {
         if (!s) continue;
         const share = s.api.requestsPerSecond / s.reference.requestsPerSecond;
         const shareMet = atLeast(share, TARGETS.feedShareOfReference);
-        if (!shareMet) gaps.push(`infinite sort=${sort} ${page} page serves ${fmt(share * 100)}% of the reference (target ≥ 35%): ${NEXT_STEPS.feedThroughput}`);
+        if (!shareMet) feedShareMisses.push(`sort=${sort} ${page} page ${fmt(share * 100)}%`);
         let depth = '';
         if (page === 'deep' && first) {
           const ratio = s.api.p50 / first.api.p50;
@@ -119,6 +120,7 @@ export async function writeReport(): Promise<void> {
         chart.push({ label: `infinite ${sort} ${page}`, share, target: TARGETS.feedShareOfReference });
       }
     }
+    if (feedShareMisses.length > 0) gaps.push(`infinite list, share of the reference (target ≥ 35%): ${feedShareMisses.join(', ')}: ${NEXT_STEPS.feedThroughput}`);
     out();
 
     const search = scenario(http, 'search');

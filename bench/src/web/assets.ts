@@ -74,7 +74,16 @@ export async function measurePaint(browser: Browser, baseUrl: string, path: stri
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }>) {
         if (entry.hadRecentInput) continue;
         w.__cls += entry.value;
-        const moved = entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node)));
+        // No named functions in here: tsx would wrap them in a helper the page does not have.
+        const moved = entry.sources.map((source) => {
+          const node = source.node;
+          if (!(node instanceof Element)) return String(node);
+          return [node, node.parentElement]
+            .filter((element): element is Element => element !== null)
+            .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('class') ? `.${(element.getAttribute('class') ?? '').split(' ').join('.')}` : ''}`)
+            .join(' in ')
+            .concat(` "${(node.textContent ?? '').trim().slice(0, 24)}"`);
+        });
         w.__shifts.push({ value: entry.value, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });
