@@ -255,11 +255,11 @@ function interpretation(results: Results): string {
   const oneCores = median(results.figures.filter((figure) => figure.setup === 'nginx-1').map((figure) => figure.apiCores));
   if (load >= cores) {
     return (
-      `What this shows: the API processes got at most ${mostApiCores.toFixed(2)} of the machine's ${cores} cores in any setup ` +
-      `(two processes together ${twoCores.toFixed(2)}, one alone ${oneCores.toFixed(2)}), while the machine's load average stood at about ${load.toFixed(0)} on ${cores} cores: ` +
-      'the cores were taken by other work, so a second process had no idle core to run on and could not add throughput; the differences between the setups are within the run-to-run spread. ' +
-      'These figures therefore do not measure the gain of a second process. Next step: re-run on a quiet machine (load average below the number of cores) with ' +
-      '`npm run bench:scaleout -- --reuse-data`, or with the API processes on hosts of their own, where each process can use a core.'
+      `What this shows: the machine's ${cores} cores were saturated (load average about ${load.toFixed(1)}: the load generator, nginx, MariaDB, Redis ` +
+      `and the API processes share them, plus any other work). One API process used ${oneCores.toFixed(2)} cores, two together ${twoCores.toFixed(2)} ` +
+      `(at most ${mostApiCores.toFixed(2)} in any run): a second process adds throughput only with the cores left over, where the request is bound by ` +
+      "the API's own CPU rather than by MariaDB or the load generator. Next step: the API processes on hosts of their own (or a machine with more cores), " +
+      'with `npm run bench:scaleout -- --reuse-data`.'
     );
   }
   return (
