@@ -1,10 +1,9 @@
 import { TEXTS, LIMITS, type CategoryItem, type CategoryMutationResponse, type ErrorBody } from '@hiraku/shared';
 import { createTag } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
-import { signedInMember } from '../../../test/support/session';
-import { startTestApp, type TestApp } from '../../../test/support/testApp';
+import { startOperatorTestApp } from '../../../test/support/operatorTestApp';
+import type { TestApp } from '../../../test/support/testApp';
 import type { Models, User } from '../../models';
-import { seedTaxonomy } from '../../seed/taxonomy';
 
 type Mutation = CategoryMutationResponse & ErrorBody;
 
@@ -15,11 +14,7 @@ describe('categories API', () => {
   let operator: { client: HttpClient; user: User };
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-    models = app.services.models;
-    await seedTaxonomy(models);
-    member = await signedInMember(app.baseUrl);
-    operator = await signedInMember(app.baseUrl, { role: 'operator' });
+    ({ app, models, member, operator } = await startOperatorTestApp());
   });
   afterAll(() => app?.close());
 

@@ -9,10 +9,9 @@ import {
 } from '@hiraku/shared';
 import { createCategory, createReport, createTag } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
-import { signedInMember } from '../../../test/support/session';
-import { startTestApp, type TestApp } from '../../../test/support/testApp';
+import { startOperatorTestApp } from '../../../test/support/operatorTestApp';
+import type { TestApp } from '../../../test/support/testApp';
 import type { Models, User } from '../../models';
-import { seedTaxonomy } from '../../seed/taxonomy';
 
 type Mutation = TagMutationResponse & ErrorBody;
 
@@ -23,11 +22,7 @@ describe('tags API', () => {
   let operator: { client: HttpClient; user: User };
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-    models = app.services.models;
-    await seedTaxonomy(models);
-    member = await signedInMember(app.baseUrl);
-    operator = await signedInMember(app.baseUrl, { role: 'operator' });
+    ({ app, models, member, operator } = await startOperatorTestApp());
   });
   afterAll(() => app?.close());
 
