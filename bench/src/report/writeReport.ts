@@ -26,7 +26,7 @@ const NEXT_STEPS = {
   feedDepth:
     'the page itself is one range of the feed index at any depth (EXPLAIN: 9 rows read); with sort=like a page also runs the catch-up query over likes stamped since the cursor and loads the cards of reports it catches: look at which of the two grew.',
   feedThroughput:
-    'the page costs 2 SQL statements (the session and the page); the rest is per-request work in the API process (the middleware chain, mysql2 row parsing, JSON, brotli and the ETag over each body) on the same 2 cores as MariaDB and the load generator. Next: a CPU profile of the API under this load (`node --cpu-prof`), a short shared cache of first pages (member-specific fields merged per request), and more API processes on cores of their own (see the scale-out section).',
+    'a page costs 2 SQL statements (the session and the page). A CPU profile of the API under this load (bench/README.md, “Profiling the API”) puts a third of its CPU in Sequelize, lodash and mysql2, a fifth in socket writes and 5 % in our own code, on the 2 cores it shares with MariaDB and the load generator. Next: the session lookup and the card page through mysql2 directly with prepared statements, a short shared cache of first pages (member-specific fields merged per request), and API processes on cores of their own (see the scale-out section).',
   search:
     'Meilisearch alone needs most of the time budget for these federated Japanese queries on this machine (its own p50 is in the table); the API adds the card load (one narrow query) and the search log. Next: one query instead of a federated search when a word has no glossary variants, a search cutoff (`searchCutoffMs`), and Meilisearch on a host of its own.',
   reindex:
