@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LIMITS, type ReportListItem, type ResponseOf, type SortOption, REPORT_LIST_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
+import { useEndlessPaging } from '../query/endlessPaging';
 import { endpointQueryKey } from '../query/endpointQuery';
 import { mergeReports } from './mergeReports';
 
@@ -43,22 +44,14 @@ export function useInfiniteReports(sort: SortOption): InfiniteReports {
     initialPageParam: null as string | null,
     getNextPageParam: nextFeedKey,
   });
-  const { data, error, hasNextPage, isPending, isFetchingNextPage, isFetching, isFetchNextPageError, fetchNextPage, refetch } = feed;
+  const { data, error, hasNextPage } = feed;
+  const { failed, loading, loadMore, retry } = useEndlessPaging(feed);
 
   const reports = useMemo(() => (data?.pages ?? []).reduce((list, page) => mergeReports(list, page.data), [] as ReportListItem[]), [data]);
-  const failed = error !== null && !isFetching;
-
-  // cancelRefetch: false — two observer callbacks in one frame share the page already on its way.
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !failed) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, failed, fetchNextPage]);
-  const retry = useCallback(() => {
-    void (isFetchNextPageError ? fetchNextPage() : refetch());
-  }, [isFetchNextPageError, fetchNextPage, refetch]);
 
   return {
     reports,
-    loading: (isPending && isFetching) || isFetchingNextPage,
+    loading,
     done: data !== undefined && !hasNextPage,
     error: failed ? errorMessage(error, REPORT_LIST_TEXTS.fetchFailed) : null,
     loadMore,

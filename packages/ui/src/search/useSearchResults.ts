@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LIMITS, type ReportListItem, type ResponseOf, SEARCH_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
+import { useEndlessPaging } from '../query/endlessPaging';
 import { endpointQueryKey } from '../query/endpointQuery';
 import { mergeReports } from '../reports/mergeReports';
 import type { SearchState } from './searchState';
@@ -46,28 +47,20 @@ export function useSearchResults(state: SearchState): SearchResults {
       return next < totalAfter(page, offset) ? next : undefined;
     },
   });
-  const { data, error, hasNextPage, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = results;
+  const { data, error, hasNextPage } = results;
+  const { failed, loading, loadMore, retry } = useEndlessPaging(results);
 
   const reports = useMemo(() => (data?.pages ?? []).reduce((list, page) => mergeReports(list, page.reports), [] as ReportListItem[]), [data]);
   const pages = data?.pages;
   const offsets = data?.pageParams;
   const last = pages && offsets ? pages.length - 1 : -1;
   const total = pages && offsets && last >= 0 ? totalAfter(pages[last]!, offsets[last] as number) : null;
-  const failed = error !== null && !isFetching;
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !failed) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, failed, fetchNextPage]);
-  /** After a failure: the page that failed, the first one included. */
-  const retry = useCallback(() => {
-    void (isFetchNextPageError ? fetchNextPage() : refetch());
-  }, [isFetchNextPageError, fetchNextPage, refetch]);
 
   return {
     reports,
     total,
     notice: (last >= 0 ? pages?.[last]?.notice : undefined) ?? null,
-    loading: (isPending && isFetching) || isFetchingNextPage,
+    loading,
     error: failed ? errorMessage(error, SEARCH_MESSAGES.fetchFailed) : null,
     hasMore: Boolean(hasNextPage) && !failed,
     loadMore,
