@@ -28,6 +28,7 @@ import { REPORT_MESSAGES } from './report/messages';
 import { SEARCH_MESSAGES } from './search/messages';
 import { SEARCH_TEXTS } from './search/screens';
 import { PAGE_TITLES, SHELL_TEXTS } from './shell';
+import { SETTINGS_TEXTS } from './settings/screens';
 import { SITE_TEXTS } from './site';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
@@ -71,4 +72,5 @@ export const TEXTS = {
   analytics: ANALYTICS_MESSAGES,
   moderation: /* @__PURE__ */ domain(MODERATION_MESSAGES, { screens: MODERATION_TEXTS, auditActionLabels: AUDIT_ACTION_LABELS }),
   desktop: /* @__PURE__ */ domain(DESKTOP_MESSAGES, { screens: DESKTOP_TEXTS }),
+  settings: { screens: SETTINGS_TEXTS },
 } as const;

@@ -33,4 +33,5 @@ export * from './moderation/screens';
 export * from './moderation/auditActions';
 export * from './desktop/messages';
 export * from './desktop/screens';
+export * from './settings/screens';
 export * from './catalogue';

@@ -24,6 +24,7 @@ export const PAGE_TITLES = {
   publicProfile: 'プロフィール',
   searchResults: '検索結果',
   deleteAccount: 'アカウント削除',
+  settings: '設定',
   tutorial: 'チュートリアル',
   notFound: 'ページが見つかりません',
 } as const;
@@ -58,6 +59,7 @@ export const SHELL_TEXTS = {
     glossary: PAGE_TITLES.glossary,
     faq: PAGE_TITLES.faq,
     contact: PAGE_TITLES.contactForm,
+    settings: PAGE_TITLES.settings,
     deleteAccount: PAGE_TITLES.deleteAccount,
     exportData: '登録データのダウンロード',
     exportFailed: '登録データのダウンロードに失敗しました。もう一度お試しください。',

@@ -30,6 +30,7 @@ export const PATHS = {
   publicProfile: '/profile/:publicId',
   searchResults: '/search-results',
   deleteAccount: '/delete-account',
+  settings: '/settings',
   tutorial: '/tutorial',
 } as const;
 

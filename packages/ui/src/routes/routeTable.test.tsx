@@ -41,7 +41,7 @@ describe('route table', () => {
     (path) => expect(groupOf(path)).toBe(ROUTE_GROUP_IDS.public),
   );
 
-  it.each(['/dashboard', '/create-report', '/reports', '/reports/42', '/edit-report/42', '/category-manager', '/tag-manager', '/profile', '/profile/abc123', '/search-results', '/delete-account'])(
+  it.each(['/dashboard', '/create-report', '/reports', '/reports/42', '/edit-report/42', '/category-manager', '/tag-manager', '/profile', '/profile/abc123', '/search-results', '/delete-account', '/settings'])(
     '%s sits behind the member guard',
     (path) => expect(groupOf(path)).toBe(ROUTE_GROUP_IDS.members),
   );
@@ -69,6 +69,15 @@ describe('route table', () => {
     expect(html).toContain('お問い合わせの種類');
     expect(html).toContain('type="radio"');
     expect(html).not.toContain('準備中');
+  });
+
+  it('serves the 設定 screen to members as its list of sections, each a headed region', async () => {
+    const html = await renderAt('/settings', { user: member });
+    expect(html).toContain('<h1 class="page__title">設定</h1>');
+    expect(html).toContain('<title>設定 | ひらく</title>');
+    // The account section's heading names its region, and its links lead to the existing screens.
+    expect(html).toMatch(/<section class="settings-section" aria-labelledby="([^"]+)"><h2 id="\1" class="section-heading">アカウント<\/h2>/);
+    expect(html).toContain('href="/delete-account"');
   });
 
   it('sends unknown addresses to the not-found page inside the layout', async () => {

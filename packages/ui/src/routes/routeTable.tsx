@@ -56,6 +56,7 @@ export const MEMBER_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.publicProfile, () => import('../pages/PublicProfilePage'), (m) => <m.PublicProfilePage />),
   lazyRoute(PATHS.searchResults, () => import('../pages/SearchResultsPage'), (m) => <m.SearchResultsPage />),
   lazyRoute(PATHS.deleteAccount, () => import('../pages/DeleteAccountPage'), (m) => <m.DeleteAccountPage />),
+  lazyRoute(PATHS.settings, () => import('../settings/SettingsPage'), (m) => <m.SettingsPage />),
 ];
 
 /**

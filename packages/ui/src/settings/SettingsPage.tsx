@@ -1,0 +1,19 @@
+import { SETTINGS_TEXTS } from '@hiraku/shared';
+import { PageTitle } from '../components/PageTitle';
+import { SETTINGS_SECTIONS } from './settingsSections';
+
+const t = SETTINGS_TEXTS;
+
+/** /settings (設定): a list of independent sections, declared in ./settingsSections. */
+export function SettingsPage() {
+  return (
+    <div className="page page--narrow settings">
+      <PageTitle page={t.title} />
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.lead}</p>
+      {SETTINGS_SECTIONS.map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
+    </div>
+  );
+}

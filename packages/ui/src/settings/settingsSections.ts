@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { AccountSection } from './AccountSection';
+
+export interface SettingsSectionEntry {
+  /** Stable key, also the section's place in tests. */
+  id: string;
+  /** Renders the whole section, its heading included (wrap it in SettingsSection). */
+  Component: ComponentType;
+}
+
+/*
+ * The sections of /settings, top to bottom. Each feature owns one file in this folder and one entry
+ * here, so features add sections without touching each other's: keep one entry per line, and add yours
+ * under your own comment (the blank lines keep concurrent additions from meeting in a merge).
+ */
+export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
+  // Protecting oneself (issue 19): blocked and muted members, muted words, sensitive images.
+
+  // Notifications (issue 20).
+
+  // Sign-in security (issue 21): two-step verification, sessions.
+
+  { id: 'account', Component: AccountSection },
+];
