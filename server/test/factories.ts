@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
 import { Category, Profile, Report, ReportStep, ReportTag, ReportTool, Tag, User } from '../src/models';
+import { isReportListed, isSuspended } from '../src/visibility';
 
 /**
  * Builders for integration tests: each makes a valid record and any parent it needs. They use the model
@@ -66,18 +67,20 @@ export interface ReportOverrides extends Partial<CreationAttributes<Report>> {
 
 /**
  * A published, listed report by `author` (a new member when omitted). Pass `isDraft: true` for a draft:
- * it is then neither published nor listed unless you say so.
+ * it is then not published. `listed` follows the visibility rules (draft, hidden, author suspended)
+ * unless you set it, e.g. to make a row whose column was not recomputed.
  */
 export async function createReport(overrides: ReportOverrides = {}): Promise<Report> {
   const { author, tools = [], steps = [], playCategories = [], playContents = [], ...reportOverrides } = overrides;
-  const authorId = (author ?? (await createUser())).id;
+  const writer = author ?? (await createUser());
   const isDraft = reportOverrides.isDraft ?? false;
+  const listed = isReportListed({ isDraft, hiddenAt: reportOverrides.hiddenAt ?? null, authorSuspended: isSuspended(writer) });
   const report = await Report.create({
-    authorId,
+    authorId: writer.id,
     title: `レポート${unique()}`,
     description: '初めての緊縛。ゆっくり声をかけ合いながら進めました。',
     isDraft,
-    listed: !isDraft,
+    listed,
     publishedAt: isDraft ? null : new Date(),
     ...reportOverrides,
   });

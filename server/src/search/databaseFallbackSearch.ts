@@ -1,7 +1,7 @@
 import { glossaryGroupOf, normalizeWord } from '@hiraku/search';
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { listedReportSql } from '../visibility';
+import { listedFlagsSql, listedReportSql } from '../visibility';
 
 /** Tag-id filters as the search endpoint validated them; null means "no filter". */
 export interface DatabaseSearchFilters {
@@ -96,7 +96,7 @@ function isStatementTimeout(error: unknown): boolean {
 async function oldestLeftOut(sequelize: Sequelize, scanReports: number): Promise<{ createdAt: unknown; id: number } | null> {
   const [row] = await sequelize.query<{ createdAt: unknown; id: number | string }>(
     `SELECT r.created_at AS createdAt, r.id AS id FROM reports r
-      WHERE r.listed = 1 AND r.is_draft = 0 AND r.hidden_at IS NULL
+      WHERE ${listedFlagsSql('r')}
       ORDER BY r.created_at DESC, r.id DESC LIMIT 1 OFFSET :scanReports`,
     { replacements: { scanReports }, type: QueryTypes.SELECT },
   );

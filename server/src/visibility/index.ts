@@ -1,10 +1,13 @@
 /**
  * Who may see a report, a comment or a member's profile: the one place that says it. predicates.ts for
  * a single record and a viewer, queries.ts (Sequelize) and sql.ts (raw SQL) for lists and counts,
- * counters.ts for the denormalised columns that follow the same rules.
+ * counters.ts for the denormalised columns that follow the same rules, memberVisibilityChange.ts for
+ * what follows a member's suspension. Rules that depend on the viewer's relations to others take the
+ * viewer in all three forms; visibilityAgreement.int.test.ts checks that the forms agree.
  */
 export * from './counters';
 export * from './facts';
+export * from './memberVisibilityChange';
 export * from './predicates';
 export * from './queries';
 export * from './sql';

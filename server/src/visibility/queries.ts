@@ -32,13 +32,27 @@ export function listedAuthorOnly(models: Pick<Models, 'User'>): IncludeOptions {
 }
 
 /**
+ * Reports `viewer` may see (canSeeReport), for a query that includes the report's `author` (the
+ * condition reads the author's state through it): listed ones, their own, and for operators every
+ * published one. Anonymous viewers get exactly the listed reports.
+ */
+export function visibleReportsWhere(viewer: Viewer): WhereOptions<Report> {
+  const listed = { ...LISTED_REPORT, '$author.suspended_at$': null };
+  if (viewer === null) return listed;
+  if (isOperator(viewer)) return { [Op.or]: [{ authorId: viewer.id }, { isDraft: false }] };
+  return { [Op.or]: [{ authorId: viewer.id }, listed] };
+}
+
+/**
  * Comments of one report as `viewer` may list them; the query must include the comment's `author`.
  * Operators see hidden ones and those of suspended members; deleted ones nobody lists.
  */
-export function visibleCommentsWhere(viewer: NonNullable<Viewer>): WhereOptions<Comment> {
+export function visibleCommentsWhere(viewer: Viewer): WhereOptions<Comment> {
   const notDeleted = { deletedAt: null };
   if (isOperator(viewer)) return notDeleted;
-  return { ...notDeleted, [Op.or]: [{ hiddenAt: null, '$author.suspended_at$': null }, { authorId: viewer.id }] };
+  const shown = { hiddenAt: null, '$author.suspended_at$': null };
+  if (viewer === null) return { ...notDeleted, ...shown };
+  return { ...notDeleted, [Op.or]: [shown, { authorId: viewer.id }] };
 }
 
 /** Likes that count (on counters and dashboards): the liker is not suspended. Include as the like's `user`. */

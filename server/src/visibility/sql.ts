@@ -1,3 +1,5 @@
+import { isOperator, type Viewer } from '../policies/viewer';
+
 /**
  * The rules of predicates.ts as raw SQL fragments, for the hand-written queries (counters, the feed's
  * catch-up, the database search, popular keywords). Each takes the alias of the table it filters and
@@ -9,9 +11,24 @@
 export const activeMemberSql = (idColumn: string): string =>
   `NOT EXISTS (SELECT 1 FROM users vis_u WHERE vis_u.id = ${idColumn} AND vis_u.suspended_at IS NOT NULL)`;
 
+/**
+ * Report alias `r` has a listed report's own flags (the leading columns of the feed index), its author's
+ * state unread: for bounds over the index, such as how far the database search looks back.
+ */
+export const listedFlagsSql = (r: string): string => `(${r}.listed = 1 AND ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL)`;
+
 /** Report alias `r` is listed: see LISTED_REPORT. */
-export const listedReportSql = (r: string): string =>
-  `(${r}.listed = 1 AND ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL AND ${activeMemberSql(`${r}.author_id`)})`;
+export const listedReportSql = (r: string): string => `(${listedFlagsSql(r)} AND ${activeMemberSql(`${r}.author_id`)})`;
+
+/** A viewer's id as an SQL literal: an integer by construction, so it cannot carry anything else. */
+const viewerIdSql = (viewer: NonNullable<Viewer>): string => String(Math.trunc(Number(viewer.id)));
+
+/** Reports (alias `r`) that `viewer` may see: see canSeeReport and visibleReportsWhere. */
+export function visibleReportSql(viewer: Viewer, r: string): string {
+  if (viewer === null) return listedReportSql(r);
+  const own = `${r}.author_id = ${viewerIdSql(viewer)}`;
+  return isOperator(viewer) ? `(${own} OR ${r}.is_draft = 0)` : `(${own} OR ${listedReportSql(r)})`;
+}
 
 /** The value `reports.listed` must hold for alias `r` (see isReportListed), computed from its flags. */
 export const listedValueSql = (r: string): string =>
@@ -20,6 +37,13 @@ export const listedValueSql = (r: string): string =>
 /** Comment alias `c` is shown to every member and counted: see isCommentShown. */
 export const shownCommentSql = (c: string): string =>
   `(${c}.hidden_at IS NULL AND ${c}.deleted_at IS NULL AND ${activeMemberSql(`${c}.author_id`)})`;
+
+/** Comments (alias `c`) that `viewer` may see: see canSeeComment and visibleCommentsWhere. */
+export function visibleCommentSql(viewer: Viewer, c: string): string {
+  if (viewer === null) return shownCommentSql(c);
+  if (isOperator(viewer)) return `${c}.deleted_at IS NULL`;
+  return `(${c}.deleted_at IS NULL AND (${c}.author_id = ${viewerIdSql(viewer)} OR ${shownCommentSql(c)}))`;
+}
 
 /** Like alias `l` counts: its member is not suspended. */
 export const countedLikeSql = (l: string): string => activeMemberSql(`${l}.user_id`);

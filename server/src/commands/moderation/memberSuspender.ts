@@ -4,9 +4,9 @@ import { revokeAllSessions } from '../../auth/sessions';
 import { conflict, validationError } from '../../errors';
 import type { Models, User } from '../../models';
 import type { Viewer } from '../../policies/viewer';
-import { suspensionHasEnded } from '../../visibility';
+import { applyMemberVisibilityChange, suspensionHasEnded } from '../../visibility';
 import { writeAuditLog } from '../auditLogWriter';
-import { applyMemberVisibilityChange, lockMemberByPublicId } from './memberLock';
+import { lockMemberByPublicId } from './memberLock';
 import { writeTransaction } from '../../db/transaction';
 
 type Deps = { models: Models; sequelize: Sequelize };
