@@ -1,7 +1,17 @@
-import type { HostResult } from '@hiraku/shared';
+import type { CommentReportQueueItem, CommentReportQueuePage, HostResult } from '@hiraku/shared';
 import { createReportPoller, PENDING_REPORTS_PATH, readPendingReports, REPORT_POLL_INTERVAL_MS } from './reportPoller';
 
-const page = (...ids: number[]): HostResult => ({ kind: 'response', status: 200, body: { items: ids.map((id) => ({ comment: { id, text: 'x' }, reports: [], reporterCount: 3 })), nextCursor: null } });
+/** A pending reported comment as the endpoint map declares the queue's items. */
+const item = (id: number): CommentReportQueueItem => ({
+  status: 'pending',
+  comment: { id, text: 'x', createdAt: '2025-05-01T00:00:00.000Z', isHidden: true, isDeleted: false },
+  author: { publicId: 'author', username: null, suspended: false },
+  report: { id: 1, title: 'レポート' },
+  reports: [],
+  reporterCount: 3,
+});
+const queuePage = (ids: number[], pendingCount = ids.length): CommentReportQueuePage => ({ items: ids.map(item), nextCursor: null, pendingCount });
+const page = (...ids: number[]): HostResult => ({ kind: 'response', status: 200, body: queuePage(ids) });
 
 function setUp(results: HostResult[], enabled = true) {
   const call = jest.fn(async () => results.shift() ?? page());
@@ -44,9 +54,11 @@ describe('new reported comments', () => {
     expect(signedOut.notify).toHaveBeenCalledTimes(1);
   });
 
-  it('reads a total when the server gives one, and ignores answers of another shape', () => {
-    expect(readPendingReports({ items: [{ comment: { id: 5 } }], total: 12 })).toEqual({ count: 12, ids: ['5'] });
-    expect(readPendingReports([{ commentId: 'a' }])).toEqual({ count: 1, ids: ['a'] });
+  it('reads the pending total when the server gives one, and ignores answers of another shape', () => {
+    expect(readPendingReports(queuePage([5], 12))).toEqual({ count: 12, ids: ['5'] });
+    expect(readPendingReports(queuePage([5, 6], 0))).toEqual({ count: 2, ids: ['5', '6'] });
+    expect(readPendingReports([{ commentId: 'a' }])).toBeNull();
+    expect(readPendingReports({ items: [{ comment: { id: 5 } }], total: 12 })).toBeNull();
     expect(readPendingReports({ error: 'not_found' })).toBeNull();
   });
 });

@@ -1,34 +1,27 @@
-import type { HostResult } from '@hiraku/shared';
+import { endpointPath, responseSchema, type CommentReportQueuePage, type HostResult } from '@hiraku/shared';
 
 export const REPORT_POLL_INTERVAL_MS = 60_000;
-export const PENDING_REPORTS_PATH = '/api/moderation/comment-reports';
+export const PENDING_REPORTS_PATH = endpointPath('moderation.commentReports');
 
 export interface PendingReports {
   count: number;
   ids: string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function itemId(item: unknown): string | null {
-  if (!isRecord(item)) return null;
-  const comment = isRecord(item.comment) ? item.comment : null;
-  const id = comment?.id ?? comment?._id ?? item.commentId ?? item.id ?? item._id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
-}
+const queuePageSchema = responseSchema('moderation.commentReports');
 
 /**
- * The queue's first page (issue 9: pending first, oldest first): a list of reported comments, each
- * with its comment. A total, when the server sends one, beats the length of the page.
+ * The queue's first page of pending reported comments, as the endpoint map declares it: the comments'
+ * ids tell a new arrival, `pendingCount` (every pending one, not just this page) is the badge.
  */
+export function pendingReportsOf(page: CommentReportQueuePage): PendingReports {
+  return { count: Math.max(page.pendingCount, page.items.length), ids: page.items.map((item) => String(item.comment.id)) };
+}
+
+/** A body that is not a queue page (another server version, an error) reads as nothing. */
 export function readPendingReports(body: unknown): PendingReports | null {
-  const items = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.items) ? body.items : null;
-  if (!items) return null;
-  const ids = items.map(itemId).filter((id): id is string => id !== null);
-  const total = isRecord(body) ? (body.total ?? body.pendingCount) : undefined;
-  return { count: typeof total === 'number' && total >= items.length ? total : items.length, ids };
+  const parsed = queuePageSchema.safeParse(body);
+  return parsed.success ? pendingReportsOf(parsed.data) : null;
 }
 
 export interface ReportPollerOptions {

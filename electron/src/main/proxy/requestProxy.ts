@@ -1,6 +1,7 @@
 import {
   COOKIE_NAMES,
   DESKTOP_MESSAGES,
+  endpointPath,
   hostRequestSchema,
   XSRF_HEADER,
   type HostMethod,
@@ -11,11 +12,12 @@ import {
 import type { CookieJar } from './cookieJar';
 import type { EndpointAllowlist } from './endpointAllowlist';
 
+/** The session calls the proxy itself makes or watches, from the endpoint map. */
 export const AUTH_PATHS = {
-  login: '/api/auth/login',
-  logout: '/api/auth/logout',
-  refresh: '/api/auth/refresh',
-  me: '/api/auth/me',
+  login: endpointPath('auth.login'),
+  logout: endpointPath('auth.logout'),
+  refresh: endpointPath('auth.refresh'),
+  me: endpointPath('auth.me'),
 } as const;
 
 /** Calls whose 401 means wrong details or no session, never "refresh and try again". */

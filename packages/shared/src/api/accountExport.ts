@@ -1,22 +1,27 @@
-import type { PublicProfile } from './profile';
-import type { ReportDetail } from './reports';
+import { z } from 'zod';
+import { publicProfileSchema } from './profile';
+import { reportDetailSchema } from './reports';
+
+const isoDate = z.string();
 
 /** Everything the site holds about a member, downloadable from the その他 menu (docs/decisions.md, privacy policy). */
-export interface AccountExport {
-  exportedAt: string;
-  account: {
-    email: string;
-    publicId: string;
-    role: 'member' | 'operator';
-    emailVerifiedAt: string | null;
-    adultAttestedAt: string;
-    createdAt: string;
-  };
-  profile: PublicProfile | null;
-  reports: ReportDetail[];
-  comments: Array<{ reportId: number; text: string; createdAt: string }>;
-  likedReportIds: number[];
-  searches: Array<{ query: string; searchedAt: string }>;
-  enquiries: Array<{ category: string; name: string | null; email: string | null; content: string; createdAt: string }>;
-}
-
+export const accountExportSchema = z.object({
+  exportedAt: isoDate,
+  account: z.object({
+    email: z.string(),
+    publicId: z.string(),
+    role: z.enum(['member', 'operator']),
+    emailVerifiedAt: isoDate.nullable(),
+    adultAttestedAt: isoDate,
+    createdAt: isoDate,
+  }),
+  profile: publicProfileSchema.nullable(),
+  reports: z.array(reportDetailSchema),
+  comments: z.array(z.object({ reportId: z.number().int(), text: z.string(), createdAt: isoDate })),
+  likedReportIds: z.array(z.number().int()),
+  searches: z.array(z.object({ query: z.string(), searchedAt: isoDate })),
+  enquiries: z.array(
+    z.object({ category: z.string(), name: z.string().nullable(), email: z.string().nullable(), content: z.string(), createdAt: isoDate }),
+  ),
+});
+export type AccountExport = z.output<typeof accountExportSchema>;

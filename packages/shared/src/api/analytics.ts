@@ -1,27 +1,28 @@
-import type { AnalyticsEventName } from '../analytics';
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
 
 /** One day (Japan time) of GET /api/moderation/analytics/daily. */
-export interface AnalyticsDay {
+export const analyticsDaySchema = z.object({
   /** YYYY-MM-DD */
-  date: string;
-  pageViews: number;
+  date: z.string(),
+  pageViews: count,
   /** Page views per route; profile pages are counted together under /profile/:publicId. */
-  pageViewsByPath: Record<string, number>;
+  pageViewsByPath: z.record(z.string(), count),
   /** Distinct browsers that day (their daily random key). */
-  visitors: number;
-  signUps: number;
-  reportsPublished: number;
-  likes: number;
-  comments: number;
-  /** The report events of docs/product.md §7, by name. */
-  events: Partial<Record<Exclude<AnalyticsEventName, 'page_view'>, number>>;
-}
+  visitors: count,
+  signUps: count,
+  reportsPublished: count,
+  likes: count,
+  comments: count,
+  /** The report events of docs/product.md §7, by name (AnalyticsEventName other than page_view). */
+  events: z.record(z.string(), count),
+});
+export type AnalyticsDay = z.output<typeof analyticsDaySchema>;
 
-export interface AnalyticsDailyResponse {
-  days: AnalyticsDay[];
-}
+export const analyticsDailyResponseSchema = z.object({ days: z.array(analyticsDaySchema) });
+export type AnalyticsDailyResponse = z.output<typeof analyticsDailyResponseSchema>;
 
 /** POST /api/analytics/events: how many events were stored (a beacon never reads it). */
-export interface AnalyticsRecordResponse {
-  accepted: number;
-}
+export const analyticsRecordResponseSchema = z.object({ accepted: count });
+export type AnalyticsRecordResponse = z.output<typeof analyticsRecordResponseSchema>;

@@ -1,18 +1,25 @@
-/** Response shapes of the account and session calls, shared by the server's presenters and the UI client. */
+import { z } from 'zod';
 
-export interface SessionUser {
-  publicId: string;
-  tutorial: boolean;
-  role: 'member' | 'operator';
-}
+/**
+ * Response shapes of the account and session calls, shared by the server's presenters and the UI
+ * client. Each type is the output of its schema (the endpoint map checks answers against the schema), so
+ * a field cannot be added to one and not the other.
+ */
 
-export interface LoginResponse extends SessionUser {
-  message: string;
-}
+const roleSchema = z.enum(['member', 'operator']);
 
-export interface MessageResponse {
-  message: string;
-}
+export const sessionUserSchema = z.object({
+  publicId: z.string(),
+  tutorial: z.boolean(),
+  role: roleSchema,
+});
+export type SessionUser = z.output<typeof sessionUserSchema>;
+
+export const loginResponseSchema = sessionUserSchema.extend({ message: z.string() });
+export type LoginResponse = z.output<typeof loginResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.output<typeof messageResponseSchema>;
 
 /** Names of the cookies the API sets; the XSRF cookie is readable by scripts, the others are HttpOnly. */
 export const COOKIE_NAMES = {

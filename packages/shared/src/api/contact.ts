@@ -1,38 +1,34 @@
-import { ContactCategory } from '../texts/contact/categories';
+import { z } from 'zod';
+import { CONTACT_CATEGORIES } from '../texts/contact/categories';
 
 /** POST /api/contact */
-export interface ContactResponse {
-  message: string;
-}
+export const contactResponseSchema = z.object({ message: z.string() });
+export type ContactResponse = z.output<typeof contactResponseSchema>;
 
 /** One enquiry as operators see it (GET /api/moderation/enquiries). Dates are ISO 8601 strings in UTC. */
-export interface EnquiryItem {
-  _id: number;
-  category: ContactCategory | string;
-  categoryLabel: string;
+export const enquiryItemSchema = z.object({
+  _id: z.number(),
+  category: z.union([z.enum(CONTACT_CATEGORIES), z.string()]),
+  categoryLabel: z.string(),
   /** As the sender typed them; null when left empty. */
-  name: string | null;
-  email: string | null;
-  content: string;
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  content: z.string(),
   /** The sender's public id when they were signed in and the account still exists. */
-  memberPublicId: string | null;
-  createdAt: string;
-  handledAt: string | null;
-}
+  memberPublicId: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type EnquiryItem = z.output<typeof enquiryItemSchema>;
 
 /** Newest first; pass `nextBefore` as `before` for the next page (null: no more). */
-export interface EnquiryListResponse {
-  enquiries: EnquiryItem[];
-  nextBefore: number | null;
-}
+export const enquiryListResponseSchema = z.object({ enquiries: z.array(enquiryItemSchema), nextBefore: z.number().nullable() });
+export type EnquiryListResponse = z.output<typeof enquiryListResponseSchema>;
 
 /** PUT /api/moderation/enquiries/:id/handled */
-export interface EnquiryHandledResponse {
-  message: string;
-  enquiry: EnquiryItem;
-}
+export const enquiryHandledResponseSchema = z.object({ message: z.string(), enquiry: enquiryItemSchema });
+export type EnquiryHandledResponse = z.output<typeof enquiryHandledResponseSchema>;
 
 /** GET /api/site-config: what a deployment configures and the pages show (the privacy policy's mailbox). */
-export interface SiteConfigResponse {
-  supportEmail: string;
-}
+export const siteConfigResponseSchema = z.object({ supportEmail: z.string() });
+export type SiteConfigResponse = z.output<typeof siteConfigResponseSchema>;

@@ -7,4 +7,5 @@ export * from './search';
 export * from './accountExport';
 export * from './contact';
 export * from './analytics';
+export * from './system';
 export * from './endpoints';

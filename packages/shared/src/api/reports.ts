@@ -1,97 +1,107 @@
-import type { TagRef } from './taxonomy';
+import { z } from 'zod';
+import { tagRefSchema } from './taxonomy';
 
-/** Response shapes of /api/reports and /api/likes. Dates are ISO 8601 strings in UTC. */
+/**
+ * Response shapes of /api/reports and /api/likes. Dates are ISO 8601 strings in UTC. Each type is the
+ * output of its schema, which the endpoint map checks answers against.
+ */
+
+const isoDate = z.string();
 
 /** Who wrote a report, as cards and the detail page show it. */
-export interface AuthorData {
+export const authorDataSchema = z.object({
   /** Null only if the author has no profile any more: show COMMON_TEXTS.unknownAuthor. */
-  username: string | null;
+  username: z.string().nullable(),
   /** Null when the author has no icon: show the default icon. */
-  iconUrl: string | null;
-  publicId: string;
-}
+  iconUrl: z.string().nullable(),
+  publicId: z.string(),
+});
+export type AuthorData = z.output<typeof authorDataSchema>;
 
 /** What the viewer may do with a report, so the UI shows only buttons that will work. */
-export interface ReportAbilities {
-  update: boolean;
-  delete: boolean;
+export const reportAbilitiesSchema = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
   /** Signed in, not the author, and the report is published and visible. */
-  like: boolean;
-  comment: boolean;
-}
+  like: z.boolean(),
+  comment: z.boolean(),
+});
+export type ReportAbilities = z.output<typeof reportAbilitiesSchema>;
 
-export interface ReportToolItem {
-  name: string;
+export const reportToolItemSchema = z.object({
+  name: z.string(),
   /** Quantity or features; '' when none was given. */
-  quantity: string;
-}
+  quantity: z.string(),
+});
+export type ReportToolItem = z.output<typeof reportToolItemSchema>;
 
-export interface ReportStepItem {
+export const reportStepItemSchema = z.object({
   /** 1..n without gaps. */
-  stepNumber: number;
-  action: string;
-}
+  stepNumber: z.number().int(),
+  action: z.string(),
+});
+export type ReportStepItem = z.output<typeof reportStepItemSchema>;
 
 /** GET /api/reports/:id, and the `report` of the create and update answers. */
-export interface ReportDetail {
-  _id: number;
-  title: string;
+export const reportDetailSchema = z.object({
+  _id: z.number().int(),
+  title: z.string(),
   /** Feelings (感想); '' when none. */
-  description: string;
-  tips: string;
-  duration: string;
-  gender: TagRef | null;
-  sexualOrientation: TagRef | null;
-  role: TagRef | null;
-  playCategories: TagRef[];
-  playContents: TagRef[];
-  tools: ReportToolItem[];
-  play: ReportStepItem[];
-  isDraft: boolean;
+  description: z.string(),
+  tips: z.string(),
+  duration: z.string(),
+  gender: tagRefSchema.nullable(),
+  sexualOrientation: tagRefSchema.nullable(),
+  role: tagRefSchema.nullable(),
+  playCategories: z.array(tagRefSchema),
+  playContents: z.array(tagRefSchema),
+  tools: z.array(reportToolItemSchema),
+  play: z.array(reportStepItemSchema),
+  isDraft: z.boolean(),
   /** Hidden by an operator: only its author and operators still see it. */
-  isHidden: boolean;
-  mainImageUrl: string | null;
-  thumbnailUrl: string | null;
-  likeCount: number;
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
+  isHidden: z.boolean(),
+  mainImageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
   /** When it was last published; null while a draft. */
-  publishedAt: string | null;
-  authorData: AuthorData;
-  abilities: ReportAbilities;
-}
+  publishedAt: isoDate.nullable(),
+  authorData: authorDataSchema,
+  abilities: reportAbilitiesSchema,
+});
+export type ReportDetail = z.output<typeof reportDetailSchema>;
 
 /** POST /api/reports (201), PUT /api/reports/:id (200). */
-export interface ReportMutationResponse {
-  message: string;
-  report: ReportDetail;
-}
+export const reportMutationResponseSchema = z.object({ message: z.string(), report: reportDetailSchema });
+export type ReportMutationResponse = z.output<typeof reportMutationResponseSchema>;
 
 /** DELETE /api/reports/:id */
-export interface ReportDeleteResponse {
-  message: string;
-}
+export const reportDeleteResponseSchema = z.object({ message: z.string() });
+export type ReportDeleteResponse = z.output<typeof reportDeleteResponseSchema>;
 
 /** A card of the report list (/reports, /profile/{publicId}). */
-export interface ReportListItem {
-  _id: number;
-  title: string;
+export const reportListItemSchema = z.object({
+  _id: z.number().int(),
+  title: z.string(),
   /** The start of the feelings (at most REPORT_LIST_DESCRIPTION_MAX characters); the UI cuts it further. */
-  description: string;
-  thumbnailUrl: string | null;
-  likeCount: number;
-  createdAt: string;
-  authorData: AuthorData;
-}
+  description: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  likeCount: z.number().int(),
+  createdAt: isoDate,
+  authorData: authorDataSchema,
+});
+export type ReportListItem = z.output<typeof reportListItemSchema>;
 
 /** GET /api/reports/my-reports: one of the viewer's own reports, drafts included (the dashboard). */
-export interface MyReportListItem extends ReportListItem {
-  isDraft: boolean;
-  isHidden: boolean;
-  commentCount: number;
-  updatedAt: string;
-}
+export const myReportListItemSchema = reportListItemSchema.extend({
+  isDraft: z.boolean(),
+  isHidden: z.boolean(),
+  commentCount: z.number().int(),
+  updatedAt: isoDate,
+});
+export type MyReportListItem = z.output<typeof myReportListItemSchema>;
 
 /** How many characters of the feelings a list item carries. */
 export const REPORT_LIST_DESCRIPTION_MAX = 100;
@@ -101,24 +111,25 @@ export const REPORT_LIST_DESCRIPTION_MAX = 100;
  * by `_id`: with sort=like a report whose likes moved it across the page boundary is sent again rather
  * than skipped (see server/src/commands/reportFeedLoader.ts).
  */
-export interface ReportPage {
-  data: ReportListItem[];
-  nextKey: string | null;
-  hasMore: boolean;
-}
+export const reportPageSchema = z.object({
+  data: z.array(reportListItemSchema),
+  nextKey: z.string().nullable(),
+  hasMore: z.boolean(),
+});
+export type ReportPage = z.output<typeof reportPageSchema>;
 
 /** GET /api/likes/:reportId */
-export interface LikeInfo {
-  likeCount: number;
+export const likeInfoSchema = z.object({
+  likeCount: z.number().int(),
   /** False when not signed in. */
-  isLiked: boolean;
-}
+  isLiked: z.boolean(),
+});
+export type LikeInfo = z.output<typeof likeInfoSchema>;
 
 /** POST /api/likes/:reportId/toggle */
-export interface LikeToggleResponse {
-  liked: boolean;
-  likeCount: number;
-}
+export const likeToggleResponseSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeToggleResponse = z.output<typeof likeToggleResponseSchema>;
 
 /** GET /api/likes/report-counts: report id (as an object key) to its like count, listed reports only. */
-export type ReportLikeCounts = Record<string, number>;
+export const reportLikeCountsSchema = z.record(z.string(), z.number().int());
+export type ReportLikeCounts = z.output<typeof reportLikeCountsSchema>;

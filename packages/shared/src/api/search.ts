@@ -3,32 +3,33 @@ import { SEARCH_MESSAGES } from '../texts/search/messages';
 import { LIMITS, SORT_OPTIONS } from '../limits';
 import { optionalIdSchema } from '../schemas/ids';
 import { charLength } from '../text';
-import type { ReportListItem } from './reports';
+import { reportListItemSchema } from './reports';
 
 /** Where an answer of GET /api/reports/search/advanced came from. */
-export type ReportSearchSource = 'search' | 'database';
+export const reportSearchSourceSchema = z.enum(['search', 'database']);
+export type ReportSearchSource = z.output<typeof reportSearchSourceSchema>;
 
 /**
  * GET /api/reports/search/advanced. `reports` keep the engine's order (the chosen sort). While the search
  * engine is unreachable the server answers from the database (`source: 'database'`): same fields, a
  * search bounded to the newest reports and a time limit, and `notice` when the bound left reports out.
  */
-export interface ReportSearchResponse {
-  reports: ReportListItem[];
+export const reportSearchResponseSchema = z.object({
+  reports: z.array(reportListItemSchema),
   /**
    * How many reports match in all (an estimate when it is large); page on with `offset`. From the
    * database it is not counted: the reports up to this page, plus one when another page follows.
    */
-  total: number;
-  source: ReportSearchSource;
+  total: z.number().int(),
+  source: reportSearchSourceSchema,
   /** SEARCH_MESSAGES.limited when the database search could not look at every report; shown above the results. */
-  notice?: string;
-}
+  notice: z.string().optional(),
+});
+export type ReportSearchResponse = z.output<typeof reportSearchResponseSchema>;
 
 /** GET /api/keywords/popular: at most POPULAR_KEYWORDS_MAX words, never empty. */
-export interface PopularKeywordsResponse {
-  keywords: string[];
-}
+export const popularKeywordsResponseSchema = z.object({ keywords: z.array(z.string()) });
+export type PopularKeywordsResponse = z.output<typeof popularKeywordsResponseSchema>;
 
 export const POPULAR_KEYWORDS_MAX = 10;
 /** Deeper than this a member refines the words instead of scrolling. */

@@ -1,4 +1,3 @@
 export * from './actions';
 export * from './responses';
 export * from './schemas';
-export * from './responseSchemas';

@@ -1,99 +1,106 @@
-import type { AuditAction, CommentReportResolution, CommentReportStatus, ModerationRole } from './actions';
+import { z } from 'zod';
+import { COMMENT_REPORT_RESOLUTIONS, COMMENT_REPORT_STATUSES, MODERATION_ROLES } from './actions';
 
-/** Response shapes of /api/moderation/*. Dates are ISO 8601 strings in UTC. No e-mail address ever. */
+/**
+ * Response shapes of /api/moderation/*. Dates are ISO 8601 strings in UTC. No e-mail address ever. Each
+ * type is the output of its schema, which the endpoint map checks answers against.
+ */
+
+const isoDate = z.string();
+const count = z.number().int().nonnegative();
 
 /** A member as operators see them (GET /api/moderation/users, and after each action on a member). */
-export interface ModeratedMember {
-  publicId: string;
+export const moderatedMemberSchema = z.object({
+  publicId: z.string(),
   /** Null when the member has not made a profile yet. */
-  username: string | null;
-  role: ModerationRole;
+  username: z.string().nullable(),
+  role: z.enum(MODERATION_ROLES),
   /** When the current suspension began; null when the member is not suspended. */
-  suspendedAt: string | null;
+  suspendedAt: isoDate.nullable(),
   /** When the current suspension ends by itself; null with `suspendedAt` set means until lifted. */
-  suspendedUntil: string | null;
+  suspendedUntil: isoDate.nullable(),
   /** Every report they wrote except drafts, hidden ones included. */
-  reportCount: number;
+  reportCount: count,
   /** Every comment they wrote that an operator has not deleted, hidden ones included. */
-  commentCount: number;
-  createdAt: string;
-}
+  commentCount: count,
+  createdAt: isoDate,
+});
+export type ModeratedMember = z.output<typeof moderatedMemberSchema>;
 
-export interface MemberSearchResponse {
-  members: ModeratedMember[];
-}
+export const memberSearchResponseSchema = z.object({ members: z.array(moderatedMemberSchema) });
+export type MemberSearchResponse = z.output<typeof memberSearchResponseSchema>;
 
 /** One member's report of a comment. */
-export interface CommentReportEntry {
-  reporterPublicId: string;
-  reportedAt: string;
-  reason: string | null;
-  resolvedAt: string | null;
-  resolution: CommentReportResolution | null;
-}
+export const commentReportEntrySchema = z.object({
+  reporterPublicId: z.string(),
+  reportedAt: isoDate,
+  reason: z.string().nullable(),
+  resolvedAt: isoDate.nullable(),
+  resolution: z.enum(COMMENT_REPORT_RESOLUTIONS).nullable(),
+});
+export type CommentReportEntry = z.output<typeof commentReportEntrySchema>;
 
 /** GET /api/moderation/comment-reports: one reported comment with every report on it. */
-export interface CommentReportQueueItem {
+export const commentReportQueueItemSchema = z.object({
   /** pending while any report on it is open. */
-  status: CommentReportStatus;
-  comment: {
-    id: number;
-    text: string;
-    createdAt: string;
+  status: z.enum(COMMENT_REPORT_STATUSES),
+  comment: z.object({
+    id: z.number().int(),
+    text: z.string(),
+    createdAt: isoDate,
     /** Hidden from members (by three reports, or not yet dismissed). */
-    isHidden: boolean;
+    isHidden: z.boolean(),
     /** Deleted by an operator. */
-    isDeleted: boolean;
-  };
-  author: { publicId: string; username: string | null; suspended: boolean };
+    isDeleted: z.boolean(),
+  }),
+  author: z.object({ publicId: z.string(), username: z.string().nullable(), suspended: z.boolean() }),
   /** The play report the comment was written on: link to /reports/{id}. */
-  report: { id: number; title: string };
+  report: z.object({ id: z.number().int(), title: z.string() }),
   /** Oldest first. */
-  reports: CommentReportEntry[];
-  reporterCount: number;
-}
+  reports: z.array(commentReportEntrySchema),
+  reporterCount: count,
+});
+export type CommentReportQueueItem = z.output<typeof commentReportQueueItemSchema>;
 
-export interface CommentReportQueuePage {
-  items: CommentReportQueueItem[];
+export const commentReportQueuePageSchema = z.object({
+  items: z.array(commentReportQueueItemSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
+  nextCursor: z.string().nullable(),
   /** Reported comments waiting for an operator (for the menu badge). */
-  pendingCount: number;
-}
+  pendingCount: count,
+});
+export type CommentReportQueuePage = z.output<typeof commentReportQueuePageSchema>;
 
-export interface AuditLogEntry {
-  id: number;
-  action: AuditAction | string;
+export const auditLogEntrySchema = z.object({
+  id: z.number().int(),
+  /** An AuditAction, or an action an older or newer version wrote. */
+  action: z.string(),
   /** Null for what the system did by itself (a suspension ending) or once the operator's account is gone. */
-  actor: { publicId: string; username: string | null } | null;
-  target: { type: string; id: string };
-  reason: string | null;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-}
+  actor: z.object({ publicId: z.string(), username: z.string().nullable() }).nullable(),
+  target: z.object({ type: z.string(), id: z.string() }),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: isoDate,
+});
+export type AuditLogEntry = z.output<typeof auditLogEntrySchema>;
 
-export interface AuditLogPage {
-  entries: AuditLogEntry[];
-  nextCursor: string | null;
-}
+export const auditLogPageSchema = z.object({ entries: z.array(auditLogEntrySchema), nextCursor: z.string().nullable() });
+export type AuditLogPage = z.output<typeof auditLogPageSchema>;
 
 /**
  * Every moderation action answers this. `changed` is false when the action had been done already
  * (idempotent: nothing changed and no audit row was written).
  */
-export interface ModerationActionResponse {
-  message: string;
-  changed: boolean;
-}
+export const moderationActionResponseSchema = z.object({ message: z.string(), changed: z.boolean() });
+export type ModerationActionResponse = z.output<typeof moderationActionResponseSchema>;
 
-export interface ReportModerationResponse extends ModerationActionResponse {
-  report: { id: number; isHidden: boolean };
-}
+export const reportModerationResponseSchema = moderationActionResponseSchema.extend({
+  report: z.object({ id: z.number().int(), isHidden: z.boolean() }),
+});
+export type ReportModerationResponse = z.output<typeof reportModerationResponseSchema>;
 
-export interface MemberModerationResponse extends ModerationActionResponse {
-  member: ModeratedMember;
-}
+export const memberModerationResponseSchema = moderationActionResponseSchema.extend({ member: moderatedMemberSchema });
+export type MemberModerationResponse = z.output<typeof memberModerationResponseSchema>;
 
-export interface CommentResolutionResponse extends ModerationActionResponse {
-  item: CommentReportQueueItem;
-}
+export const commentResolutionResponseSchema = moderationActionResponseSchema.extend({ item: commentReportQueueItemSchema });
+export type CommentResolutionResponse = z.output<typeof commentResolutionResponseSchema>;

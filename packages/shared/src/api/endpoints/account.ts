@@ -3,7 +3,8 @@ import { ACCOUNT_MESSAGES } from '../../texts/account/messages';
 import { LIMITS } from '../../limits';
 import { emailSchema, loginSchema, passwordSchema, signupSchema } from '../../schemas/account';
 import { endpoint } from './define';
-import { accountExportSchema, loginResponseSchema, messageResponseSchema, sessionUserSchema } from './responses';
+import { accountExportSchema } from '../accountExport';
+import { loginResponseSchema, messageResponseSchema, sessionUserSchema } from '../auth';
 
 /** A token from a mail link; a wrong one reads as "invalid or expired", never as a format error. */
 const mailToken = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);

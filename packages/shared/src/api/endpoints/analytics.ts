@@ -1,25 +1,6 @@
-import { z } from 'zod';
 import { analyticsBeaconSchema, analyticsDailyQuerySchema } from '../../schemas/analytics';
-import type { AnalyticsDailyResponse, AnalyticsRecordResponse } from '../analytics';
+import { analyticsDailyResponseSchema, analyticsRecordResponseSchema } from '../analytics';
 import { endpoint } from './define';
-
-const count = z.number().int().nonnegative();
-
-const analyticsDailySchema: z.ZodType<AnalyticsDailyResponse> = z.object({
-  days: z.array(
-    z.object({
-      date: z.string(),
-      pageViews: count,
-      pageViewsByPath: z.record(z.string(), count),
-      visitors: count,
-      signUps: count,
-      reportsPublished: count,
-      likes: count,
-      comments: count,
-      events: z.record(z.string(), count),
-    }),
-  ),
-});
 
 export const ANALYTICS_ENDPOINTS = {
   /**
@@ -30,7 +11,7 @@ export const ANALYTICS_ENDPOINTS = {
   'analytics.record': endpoint('analytics.record', {
     access: 'public',
     body: analyticsBeaconSchema,
-    response: z.object({ accepted: count }) satisfies z.ZodType<AnalyticsRecordResponse>,
+    response: analyticsRecordResponseSchema,
     rateLimit: 'analytics',
     cache: 'none',
     errors: [],
@@ -38,7 +19,7 @@ export const ANALYTICS_ENDPOINTS = {
   'analytics.daily': endpoint('analytics.daily', {
     access: 'operator',
     query: analyticsDailyQuerySchema,
-    response: analyticsDailySchema,
+    response: analyticsDailyResponseSchema,
     cache: 'no-store',
     errors: [],
   }),

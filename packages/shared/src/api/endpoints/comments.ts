@@ -3,7 +3,8 @@ import { COMMENT_MESSAGES } from '../../texts/comment/messages';
 import { commentInputSchema, commentListQuerySchema, commentReportInputSchema } from '../../schemas/comment';
 import { endpoint } from './define';
 import { idParam } from './params';
-import { commentItemSchema, messageResponseSchema } from './responses';
+import { messageResponseSchema } from '../auth';
+import { commentItemSchema } from '../comments';
 
 const commentId = { params: z.object({ id: idParam }), notFoundMessage: COMMENT_MESSAGES.notFound } as const;
 

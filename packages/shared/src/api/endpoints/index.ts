@@ -16,7 +16,6 @@ import type { EndpointKey, PathOf, PathParamNames } from './routes';
 export * from './define';
 export * from './routes';
 export * from './match';
-export * from './responses';
 export { idParam } from './params';
 export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
@@ -96,8 +95,10 @@ export type EndpointKeyWithoutInput = {
 
 /**
  * The response schema of `key`, typed with its answer. TypeScript cannot follow a generic key through
- * ENDPOINTS[key].response, so this one cast states what holds by construction.
+ * ENDPOINTS[key].response, so this one cast (through the declared `z.ZodType`) states what holds by
+ * construction.
  */
 export function responseSchema<K extends EndpointKey>(key: K): z.ZodType<ResponseOf<K>> {
-  return ENDPOINTS[key].response as z.ZodType<ResponseOf<K>>;
+  const schema: z.ZodType = ENDPOINTS[key].response;
+  return schema as z.ZodType<ResponseOf<K>>;
 }

@@ -4,7 +4,7 @@ import { LIKE_MESSAGES } from '../../texts/like';
 import { isIdString } from '../../schemas/ids';
 import { endpoint } from './define';
 import { idParam } from './params';
-import { likeInfoSchema, likeToggleResponseSchema, reportLikeCountsSchema } from './responses';
+import { likeInfoSchema, likeToggleResponseSchema, reportLikeCountsSchema } from '../reports';
 
 const MAX_IDS = 100;
 

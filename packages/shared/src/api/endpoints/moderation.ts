@@ -9,7 +9,7 @@ import {
   memberModerationResponseSchema,
   memberSearchResponseSchema,
   reportModerationResponseSchema,
-} from '../../moderation/responseSchemas';
+} from '../../moderation/responses';
 import {
   auditLogQuerySchema,
   commentReportQueueQuerySchema,

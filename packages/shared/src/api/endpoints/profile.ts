@@ -4,7 +4,7 @@ import { deleteProfileImageSchema, profileFormSchema } from '../../schemas/profi
 import type { MultipartFields } from '../../schemas/report';
 import { PROFILE_FORM_FIELDS } from '../profile';
 import { endpoint, multipart } from './define';
-import { dashboardStatsSchema, profileCheckResponseSchema, profileSavedResponseSchema, publicProfileSchema } from './responses';
+import { dashboardStatsSchema, profileCheckResponseSchema, profileSavedResponseSchema, publicProfileSchema } from '../profile';
 
 /** Each field's first value: the profile form sends every field once. */
 function firstValues(fields: MultipartFields): Record<string, string> {

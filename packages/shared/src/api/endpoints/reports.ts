@@ -3,14 +3,8 @@ import { memberReportsQuerySchema, REPORT_IMAGE_FIELD, reportFeedQuerySchema, re
 import { z } from 'zod';
 import { endpoint, multipart } from './define';
 import { idParam } from './params';
-import {
-  messageResponseSchema,
-  myReportListItemSchema,
-  reportDetailSchema,
-  reportListItemSchema,
-  reportMutationResponseSchema,
-  reportPageSchema,
-} from './responses';
+import { messageResponseSchema } from '../auth';
+import { myReportListItemSchema, reportDetailSchema, reportListItemSchema, reportMutationResponseSchema, reportPageSchema } from '../reports';
 
 /**
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age

@@ -1,6 +1,6 @@
 import { reportSearchQuerySchema } from '../search';
 import { endpoint } from './define';
-import { popularKeywordsResponseSchema, reportSearchResponseSchema } from './responses';
+import { popularKeywordsResponseSchema, reportSearchResponseSchema } from '../search';
 
 /** Seconds a popular-keyword list may be reused: counting the search log on every page view would be wasteful. */
 export const POPULAR_KEYWORDS_MAX_AGE_SEC = 60;

@@ -1,5 +1,5 @@
 import { endpoint } from './define';
-import { healthResponseSchema } from './responses';
+import { healthResponseSchema } from '../system';
 
 export const SYSTEM_ENDPOINTS = {
   /** Load balancers and `npm start` users check this: 200 while the database answers, 503 otherwise. */

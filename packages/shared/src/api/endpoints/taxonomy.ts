@@ -3,15 +3,8 @@ import { TAXONOMY_MESSAGES } from '../../texts/taxonomy/messages';
 import { categoryCreateSchema, categoryUpdateSchema, tagCreateSchema, tagPopularitySchema, tagUpdateSchema } from '../../schemas/taxonomy';
 import { endpoint } from './define';
 import { idParam } from './params';
-import {
-  categoryItemSchema,
-  categoryMutationResponseSchema,
-  messageResponseSchema,
-  tagItemSchema,
-  tagMutationResponseSchema,
-  tagNameSchema,
-  tagPopularityResponseSchema,
-} from './responses';
+import { messageResponseSchema } from '../auth';
+import { categoryItemSchema, categoryMutationResponseSchema, tagItemSchema, tagMutationResponseSchema, tagNameSchema, tagPopularityResponseSchema } from '../taxonomy';
 
 const tagId = { params: z.object({ id: idParam }), notFoundMessage: TAXONOMY_MESSAGES.tagNotFound } as const;
 const categoryId = { params: z.object({ id: idParam }), notFoundMessage: TAXONOMY_MESSAGES.categoryNotFound } as const;
