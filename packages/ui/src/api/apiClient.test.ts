@@ -107,6 +107,28 @@ describe('401 handling: one refresh, one retry', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('behind a host transport, leaves the refresh to the host: a 401 ends the session without a second refresh', async () => {
+    const requests: string[] = [];
+    const transport = async (request: { method: string; url: string }) => {
+      requests.push(`${request.method} ${request.url}`);
+      return { status: 401, body: { error: 'authentication_required', message: 'ログインが必要です。' } };
+    };
+    const client = createApiClient({ baseUrl: '', transport });
+    const expired = jest.fn();
+    client.onSessionExpired(expired);
+    const outcomes = await Promise.allSettled([client.get('/api/a'), client.post('/api/b', {})]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(requests).toEqual(['GET /api/a', 'POST /api/b']);
+    expect(expired).toHaveBeenCalled();
+
+    // The session check on a public screen still fails quietly, and without a refresh of its own.
+    requests.length = 0;
+    expired.mockClear();
+    await expect(createAuthApi(createEndpointCaller(client)).me()).rejects.toMatchObject({ status: 401 });
+    expect(requests).toEqual(['GET /api/auth/me']);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('lets the session check fail quietly when there is no session to refresh', async () => {
     const { calls, fetchImpl } = fakeServer(() => json(401, { error: 'authentication_required', message: 'ログインが必要です。' }));
     const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie });

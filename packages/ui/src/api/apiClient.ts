@@ -79,9 +79,9 @@ function isSuccess(status: number): boolean {
 
 /**
  * The typed HTTP client every screen uses. Cookies go with every call; state-changing calls carry the
- * anti-forgery header. A 401 gets one refresh and one retry; calls that hit 401 while a refresh is
- * running wait for that same refresh (docs/product.md §4), because a refresh token used twice revokes
- * the whole session family (docs/decisions.md).
+ * anti-forgery header. A 401 gets one refresh and one retry (behind a host transport, the host's, not
+ * ours); calls that hit 401 while a refresh is running wait for that same refresh (docs/product.md §4),
+ * because a refresh token used twice revokes the whole session family (docs/decisions.md).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchBased = options.transport ?? fetchTransport(options.fetch);
@@ -136,7 +136,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (refreshRound) return refreshRound;
     const round: RefreshRound = {
       expiryAnnounced: false,
-      outcome: (async () => {
+      // A host transport (the desktop app's main process) refreshes and retries on a 401 itself: a 401
+      // that still reaches us means its refresh was refused, and a second one from here would only spend
+      // the refresh token again (which revokes the session family). So only the host ever refreshes.
+      outcome: options.transport ? Promise.resolve<RefreshOutcome>('refused') : (async () => {
         const token = await xsrfToken(false);
         const response = await send('POST', SESSION_PATHS.refresh, {}, token);
         if (isSuccess(response.status)) return 'refreshed';
