@@ -11,6 +11,7 @@ import * as mailOutbox from './0009-mail-outbox';
 import * as analyticsDaily from './0010-analytics-daily';
 import * as dropUserLockoutColumns from './0011-drop-user-lockout-columns';
 import * as feedKeysetIndexes from './0012-feed-keyset-indexes';
+import * as flagsCases from './0014-flags-cases';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -29,4 +30,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0010-analytics-daily', ...analyticsDaily },
   { name: '0011-drop-user-lockout-columns', ...dropUserLockoutColumns },
   { name: '0012-feed-keyset-indexes', ...feedKeysetIndexes },
+  { name: '0014-flags-cases', ...flagsCases },
 ];

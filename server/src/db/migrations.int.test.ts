@@ -12,12 +12,14 @@ const ALL_TABLES = [
   'analytics_events',
   'audit_logs',
   'categories',
-  'comment_reports',
+  'case_notes',
   'comments',
   'contact_enquiries',
   'deleted_accounts',
+  'flags',
   'likes',
   'mail_outbox',
+  'moderation_cases',
   'one_time_tokens',
   'profiles',
   'refresh_tokens',
@@ -27,6 +29,7 @@ const ALL_TABLES = [
   'reports',
   'search_outbox',
   'search_queries',
+  'strikes',
   'tags',
   'users',
 ].sort();
@@ -55,9 +58,17 @@ const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['likes', 'user_id', 'users', 'CASCADE'],
   ['comments', 'report_id', 'reports', 'CASCADE'],
   ['comments', 'author_id', 'users', 'CASCADE'],
-  ['comment_reports', 'comment_id', 'comments', 'CASCADE'],
-  ['comment_reports', 'reporter_id', 'users', 'CASCADE'],
-  ['comment_reports', 'resolved_by', 'users', 'SET NULL'],
+  ['moderation_cases', 'author_id', 'users', 'SET NULL'],
+  ['moderation_cases', 'claimed_by', 'users', 'SET NULL'],
+  ['moderation_cases', 'decided_by', 'users', 'SET NULL'],
+  ['moderation_cases', 'appeal_of_case_id', 'moderation_cases', 'CASCADE'],
+  ['flags', 'case_id', 'moderation_cases', 'CASCADE'],
+  ['flags', 'flagger_id', 'users', 'CASCADE'],
+  ['case_notes', 'case_id', 'moderation_cases', 'CASCADE'],
+  ['case_notes', 'author_id', 'users', 'SET NULL'],
+  ['strikes', 'user_id', 'users', 'CASCADE'],
+  ['strikes', 'case_id', 'moderation_cases', 'SET NULL'],
+  ['strikes', 'created_by', 'users', 'SET NULL'],
   ['contact_enquiries', 'user_id', 'users', 'SET NULL'],
   ['contact_enquiries', 'handled_by', 'users', 'SET NULL'],
   ['audit_logs', 'actor_id', 'users', 'SET NULL'],
@@ -233,7 +244,11 @@ describe('migrations on MariaDB', () => {
     expectIndex('likes', ['report_id', 'user_id'], true);
     expectIndex('likes', ['created_at'], false);
     expectIndex('comments', ['report_id', 'created_at'], false);
-    expectIndex('comment_reports', ['comment_id', 'reporter_id'], true);
+    // Migration 0014 (issue 18): one flag per member and case, one open case per target, the queue's order.
+    expectIndex('flags', ['case_id', 'flagger_id'], true);
+    expectIndex('moderation_cases', ['type', 'target_id', 'open_slot'], true);
+    expectIndex('moderation_cases', ['status', 'priority', 'id'], false);
+    expectIndex('moderation_cases', ['appeal_of_case_id'], true);
     expectIndex('refresh_tokens', ['token_hash'], true);
     expectIndex('refresh_tokens', ['family_id'], false);
     expectIndex('one_time_tokens', ['token_hash'], true);

@@ -1,4 +1,16 @@
-import { CONTACT_CATEGORY_LABELS, CONTACT_MAIL_TEXTS as E, LIMITS, SITE_TEXTS, TIMINGS, type ContactInput } from '@hiraku/shared';
+import {
+  CONTACT_CATEGORY_LABELS,
+  CONTACT_MAIL_TEXTS as E,
+  DECISION_MAIL_TEXTS,
+  FLAG_CATEGORY_TEXTS,
+  LIMITS,
+  SITE_TEXTS,
+  TIMINGS,
+  type AdverseAction,
+  type ContactInput,
+  type FlagCategory,
+  type FlagTargetType,
+} from '@hiraku/shared';
 import type { OutgoingMail } from './mailer';
 
 const SITE = SITE_TEXTS.name;
@@ -97,5 +109,64 @@ export function enquiryMail({ to, enquiry, fromMember }: { to: string; enquiry: 
       '――',
       E.operatorsNote,
     ].join('\n'),
+  };
+}
+
+const D = DECISION_MAIL_TEXTS;
+
+/** The author of hidden, removed or warned content (or a suspended member): what, why, and how to appeal. */
+export function decisionMail({
+  to,
+  targetType,
+  targetTitle,
+  category,
+  action,
+  reason,
+  link,
+  publicUrl,
+}: {
+  to: string;
+  targetType: FlagTargetType;
+  targetTitle: string | null;
+  category: FlagCategory;
+  action: AdverseAction;
+  reason: string;
+  link: string;
+  publicUrl: string;
+}): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】${D.decisionSubject}`,
+    text: [
+      D.decisionIntro,
+      '',
+      `${D.target}: ${D.targetNames[targetType]}${targetTitle ? `「${targetTitle}」` : ''}`,
+      `${D.category}: ${FLAG_CATEGORY_TEXTS[category].label}`,
+      `${D.reason}: ${reason}`,
+      '',
+      `${D.targetNames[targetType]}を${D.actions[action]}。`,
+      '',
+      D.appealHow,
+      link,
+      signature(publicUrl),
+    ].join('\n'),
+  };
+}
+
+/** The appellant: the appeal's outcome. */
+export function appealOutcomeMail({ to, overturned, reason, link, publicUrl }: { to: string; overturned: boolean; reason: string; link: string; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】${D.appealSubject}`,
+    text: [overturned ? D.overturned : D.upheld, '', `${D.reason}: ${reason}`, '', link, signature(publicUrl)].join('\n'),
+  };
+}
+
+/** A member who flagged: acted on, or judged harmless; nothing about the author or the decision's detail. */
+export function flagOutcomeMail({ to, acted, publicUrl }: { to: string; acted: boolean; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】${D.flaggerSubject}`,
+    text: [D.flaggerIntro, '', acted ? D.flaggerActed : D.flaggerHarmless, D.flaggerNoDetail, signature(publicUrl)].join('\n'),
   };
 }

@@ -7,7 +7,6 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import type { CommentReport } from './commentReport';
 import type { Report } from './report';
 import type { User } from './user';
 
@@ -24,7 +23,6 @@ export class Comment extends Model<InferAttributes<Comment>, InferCreationAttrib
 
   declare report?: NonAttribute<Report>;
   declare author?: NonAttribute<User>;
-  declare commentReports?: NonAttribute<CommentReport[]>;
 }
 
 export function initComment(sequelize: Sequelize): typeof Comment {

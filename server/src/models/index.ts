@@ -4,11 +4,13 @@ import { AnalyticsEvent, initAnalyticsEvent } from './analyticsEvent';
 import { AuditLog, initAuditLog } from './auditLog';
 import { Category, initCategory } from './category';
 import { Comment, initComment } from './comment';
-import { CommentReport, initCommentReport } from './commentReport';
+import { CaseNote, initCaseNote } from './caseNote';
 import { ContactEnquiry, initContactEnquiry } from './contactEnquiry';
 import { DeletedAccount, initDeletedAccount } from './deletedAccount';
+import { Flag, initFlag } from './flag';
 import { initLike, Like } from './like';
 import { initMailOutboxEntry, MailOutboxEntry } from './mailOutboxEntry';
+import { initModerationCase, ModerationCase } from './moderationCase';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
 import { initRefreshToken, RefreshToken } from './refreshToken';
@@ -18,6 +20,7 @@ import { initReportTag, ReportTag } from './reportTag';
 import { initReportTool, ReportTool } from './reportTool';
 import { initSearchOutboxEntry, SearchOutboxEntry } from './searchOutboxEntry';
 import { initSearchQuery, SearchQuery } from './searchQuery';
+import { initStrike, Strike } from './strike';
 import { initTag, Tag } from './tag';
 import { initUser, User } from './user';
 
@@ -26,7 +29,10 @@ export { AnalyticsEvent } from './analyticsEvent';
 export { AuditLog } from './auditLog';
 export { Category } from './category';
 export { Comment } from './comment';
-export { CommentReport, COMMENT_REPORT_RESOLUTIONS, type CommentReportResolution } from './commentReport';
+export { CaseNote } from './caseNote';
+export { Flag } from './flag';
+export { ModerationCase } from './moderationCase';
+export { Strike } from './strike';
 export { ContactEnquiry } from './contactEnquiry';
 export { DeletedAccount } from './deletedAccount';
 export { Like } from './like';
@@ -55,7 +61,10 @@ export interface Models {
   ReportTag: typeof ReportTag;
   Like: typeof Like;
   Comment: typeof Comment;
-  CommentReport: typeof CommentReport;
+  ModerationCase: typeof ModerationCase;
+  Flag: typeof Flag;
+  CaseNote: typeof CaseNote;
+  Strike: typeof Strike;
   RefreshToken: typeof RefreshToken;
   OneTimeToken: typeof OneTimeToken;
   ContactEnquiry: typeof ContactEnquiry;
@@ -85,7 +94,10 @@ export function initModels(sequelize: Sequelize): Models {
     ReportTag: initReportTag(sequelize),
     Like: initLike(sequelize),
     Comment: initComment(sequelize),
-    CommentReport: initCommentReport(sequelize),
+    ModerationCase: initModerationCase(sequelize),
+    Flag: initFlag(sequelize),
+    CaseNote: initCaseNote(sequelize),
+    Strike: initStrike(sequelize),
     RefreshToken: initRefreshToken(sequelize),
     OneTimeToken: initOneTimeToken(sequelize),
     ContactEnquiry: initContactEnquiry(sequelize),
@@ -150,10 +162,16 @@ function associate(m: Models): void {
   m.Comment.belongsTo(m.Report, { as: 'report', foreignKey: 'reportId' });
   m.User.hasMany(m.Comment, { as: 'comments', foreignKey: 'authorId' });
   m.Comment.belongsTo(m.User, { as: 'author', foreignKey: 'authorId' });
-  m.Comment.hasMany(m.CommentReport, { as: 'commentReports', foreignKey: 'commentId' });
-  m.CommentReport.belongsTo(m.Comment, { as: 'comment', foreignKey: 'commentId' });
-  m.CommentReport.belongsTo(m.User, { as: 'reporter', foreignKey: 'reporterId' });
-  m.CommentReport.belongsTo(m.User, { as: 'resolver', foreignKey: 'resolvedBy' });
+
+  m.ModerationCase.hasMany(m.Flag, { as: 'flags', foreignKey: 'caseId' });
+  m.Flag.belongsTo(m.ModerationCase, { as: 'case', foreignKey: 'caseId' });
+  m.Flag.belongsTo(m.User, { as: 'flagger', foreignKey: 'flaggerId' });
+  m.ModerationCase.hasMany(m.CaseNote, { as: 'notes', foreignKey: 'caseId' });
+  m.CaseNote.belongsTo(m.User, { as: 'author', foreignKey: 'authorId' });
+  m.ModerationCase.belongsTo(m.User, { as: 'author', foreignKey: 'authorId' });
+  m.ModerationCase.belongsTo(m.User, { as: 'claimer', foreignKey: 'claimedBy' });
+  m.ModerationCase.belongsTo(m.User, { as: 'decider', foreignKey: 'decidedBy' });
+  m.ModerationCase.belongsTo(m.ModerationCase, { as: 'appealOf', foreignKey: 'appealOfCaseId' });
 
   m.User.hasMany(m.RefreshToken, { as: 'refreshTokens', foreignKey: 'userId' });
   m.RefreshToken.belongsTo(m.User, { as: 'user', foreignKey: 'userId' });

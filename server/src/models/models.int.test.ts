@@ -132,8 +132,12 @@ describe.each(TEST_BACKENDS)('models on %s', (_name, open) => {
     const report = await createReport();
     const comment = await db.models.Comment.create({ reportId: report.id, authorId: report.authorId, text: 'すてきです' });
     const reporter = await createUser();
-    await db.models.CommentReport.create({ commentId: comment.id, reporterId: reporter.id });
-    await expect(db.models.CommentReport.create({ commentId: comment.id, reporterId: reporter.id })).rejects.toBeInstanceOf(
+    // Since issue 18 a report of a comment is a flag in the comment's case: one per member and case.
+    const flagged = await db.models.ModerationCase.create({
+      type: 'comment', targetType: 'comment', targetId: comment.id, authorId: report.authorId, category: 'other', priority: 7, status: 'open', openSlot: 1, openedAt: new Date(), dueAt: new Date(),
+    });
+    await db.models.Flag.create({ caseId: flagged.id, flaggerId: reporter.id, category: 'other' });
+    await expect(db.models.Flag.create({ caseId: flagged.id, flaggerId: reporter.id, category: 'spam' })).rejects.toBeInstanceOf(
       UniqueConstraintError,
     );
   });

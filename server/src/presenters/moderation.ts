@@ -1,6 +1,7 @@
-import type { AuditLogEntry, CommentReportQueueItem, CommentReportStatus, ModeratedMember } from '@hiraku/shared';
+import type { AuditLogEntry, CommentReportQueueItem, ModeratedMember } from '@hiraku/shared';
 import type { MemberCounts } from '../commands/moderation/memberDirectory';
-import type { AuditLog, Comment, User } from '../models';
+import type { CommentQueueEntry } from '../commands/moderation/commentReportQueue';
+import type { AuditLog, User } from '../models';
 
 /** The fields of a member that operators see: never the e-mail address or anything about the password. */
 export function presentModeratedMember(member: User, counts: MemberCounts): ModeratedMember {
@@ -16,9 +17,8 @@ export function presentModeratedMember(member: User, counts: MemberCounts): Mode
   };
 }
 
-/** Expects a comment loaded by loadQueueComments. */
-export function presentQueueItem(comment: Comment, status: CommentReportStatus): CommentReportQueueItem {
-  const reports = comment.commentReports ?? [];
+/** An entry of loadCommentReportQueue: its flags are the comment's "reports". */
+export function presentQueueItem({ comment, status, flags: reports, resolution }: CommentQueueEntry): CommentReportQueueItem {
   return {
     status,
     comment: {
@@ -35,13 +35,13 @@ export function presentQueueItem(comment: Comment, status: CommentReportStatus):
     },
     report: { id: comment.reportId, title: comment.report?.title ?? '' },
     reports: reports.map((entry) => ({
-      reporterPublicId: entry.reporter?.publicId ?? '',
+      reporterPublicId: entry.flagger?.publicId ?? '',
       reportedAt: entry.createdAt.toISOString(),
-      reason: entry.reason,
+      reason: entry.note,
       resolvedAt: entry.resolvedAt?.toISOString() ?? null,
-      resolution: entry.resolution,
+      resolution: entry.resolvedAt === null ? null : resolution,
     })),
-    reporterCount: new Set(reports.map((entry) => entry.reporterId)).size,
+    reporterCount: new Set(reports.map((entry) => entry.flaggerId)).size,
   };
 }
 

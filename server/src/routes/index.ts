@@ -9,6 +9,7 @@ import { categoryHandlers } from './categories/categories';
 import { commentHandlers } from './comments/comments';
 import { contactHandlers } from './contact/contact';
 import { enquiryHandlers } from './enquiries/enquiries';
+import { flagHandlers } from './flags/flags';
 import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
@@ -46,6 +47,7 @@ export function apiRouter(services: AppServices): Router {
     ...enquiryHandlers(services),
     ...analyticsHandlers(services),
     ...moderationHandlers(services),
+    ...flagHandlers(services),
   });
   api.all('/api/{*rest}', () => {
     throw notFound();

@@ -10,6 +10,7 @@ import { seedTaxonomy } from '../../src/seed/taxonomy';
 import { countedLikeSql, listedValueSql, shownCommentSql } from '../../src/visibility/sql';
 import { createRandom, hashText, type Random } from '../../src/seed/demo/random';
 import type { HttpClient } from '../support/httpClient';
+import { commentFlagCount } from '../support/flags';
 import { plainPng } from '../support/images';
 import type { UploadFile } from '../support/multipart';
 import { publishableForm, sendReportForm, systemTags, type SystemTags } from '../support/reports';
@@ -415,7 +416,7 @@ describe('soak: 50 members, mixed traffic', () => {
    * deletion was sent may have gone with it (foreign keys cascade): then absence is also right.
    */
   async function readBack(key: string): Promise<unknown> {
-    const { Report, Like, Comment, CommentReport } = app.services.models;
+    const { Report, Like, Comment } = app.services.models;
     const [kind, first = '', second = '', ...rest] = key.split(' ');
     if (kind === 'report') return (await Report.findByPk(Number(first)))?.title ?? null;
     if (kind === 'like') {
@@ -431,7 +432,7 @@ describe('soak: 50 members, mixed traffic', () => {
     }
     if (kind === 'flag') {
       const [memberIndex, commentId, reportId] = [Number(first), Number(second), Number(rest[0])];
-      const present = (await CommentReport.count({ where: { reporterId: members[memberIndex]!.userId, commentId } })) === 1;
+      const present = (await commentFlagCount(app.services.models, commentId, { flaggerId: members[memberIndex]!.userId })) === 1;
       if (present || (await Comment.count({ where: { id: commentId } })) === 1) return present;
       return deletedComments.has(commentId) || deletedReports.has(reportId) ? WENT_WITH_PARENT : present;
     }
@@ -452,7 +453,7 @@ describe('soak: 50 members, mixed traffic', () => {
     );
     // No operator acts in the soak, so a comment is hidden exactly when enough members have reported it.
     const comments = await sequelize.query(
-      `SELECT c.id, c.hidden_at AS hiddenAt, (SELECT COUNT(*) FROM comment_reports cr WHERE cr.comment_id = c.id AND cr.resolved_at IS NULL) AS openReports
+      `SELECT c.id, c.hidden_at AS hiddenAt, (SELECT COUNT(*) FROM flags f JOIN moderation_cases mc ON mc.id = f.case_id WHERE mc.type = 'comment' AND mc.target_id = c.id AND f.resolved_at IS NULL) AS openReports
          FROM comments c
        HAVING (hiddenAt IS NULL) <> (openReports < :threshold)`,
       { type: QueryTypes.SELECT, replacements: { threshold: LIMITS.commentReportsToHide } },
@@ -486,14 +487,14 @@ describe('soak: 50 members, mixed traffic', () => {
   }
 
   async function tableCounts(): Promise<Record<string, number>> {
-    const { Report, Like, Comment, CommentReport } = app.services.models;
+    const { Report, Like, Comment, Flag } = app.services.models;
     return {
       reports: await Report.count(),
       drafts: await Report.count({ where: { isDraft: true } }),
       likes: await Like.count(),
       comments: await Comment.count(),
       hiddenComments: await Comment.count({ where: { hiddenAt: { [Op.ne]: null } } }),
-      commentReports: await CommentReport.count(),
+      commentReports: await Flag.count(),
     };
   }
 });

@@ -1,3 +1,6 @@
 export * from './actions';
 export * from './responses';
 export * from './schemas';
+export * from './cases';
+export * from './caseSchemas';
+export * from './caseResponses';

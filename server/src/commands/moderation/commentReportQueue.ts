@@ -1,82 +1,98 @@
-import { LIMITS, type CommentReportStatus } from '@hiraku/shared';
-import { Op, QueryTypes, type Sequelize } from 'sequelize';
-import type { Comment, Models } from '../../models';
+import { LIMITS, type CaseDecision, type CommentReportResolution, type CommentReportStatus } from '@hiraku/shared';
+import { Op, type Sequelize } from 'sequelize';
+import type { Comment, Flag, Models, ModerationCase } from '../../models';
 import { decodeIdCursor, encodeIdCursor } from './pageCursor';
 
-type QueueModels = Pick<Models, 'Comment' | 'CommentReport' | 'User' | 'Profile' | 'Report'>;
+type QueueModels = Pick<Models, 'Comment' | 'Flag' | 'ModerationCase' | 'User' | 'Profile' | 'Report'>;
+
+/** One comment case as the old comment-report queue shows it. */
+export interface CommentQueueEntry {
+  /** With its author (and profile) and its report. */
+  comment: Comment;
+  status: CommentReportStatus;
+  /** The case's flags, oldest first, each with its flagger. */
+  flags: Flag[];
+  resolution: CommentReportResolution | null;
+}
 
 export interface QueuePage {
-  /** Each with its author (and profile), its report, and every report on it with the reporter. */
-  comments: Array<{ comment: Comment; status: CommentReportStatus }>;
+  comments: CommentQueueEntry[];
   nextCursor: string | null;
   pendingCount: number;
 }
 
+/** The old queue's three outcomes, read from a case's decision (issue 18 added hide, warn and harmless). */
+export function resolutionOf(decision: CaseDecision | null): CommentReportResolution | null {
+  if (decision === null) return null;
+  if (decision === 'delete' || decision === 'hide') return 'deleted';
+  if (decision === 'suspend') return 'suspended';
+  return 'dismissed';
+}
+
 /**
- * The comment-report queue. A comment is pending while any report on it is open, resolved once none
- * is. Both lists run oldest first, by the comment's first report (its first open one while pending),
- * and page by that report's id: new reports on other comments never shift a page.
+ * GET /api/moderation/comment-reports, kept for its callers since flags and cases (issue 18) replaced
+ * comment reports: the comment cases, pending (open) or resolved (closed), oldest case first, paged by
+ * the case id. The case queue (caseQueue.ts) is the full view; this one shows comments only.
  */
 export async function loadCommentReportQueue(
   deps: { models: QueueModels; sequelize: Sequelize },
   { status, cursor, limit = LIMITS.moderationPageSize }: { status: CommentReportStatus; cursor?: string; limit?: number },
 ): Promise<QueuePage> {
   const after = decodeIdCursor(cursor) ?? 0;
-  const pending = status === 'pending';
-  const [rows, counted] = await Promise.all([
-    deps.sequelize.query<{ commentId: number | string; firstId: number | string }>(
-      pending
-        ? `SELECT comment_id AS commentId, MIN(id) AS firstId FROM comment_reports WHERE resolved_at IS NULL
-            GROUP BY comment_id HAVING MIN(id) > :after ORDER BY firstId ASC LIMIT :take`
-        : `SELECT comment_id AS commentId, MIN(id) AS firstId FROM comment_reports
-            GROUP BY comment_id HAVING SUM(CASE WHEN resolved_at IS NULL THEN 1 ELSE 0 END) = 0 AND MIN(id) > :after
-            ORDER BY firstId ASC LIMIT :take`,
-      { replacements: { after, take: limit + 1 }, type: QueryTypes.SELECT },
-    ),
-    deps.sequelize.query<{ n: number | string }>('SELECT COUNT(DISTINCT comment_id) AS n FROM comment_reports WHERE resolved_at IS NULL', {
-      type: QueryTypes.SELECT,
+  const caseStatus = status === 'pending' ? 'open' : 'closed';
+  const [rows, pendingCount] = await Promise.all([
+    deps.models.ModerationCase.findAll({
+      where: { type: 'comment', status: caseStatus, id: { [Op.gt]: after } },
+      order: [['id', 'ASC']],
+      limit: limit + 1,
     }),
+    deps.models.ModerationCase.count({ where: { type: 'comment', status: 'open' } }),
   ]);
   const page = rows.slice(0, limit);
-  const comments = await loadQueueComments(deps.models, page.map((row) => Number(row.commentId)));
   const last = page.at(-1);
-  return {
-    comments: comments.map((comment) => ({ comment, status })),
-    nextCursor: rows.length > limit && last ? encodeIdCursor(Number(last.firstId)) : null,
-    pendingCount: Number(counted[0]?.n ?? 0),
-  };
+  return { comments: await loadQueueEntries(deps.models, page), nextCursor: rows.length > limit && last ? encodeIdCursor(last.id) : null, pendingCount };
 }
 
-/** Reported comments by id, in the order of `ids`, with everything a queue item shows. */
-export async function loadQueueComments(models: QueueModels, ids: readonly number[]): Promise<Comment[]> {
-  if (ids.length === 0) return [];
-  const rows = await models.Comment.findAll({
-    where: { id: { [Op.in]: [...ids] } },
-    include: [
+async function loadQueueEntries(models: QueueModels, cases: ModerationCase[]): Promise<CommentQueueEntry[]> {
+  if (cases.length === 0) return [];
+  const [comments, flags] = await Promise.all([
+    models.Comment.findAll({
+      where: { id: { [Op.in]: cases.map((entry) => entry.targetId) } },
+      include: [
+        {
+          model: models.User,
+          as: 'author',
+          attributes: ['id', 'publicId', 'suspendedAt'],
+          include: [{ model: models.Profile, as: 'profile', attributes: ['username'], required: false }],
+        },
+        { model: models.Report, as: 'report', attributes: ['id', 'title'] },
+      ],
+    }),
+    models.Flag.findAll({
+      where: { caseId: { [Op.in]: cases.map((entry) => entry.id) } },
+      order: [['id', 'ASC']],
+      include: [{ model: models.User, as: 'flagger', attributes: ['id', 'publicId'] }],
+    }),
+  ]);
+  const byId = new Map(comments.map((comment) => [comment.id, comment]));
+  return cases.flatMap((entry) => {
+    const comment = byId.get(entry.targetId);
+    if (!comment) return [];
+    return [
       {
-        model: models.User,
-        as: 'author',
-        attributes: ['id', 'publicId', 'suspendedAt'],
-        include: [{ model: models.Profile, as: 'profile', attributes: ['username'], required: false }],
+        comment,
+        status: entry.status === 'open' ? ('pending' as const) : ('resolved' as const),
+        flags: flags.filter((flag) => flag.caseId === entry.id),
+        resolution: resolutionOf(entry.decision),
       },
-      { model: models.Report, as: 'report', attributes: ['id', 'title'] },
-      {
-        model: models.CommentReport,
-        as: 'commentReports',
-        separate: true,
-        order: [['id', 'ASC']],
-        include: [{ model: models.User, as: 'reporter', attributes: ['id', 'publicId'] }],
-      },
-    ],
+    ];
   });
-  const byId = new Map(rows.map((comment) => [comment.id, comment]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One comment as a queue item, its status read from its reports. */
-export async function loadQueueItem(models: QueueModels, commentId: number): Promise<{ comment: Comment; status: CommentReportStatus } | null> {
-  const [comment] = await loadQueueComments(models, [commentId]);
-  if (!comment) return null;
-  const open = (comment.commentReports ?? []).some((entry) => entry.resolvedAt === null);
-  return { comment, status: open ? 'pending' : 'resolved' };
+/** A comment's latest case as a queue item (after an action on it). */
+export async function loadQueueItem(models: QueueModels, commentId: number): Promise<CommentQueueEntry | null> {
+  const latest = await models.ModerationCase.findOne({ where: { type: 'comment', targetId: commentId }, order: [['id', 'DESC']] });
+  if (!latest) return null;
+  const [entry] = await loadQueueEntries(models, [latest]);
+  return entry ?? null;
 }

@@ -20,6 +20,7 @@ export interface MemberOutcome {
 const sameTime = (a: Date | null, b: Date | null) => (a === null ? b === null : b !== null && a.getTime() === b.getTime());
 
 /**
+ * `actor` null: the system, when flags take a member out pending review (a case's auto-hide).
  * Suspends a member: every session revoked at once (their next request is anonymous), login refused,
  * and everything they wrote leaves lists, search and counters (applyMemberVisibilityChange), all in one
  * transaction with its audit row. `until` makes it end by itself. Suspending a suspended member again
@@ -28,11 +29,18 @@ const sameTime = (a: Date | null, b: Date | null) => (a === null ? b === null : 
  */
 export async function suspendMember(
   deps: Deps,
-  { actor, publicId, reason, until, now = new Date() }: { actor: NonNullable<Viewer>; publicId: string; reason: string; until: Date | null; now?: Date },
+  {
+    actor,
+    publicId,
+    reason,
+    until,
+    now = new Date(),
+    caseId,
+  }: { actor: NonNullable<Viewer> | null; publicId: string; reason: string | null; until: Date | null; now?: Date; caseId?: number },
   { transaction }: Options,
 ): Promise<MemberOutcome> {
   const member = await lockMemberByPublicId(deps.models, publicId, transaction);
-  if (member.id === actor.id) throw validationError(TEXTS.moderation.cannotSuspendSelf);
+  if (actor !== null && member.id === actor.id) throw validationError(TEXTS.moderation.cannotSuspendSelf);
   if (member.role === 'operator') throw conflict(TEXTS.moderation.cannotSuspendOperator);
   if (until !== null && until <= now) throw validationError(TEXTS.moderation.untilInPast, { until: TEXTS.moderation.untilInPast });
   const wasSuspended = member.suspendedAt !== null && !suspensionHasEnded(member, now);
@@ -47,12 +55,16 @@ export async function suspendMember(
   await writeAuditLog(
     deps.models,
     {
-      actorId: actor.id,
+      actorId: actor?.id ?? null,
       action: 'user.suspend',
       targetType: 'user',
       targetId: member.publicId,
       reason,
-      details: { until: until?.toISOString() ?? null, ...(wasSuspended ? { previousUntil: previousUntil?.toISOString() ?? null } : {}) },
+      details: {
+        until: until?.toISOString() ?? null,
+        ...(wasSuspended ? { previousUntil: previousUntil?.toISOString() ?? null } : {}),
+        ...(caseId !== undefined ? { caseId } : {}),
+      },
     },
     { transaction },
   );
@@ -62,13 +74,17 @@ export async function suspendMember(
 /** Lifts a suspension by an operator's decision; everything the member wrote comes back exactly. */
 export async function unsuspendMember(
   deps: Deps,
-  { actor, publicId, reason }: { actor: NonNullable<Viewer>; publicId: string; reason: string },
+  { actor, publicId, reason, caseId }: { actor: NonNullable<Viewer>; publicId: string; reason: string; caseId?: number },
   { transaction }: Options,
 ): Promise<MemberOutcome> {
   const member = await lockMemberByPublicId(deps.models, publicId, transaction);
   if (member.suspendedAt === null) return { changed: false, member };
   await liftSuspension(deps, member, transaction);
-  await writeAuditLog(deps.models, { actorId: actor.id, action: 'user.unsuspend', targetType: 'user', targetId: member.publicId, reason }, { transaction });
+  await writeAuditLog(
+    deps.models,
+    { actorId: actor.id, action: 'user.unsuspend', targetType: 'user', targetId: member.publicId, reason, details: caseId !== undefined ? { caseId } : null },
+    { transaction },
+  );
   return { changed: true, member };
 }
 

@@ -1,6 +1,7 @@
 import { LIMITS } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
 import { createOperator, createReport, createUser, type UserWithProfile } from '../../../test/factories';
+import { commentFlagCount } from '../../../test/support/flags';
 import { TEST_BACKENDS, type TestBackend } from '../../../test/support/backends';
 import { hashPassword } from '../../auth/password';
 import { checkCredentials } from '../../auth/credentials';
@@ -206,7 +207,7 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
     const queue = await loadCommentReportQueue(deps, { status: 'pending', limit: 1 });
     expect(queue.pendingCount).toBeGreaterThanOrEqual(2);
     expect(queue.comments.map(({ comment: c }) => c.id)).toEqual([dismissed.id]);
-    expect(queue.comments[0]?.comment.commentReports?.map((entry) => entry.reason)).toEqual(['攻撃的です', null, null]);
+    expect(queue.comments[0]?.flags.map((entry) => entry.note)).toEqual(['攻撃的です', null, null]);
     const next = await loadCommentReportQueue(deps, { status: 'pending', limit: 1, cursor: queue.nextCursor ?? undefined });
     expect(next.comments.map(({ comment: c }) => c.id)).toEqual([removed.id]);
 
@@ -241,7 +242,7 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
     ).rejects.toMatchObject({ status: 409 });
     expect(await auditRows('comment.delete', reported.id)).toBe(0);
     expect((await db.models.Comment.findByPk(reported.id))?.deletedAt).toBeNull();
-    expect(await db.models.CommentReport.count({ where: { commentId: reported.id, resolvedAt: null } })).toBe(1);
+    expect(await commentFlagCount(db.models, reported.id, { resolvedAt: null })).toBe(1);
   });
 
   it('changes roles, never oneself\'s and never the last operator\'s', async () => {

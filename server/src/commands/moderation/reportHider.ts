@@ -31,10 +31,7 @@ export async function setReportHidden(
   const { report } = locked;
   if ((report.hiddenAt !== null) === hidden) return { changed: false, report };
 
-  // silent: updated_at is the author's last edit, and an operator edited nothing.
-  await report.update({ hiddenAt: hidden ? now : null }, { transaction, silent: true });
-  await refreshListed(deps.sequelize, [report.id], { transaction });
-  await enqueueReportSearchSync(deps.models, [report.id], 'upsert', { transaction });
+  await applyReportHidden(deps, report, hidden, now, { transaction });
   await writeAuditLog(
     deps.models,
     { actorId: actor.id, action: hidden ? 'report.hide' : 'report.unhide', targetType: 'report', targetId: report.id, reason, details: { title: report.title } },
@@ -42,4 +39,22 @@ export async function setReportHidden(
   );
   await report.reload({ transaction });
   return { changed: true, report };
+}
+
+/**
+ * Hides or shows `report` (locked by the caller) for everyone but its author and operators, with its
+ * `listed` column and search outbox row, and no audit row: for the callers that write their own (an
+ * operator's decision on a case, flags hiding a target pending review).
+ */
+export async function applyReportHidden(
+  deps: { models: Pick<Models, 'SearchOutboxEntry'>; sequelize: Sequelize },
+  report: Report,
+  hidden: boolean,
+  now: Date,
+  { transaction }: { transaction: Transaction },
+): Promise<void> {
+  // silent: updated_at is the author's last edit, and an operator edited nothing.
+  await report.update({ hiddenAt: hidden ? now : null }, { transaction, silent: true });
+  await refreshListed(deps.sequelize, [report.id], { transaction });
+  await enqueueReportSearchSync(deps.models, [report.id], 'upsert', { transaction });
 }

@@ -11,7 +11,8 @@ import { logIn, signedInMember, TEST_PASSWORD } from '../../../test/support/sess
 import {
   AuditLog,
   Comment,
-  CommentReport,
+  Flag,
+  ModerationCase,
   ContactEnquiry,
   DeletedAccount,
   Like,
@@ -126,9 +127,15 @@ describe('DELETE /api/profile/deleteAccount', () => {
     const othersComment = await Comment.create({ reportId: othersReport.id, authorId: other.id, text: 'ありがとうございます' });
     await Comment.create({ reportId: published.id, authorId: third.id, text: '素敵なレポートです' });
     await Report.update({ likeCount: 2, commentCount: 2 }, { where: { id: othersReport.id } });
-    await CommentReport.bulkCreate([
-      { commentId: othersComment.id, reporterId: leaving.id },
-      { commentId: leavingComment.id, reporterId: third.id },
+    const othersCase = await ModerationCase.create({
+      type: 'comment', targetType: 'comment', targetId: othersComment.id, authorId: other.id, category: 'other', priority: 7, status: 'open', openSlot: 1, openedAt: new Date(), dueAt: new Date(),
+    });
+    const leavingCase = await ModerationCase.create({
+      type: 'comment', targetType: 'comment', targetId: leavingComment.id, authorId: leaving.id, category: 'other', priority: 7, status: 'open', openSlot: 1, openedAt: new Date(), dueAt: new Date(),
+    });
+    await Flag.bulkCreate([
+      { caseId: othersCase.id, flaggerId: leaving.id, category: 'other' },
+      { caseId: leavingCase.id, flaggerId: third.id, category: 'other' },
     ]);
     await SearchQuery.bulkCreate([
       { userId: leaving.id, query: '緊縛' },
@@ -142,7 +149,7 @@ describe('DELETE /api/profile/deleteAccount', () => {
 
     const before = await rowsReferencing(leaving.id);
     // Sanity: the fixture really touches every kind of row the deletion must clear.
-    for (const key of ['profiles.user_id', 'reports.author_id', 'likes.user_id', 'comments.author_id', 'comment_reports.reporter_id', 'refresh_tokens.user_id', 'one_time_tokens.user_id', 'search_queries.user_id', 'contact_enquiries.user_id', 'audit_logs.actor_id']) {
+    for (const key of ['profiles.user_id', 'reports.author_id', 'likes.user_id', 'comments.author_id', 'flags.flagger_id', 'refresh_tokens.user_id', 'one_time_tokens.user_id', 'search_queries.user_id', 'contact_enquiries.user_id', 'audit_logs.actor_id']) {
       expect(before[key]).toBeGreaterThan(0);
     }
 

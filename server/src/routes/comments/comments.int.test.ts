@@ -1,5 +1,6 @@
 import { TEXTS, LIMITS, type CommentItem, type ErrorBody, type ReportDetail } from '@hiraku/shared';
 import { createReport, createUser } from '../../../test/factories';
+import { commentFlagCount } from '../../../test/support/flags';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
@@ -141,7 +142,7 @@ describe('comments API', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: TEXTS.comment.reported });
     }
-    expect(await models.CommentReport.count({ where: { commentId: comment._id } })).toBe(1);
+    expect(await commentFlagCount(models, comment._id)).toBe(1);
     expect((await reportIt(reporters[1]?.client ?? commenter.client)).status).toBe(200);
     expect((await models.Comment.findByPk(comment._id))?.hiddenAt).toBeNull();
     expect(await commentCount(report.id)).toBe(1);
@@ -158,7 +159,7 @@ describe('comments API', () => {
     const late = await reportIt(reader.client);
     expect(late.status).toBe(200);
     expect(late.body).toEqual({ message: TEXTS.comment.reported });
-    expect(await models.CommentReport.count({ where: { commentId: comment._id } })).toBe(4);
+    expect(await commentFlagCount(models, comment._id)).toBe(4);
     expect(await commentCount(report.id)).toBe(0);
   });
 
@@ -168,7 +169,7 @@ describe('comments API', () => {
     const reporters = await Promise.all(Array.from({ length: 5 }, () => signedInMember(app.baseUrl)));
     const answers = await Promise.all(reporters.map((r) => r.client.post(`/api/comments/${comment._id}/report`)));
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(await models.CommentReport.count({ where: { commentId: comment._id } })).toBe(5);
+    expect(await commentFlagCount(models, comment._id)).toBe(5);
     expect((await models.Comment.findByPk(comment._id))?.hiddenAt).toBeInstanceOf(Date);
     expect(await commentCount(report.id)).toBe(0);
   });

@@ -1,7 +1,9 @@
-import { TEXTS, type MemberModerationResponse } from '@hiraku/shared';
+import { TEXTS, type CaseActionResponse, type MemberModerationResponse } from '@hiraku/shared';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
 import { loadCommentReportQueue, loadQueueItem } from '../../commands/moderation/commentReportQueue';
 import { resolveCommentReports } from '../../commands/moderation/commentReportResolver';
+import { addCaseNote, bulkResolveCases, claimCase, releaseCase, resolveCase, type CaseOutcome } from '../../commands/moderation/caseResolver';
+import { loadCaseCounts, loadCaseItems, loadCasePage, loadMemberHistory } from '../../commands/moderation/caseQueue';
 import { loadMembersWithCounts, searchMembers } from '../../commands/moderation/memberDirectory';
 import { suspendMember, unsuspendMember, type MemberOutcome } from '../../commands/moderation/memberSuspender';
 import { setReportHidden } from '../../commands/moderation/reportHider';
@@ -21,6 +23,14 @@ const RESOLVED_MESSAGE = { dismiss: TEXTS.moderation.commentDismissed, delete: T
  */
 export function moderationHandlers(services: AppServices): EndpointHandlers<KeysOf<'moderation'>> {
   const { models, sequelize } = services;
+  const caseDeps = { models, sequelize, publicUrl: services.env.publicUrl };
+
+  /** The case as the queue shows it after an action (read after the commit). */
+  async function caseResponse(outcome: CaseOutcome, message: string): Promise<CaseActionResponse> {
+    const [item] = await loadCaseItems(services, [outcome.caseId]);
+    if (!item) throw notFound(TEXTS.moderation.cases.caseNotFound);
+    return { message, changed: outcome.changed, item };
+  }
 
   /** The member as the screen shows them after an action. */
   async function memberResponse(outcome: MemberOutcome, message: string): Promise<MemberModerationResponse> {
@@ -39,7 +49,7 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     'moderation.commentReports': async ({ query }) => {
       const page = await loadCommentReportQueue(services, query);
       return {
-        items: page.comments.map(({ comment, status }) => presentQueueItem(comment, status)),
+        items: page.comments.map(presentQueueItem),
         nextCursor: page.nextCursor,
         pendingCount: page.pendingCount,
       };
@@ -47,11 +57,11 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
 
     'moderation.resolveCommentReports': async ({ user, params, body }) => {
       const { changed } = await writeTransaction(sequelize, (transaction) =>
-        resolveCommentReports(services, { actor: user, commentId: params.commentId, action: body.action, reason: body.reason }, { transaction }),
+        resolveCommentReports(caseDeps, { actor: user, commentId: params.commentId, action: body.action, reason: body.reason }, { transaction }),
       );
       const item = await loadQueueItem(models, params.commentId);
       if (!item) throw notFound(TEXTS.comment.notFound);
-      return { message: changed ? RESOLVED_MESSAGE[body.action] : TEXTS.moderation.commentAlreadyResolved, changed, item: presentQueueItem(item.comment, item.status) };
+      return { message: changed ? RESOLVED_MESSAGE[body.action] : TEXTS.moderation.commentAlreadyResolved, changed, item: presentQueueItem(item) };
     },
 
     'moderation.hideReport': ({ user, params, body }) => setHidden(user, params.id, true, body.reason),
@@ -82,6 +92,32 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
       const found = await searchMembers(services, query.query);
       return { members: found.map(({ member, counts }) => presentModeratedMember(member, counts)) };
     },
+
+    'moderation.cases': ({ user, query }) => loadCasePage(services, user, query),
+    'moderation.caseCounts': () => loadCaseCounts(sequelize),
+    'moderation.claimCase': async ({ user, params }) => {
+      const outcome = await writeTransaction(sequelize, (transaction) => claimCase(caseDeps, { actor: user, caseId: params.id }, { transaction }));
+      return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.caseClaimed : TEXTS.moderation.cases.caseAlreadyClaimed);
+    },
+    'moderation.releaseCase': async ({ user, params }) => {
+      const outcome = await writeTransaction(sequelize, (transaction) => releaseCase(caseDeps, { actor: user, caseId: params.id }, { transaction }));
+      return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.caseReleased : TEXTS.moderation.cases.caseNotClaimed);
+    },
+    'moderation.caseNote': async ({ user, params, body }) => {
+      const outcome = await writeTransaction(sequelize, (transaction) => addCaseNote(caseDeps, { actor: user, caseId: params.id, text: body.text }, { transaction }));
+      return caseResponse(outcome, TEXTS.moderation.cases.noteAdded);
+    },
+    'moderation.resolveCase': async ({ user, params, body }) => {
+      const outcome = await writeTransaction(sequelize, (transaction) =>
+        resolveCase(caseDeps, { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until }, { transaction }),
+      );
+      return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.resolved : TEXTS.moderation.cases.alreadyResolved);
+    },
+    'moderation.bulkResolveCases': async ({ user, body }) => {
+      const ids = await writeTransaction(sequelize, (transaction) => bulkResolveCases(caseDeps, { actor: user, ids: body.ids, action: body.action, reason: body.reason }, { transaction }));
+      return { message: TEXTS.moderation.cases.bulkResolved, changed: true, ids };
+    },
+    'moderation.memberHistory': ({ params }) => loadMemberHistory(services, params.publicId),
 
     'moderation.auditLog': async ({ query }) => {
       const page = await loadAuditLog(models, query);

@@ -4,6 +4,7 @@ import { ACCOUNT_ENDPOINTS } from './account';
 import { ANALYTICS_ENDPOINTS } from './analytics';
 import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
+import { FLAG_ENDPOINTS } from './flags';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
 import { PROFILE_ENDPOINTS } from './profile';
@@ -34,6 +35,7 @@ export const ENDPOINTS = {
   ...CONTACT_ENDPOINTS,
   ...ANALYTICS_ENDPOINTS,
   ...MODERATION_ENDPOINTS,
+  ...FLAG_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
   ...PROFILE_ENDPOINTS,
   ...COMMENT_ENDPOINTS,

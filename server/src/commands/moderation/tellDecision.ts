@@ -1,0 +1,57 @@
+import { isAdverse, type CaseDecision } from '@hiraku/shared';
+import { Op, type Transaction } from 'sequelize';
+import { appealOutcomeMail, decisionMail, flagOutcomeMail } from '../../mail/templates';
+import type { Models, ModerationCase } from '../../models';
+import { enqueueMail } from '../mailOutbox';
+
+export interface DecisionToTell {
+  /** The decided case (for an appeal, the appeal case). */
+  decided: ModerationCase;
+  decision: CaseDecision;
+  reason: string;
+  /** A report's title or a member's username, to name the content in the notice. */
+  targetTitle: string | null;
+  /** For an appeal: the case appealed (the author's decision page is that case's). */
+  appealed?: ModerationCase;
+}
+
+/**
+ * Tells a decision, in the decision's transaction, so the notices go out exactly when it commits:
+ * - the author of hidden, removed or warned content (or the suspended member): what, the category, the
+ *   operator's reason and the link to the decision page where they may appeal;
+ * - on an appeal, the appellant: upheld or overturned;
+ * - the members who flagged: "対応しました" or "問題なしと判断しました" (nothing more).
+ * Mail through the mail outbox; the in-app notification (issue 20) belongs here too, beside the mail.
+ */
+export async function tellDecision(
+  deps: { models: Pick<Models, 'User' | 'Flag' | 'MailOutboxEntry'>; publicUrl: string },
+  { decided, decision, reason, targetTitle, appealed }: DecisionToTell,
+  { transaction }: { transaction: Transaction },
+): Promise<void> {
+  const { models, publicUrl } = deps;
+  const emailOf = async (userId: number | null) =>
+    userId === null ? null : ((await models.User.findByPk(userId, { attributes: ['email'], transaction }))?.email ?? null);
+
+  if (appealed) {
+    const to = await emailOf(decided.authorId);
+    if (to) {
+      const link = `${publicUrl}/decisions/${appealed.id}`;
+      await enqueueMail(models, 'decision', appealOutcomeMail({ to, overturned: decision === 'overturn', reason, link, publicUrl }), { transaction });
+    }
+    return;
+  }
+
+  if (isAdverse(decision)) {
+    const to = await emailOf(decided.authorId);
+    if (to) {
+      const link = `${publicUrl}/decisions/${decided.id}`;
+      const mail = decisionMail({ to, targetType: decided.targetType, targetTitle, category: decided.category, action: decision, reason, link, publicUrl });
+      await enqueueMail(models, 'decision', mail, { transaction });
+    }
+  }
+
+  const flags = await models.Flag.findAll({ where: { caseId: decided.id }, attributes: ['flaggerId'], transaction });
+  const flaggers = await models.User.findAll({ where: { id: { [Op.in]: flags.map((flag) => flag.flaggerId) } }, attributes: ['email'], transaction });
+  const acted = decision !== 'dismiss' && decision !== 'harmless';
+  for (const flagger of flaggers) await enqueueMail(models, 'flagOutcome', flagOutcomeMail({ to: flagger.email, acted, publicUrl }), { transaction });
+}
