@@ -132,6 +132,68 @@ async function expectLockoutColumnsDroppedKeepingRows(sequelize: Sequelize): Pro
   await migrateDown(sequelize, { all: true });
 }
 
+const FLAGS_CASES = '0014-flags-cases';
+
+/**
+ * Issue 18: every comment report becomes a flag, the open ones on a comment its open case (hidden
+ * comments marked hidden by the flags), the ones closed together a closed case with that decision; down
+ * brings the comment reports back from the flags. Nothing is lost either way.
+ */
+async function expectCommentReportsMovedIntoFlags(sequelize: Sequelize): Promise<void> {
+  const before = MIGRATION_NAMES[MIGRATION_NAMES.indexOf(FLAGS_CASES) - 1];
+  await migrateDown(sequelize, { all: true });
+  await createMigrator(sequelize).up({ to: before });
+  const stamp = '2025-01-01 00:00:00';
+  const decided = '2025-01-02 00:00:00';
+  for (const [id, role] of [[7, 'member'], [8, 'member'], [9, 'member'], [10, 'operator']] as const) {
+    await sequelize.query(
+      `INSERT INTO users (id, public_id, email, password_hash, role, tutorial_pending, adult_attested_at, created_at, updated_at)
+       VALUES (${id}, 'pub${id}', 'm${id}@example.com', 'x', '${role}', 0, '${stamp}', '${stamp}', '${stamp}')`,
+    );
+  }
+  await sequelize.query(`INSERT INTO reports (id, author_id, title, is_draft, created_at, updated_at) VALUES (1, 7, '移行', 0, '${stamp}', '${stamp}')`);
+  await sequelize.query(`INSERT INTO comments (id, report_id, author_id, text, hidden_at, created_at, updated_at) VALUES (1, 1, 7, '未対応', '${stamp}', '${stamp}', '${stamp}')`);
+  await sequelize.query(`INSERT INTO comments (id, report_id, author_id, text, created_at, updated_at) VALUES (2, 1, 7, '削除済み', '${stamp}', '${stamp}')`);
+  await sequelize.query(
+    `INSERT INTO comment_reports (comment_id, reporter_id, reason, created_at, resolved_at, resolution, resolved_by) VALUES
+       (1, 8, '不快です', '${stamp}', NULL, NULL, NULL), (1, 9, NULL, '${stamp}', NULL, NULL, NULL),
+       (2, 8, NULL, '${stamp}', '${decided}', 'deleted', 10), (2, 9, 'ひどい', '${stamp}', '${decided}', 'deleted', 10)`,
+  );
+
+  await createMigrator(sequelize).up({ to: FLAGS_CASES });
+  const cases = await sequelize.query<Record<string, unknown>>(
+    'SELECT target_id AS comment, status, open_slot AS slot, decision, decided_by AS decidedBy, category, auto_hidden_at AS autoHidden FROM moderation_cases ORDER BY target_id',
+    { type: QueryTypes.SELECT },
+  );
+  expect(cases.map((row) => [Number(row.comment), row.status, row.slot === null ? null : Number(row.slot), row.decision, row.decidedBy === null ? null : Number(row.decidedBy), row.category, row.autoHidden !== null])).toEqual([
+    [1, 'open', 1, null, null, 'other', true],
+    [2, 'closed', null, 'delete', 10, 'other', false],
+  ]);
+  const flags = await sequelize.query<Record<string, unknown>>(
+    'SELECT c.target_id AS comment, f.flagger_id AS flagger, f.note, f.resolved_at AS resolved FROM flags f JOIN moderation_cases c ON c.id = f.case_id ORDER BY c.target_id, f.flagger_id',
+    { type: QueryTypes.SELECT },
+  );
+  expect(flags.map((row) => [Number(row.comment), Number(row.flagger), row.note, row.resolved !== null])).toEqual([
+    [1, 8, '不快です', false],
+    [1, 9, null, false],
+    [2, 8, null, true],
+    [2, 9, 'ひどい', true],
+  ]);
+
+  expect(await migrateDown(sequelize)).toEqual([FLAGS_CASES]);
+  const reports = await sequelize.query<Record<string, unknown>>(
+    'SELECT comment_id AS comment, reporter_id AS reporter, reason, resolution, resolved_by AS resolvedBy FROM comment_reports ORDER BY comment_id, reporter_id',
+    { type: QueryTypes.SELECT },
+  );
+  expect(reports.map((row) => [Number(row.comment), Number(row.reporter), row.reason, row.resolution, row.resolvedBy === null ? null : Number(row.resolvedBy)])).toEqual([
+    [1, 8, '不快です', null, null],
+    [1, 9, null, null, null],
+    [2, 8, null, 'deleted', 10],
+    [2, 9, 'ひどい', 'deleted', 10],
+  ]);
+  await migrateDown(sequelize, { all: true });
+}
+
 /** Applies the migrations one by one, then reverts them one by one: each down must restore the schema seen before its up. */
 async function expectEachDownToUndoItsUp(sequelize: Sequelize): Promise<void> {
   const migrator = createMigrator(sequelize);
@@ -277,6 +339,10 @@ describe('migrations on MariaDB', () => {
     await expectLockoutColumnsDroppedKeepingRows(db.sequelize);
   });
 
+  it('move every comment report into flags and cases, and back', async () => {
+    await expectCommentReportsMovedIntoFlags(db.sequelize);
+  });
+
   it('run once when several processes start together', async () => {
     await migrateDown(db.sequelize, { all: true });
     // Separate Sequelize instances stand for separate server processes.
@@ -347,5 +413,9 @@ describe('migrations on the embedded SQLite fallback', () => {
 
   it('drop the unused lock-out columns of users and bring them back, keeping every member and their rows', async () => {
     await expectLockoutColumnsDroppedKeepingRows(sequelize);
+  });
+
+  it('move every comment report into flags and cases, and back', async () => {
+    await expectCommentReportsMovedIntoFlags(sequelize);
   });
 });
