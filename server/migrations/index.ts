@@ -12,6 +12,7 @@ import * as analyticsDaily from './0010-analytics-daily';
 import * as dropUserLockoutColumns from './0011-drop-user-lockout-columns';
 import * as feedKeysetIndexes from './0012-feed-keyset-indexes';
 import * as flagsCases from './0014-flags-cases';
+import * as notifications from './0016-notifications';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -31,4 +32,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0011-drop-user-lockout-columns', ...dropUserLockoutColumns },
   { name: '0012-feed-keyset-indexes', ...feedKeysetIndexes },
   { name: '0014-flags-cases', ...flagsCases },
+  { name: '0016-notifications', ...notifications },
 ];

@@ -14,6 +14,7 @@ import type { SearchService } from './search/searchService';
 import { seedTaxonomy } from './seed/taxonomy';
 import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
+import { createNotificationBus, createStreamHub, type NotificationBus } from './notifications';
 
 /**
  * What a process does (HIRAKU_ROLE): `all` is `npm start` on one machine (migrations, the API and the
@@ -84,11 +85,21 @@ async function openCore(env: Env, role: ProcessRole, logger: Logger, stops: Retu
   return { search, sequelize, models };
 }
 
-function startJobs(env: Env, core: Core, logger: Logger, stops: ReturnType<typeof stopList>): void {
+/** The notifications' bus: Redis pub/sub with REDIS_URL (several processes), in-process without. */
+async function openBus(env: Env, logger: Logger, stops: ReturnType<typeof stopList>): Promise<NotificationBus> {
+  const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
+  stops.push(() => bus.close());
+  return bus;
+}
+
+function startJobs(env: Env, core: Core, bus: NotificationBus, logger: Logger, stops: ReturnType<typeof stopList>): void {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
   stops.push(() => mailer.close());
+  // The digest lists notifications as the app does (icons included), so it needs the storage's URLs.
+  const { storage, close: closeStorage } = createStorage(env);
+  stops.push(closeStorage);
   // Stop before the mailer and the database close (stops run in reverse).
-  const jobs = startBackgroundJobs({ ...core, mailer, logger });
+  const jobs = startBackgroundJobs({ ...core, mailer, logger, bus, storage, publicUrl: env.publicUrl });
   stops.push(() => jobs.stop());
 }
 
@@ -105,12 +116,13 @@ export async function boot(env: Env): Promise<Booted> {
   try {
     const core = await openCore(env, role, logger, stops);
     const { search, sequelize, models } = core;
+    const bus = await openBus(env, logger, stops);
     if (role === 'all') {
       // Search being down must not stop the product from starting: writes queue up and search falls back.
       await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
         logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
       );
-      startJobs(env, core, logger, stops);
+      startJobs(env, core, bus, logger, stops);
     }
 
     const { storage, mediaMiddleware, close: closeStorage } = createStorage(env);
@@ -119,7 +131,11 @@ export async function boot(env: Env): Promise<Booted> {
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, ...auth }, shutdown: stops.shutdown };
+    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, logger });
+    // Runs first at shutdown: open streams end, so the HTTP server can close.
+    stops.push(() => hub.close());
+
+    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, notifications: { bus, hub }, ...auth }, shutdown: stops.shutdown };
   } catch (error) {
     await stops.shutdown();
     throw error;
@@ -135,7 +151,7 @@ export async function bootWorker(env: Env): Promise<BootedWorker> {
   const stops = stopList(logger);
   try {
     const core = await openCore(env, 'worker', logger, stops);
-    startJobs(env, core, logger, stops);
+    startJobs(env, core, await openBus(env, logger, stops), logger, stops);
     return { logger, shutdown: stops.shutdown };
   } catch (error) {
     await stops.shutdown();

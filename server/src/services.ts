@@ -3,6 +3,7 @@ import type { Sequelize } from 'sequelize';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Models } from './models';
+import type { NotificationRuntime } from './notifications';
 import type { RateLimiter } from './rateLimit/rateLimiter';
 import type { SearchService } from './search/searchService';
 import type { Storage } from './storage/storage';
@@ -21,6 +22,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** RATE_LIMIT_FACTOR: multiplies every per-IP limit. */
   rateLimitFactor: number;
+  /** The notifications' bus between processes and this process's open streams. */
+  notifications: NotificationRuntime;
   /** Serves stored media when the storage is local disk (a cloud driver serves its own URLs). */
   mediaMiddleware?: Middleware;
 }

@@ -11,3 +11,4 @@ export * from './moderation';
 export * from './analytics';
 export * from './japanDays';
 export * from './desktopBridge';
+export * from './notifications';

@@ -3,6 +3,7 @@ import type { AppServices } from '../services';
 import { recountReports } from '../visibility';
 import { writeTransaction } from '../db/transaction';
 import { enqueueReportSearchSync } from './searchOutbox';
+import { forgetLikeGroupsOnlyOf } from '../notifications';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -35,6 +36,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
 
     // Enquiries may hold an e-mail address the member typed: it goes with the account (docs/decisions.md).
     await models.ContactEnquiry.destroy({ where: { userId }, transaction });
+    // Their notifications and their place in others' go by the foreign keys; a group of likes of theirs alone goes here.
+    await forgetLikeGroupsOnlyOf(deps.sequelize, userId, { transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 

@@ -7,6 +7,7 @@ import type { Viewer } from '../policies/viewer';
 import { requireProfile } from './reportContent';
 import { lockReport } from './reportLoader';
 import { recountReports } from '../visibility';
+import { notify } from '../notifications';
 
 /**
  * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
@@ -15,7 +16,7 @@ import { recountReports } from '../visibility';
  * loading it again.
  */
 export async function createComment(
-  deps: { models: Pick<Models, 'Report' | 'User' | 'Profile' | 'Comment'>; sequelize: Sequelize },
+  deps: { models: Pick<Models, 'Report' | 'User' | 'Profile' | 'Comment' | 'NotificationOutboxEntry'>; sequelize: Sequelize },
   { viewer, input }: { viewer: NonNullable<Viewer>; input: CommentInput },
   { transaction }: { transaction: Transaction },
 ): Promise<{ comment: Comment; authorProfile: { username: string; iconKey: string | null } }> {
@@ -25,5 +26,7 @@ export async function createComment(
   const authorProfile = await requireProfile(deps.models, viewer.id, { transaction });
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
   await recountReports(deps.sequelize, [input.articleId], { transaction });
+  // One row; the report's author is notified after the commit (notifications/fanOut.ts).
+  await notify(deps.models, { kind: 'comment', commentId: comment.id }, { transaction });
   return { comment, authorProfile };
 }

@@ -7,8 +7,9 @@ import type { Viewer } from '../policies/viewer';
 import { lockReport } from './reportLoader';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { recountReports } from '../visibility';
+import { notify } from '../notifications';
 
-type LikeModels = Pick<Models, 'Report' | 'User' | 'Like' | 'SearchOutboxEntry'>;
+type LikeModels = Pick<Models, 'Report' | 'User' | 'Like' | 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
 /**
  * Likes or unlikes a report for `viewer`: flips the current state, or sets `liked` when the client says
@@ -44,6 +45,8 @@ export async function toggleLike(
     if (!existing) {
       await models.Like.create(where, { transaction });
       changed = true;
+      // One row; the author's notification is made after the commit (notifications/fanOut.ts).
+      await notify(models, { kind: 'like', reportId, likerId: viewer.id }, { transaction });
     }
   }
 

@@ -13,7 +13,7 @@ export async function enqueueMail(
   { transaction }: { transaction: Transaction },
 ): Promise<void> {
   await models.MailOutboxEntry.create(
-    { kind, recipient: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, body: mail.text, availableAt: new Date() },
+    { kind, recipient: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, body: mail.text, headers: mail.headers ? JSON.stringify(mail.headers) : null, availableAt: new Date() },
     { transaction },
   );
 }

@@ -8,6 +8,8 @@ import { createMailOutboxWorker } from './mailOutboxWorker';
 import { startOutboxRunner } from './outboxRunner';
 import { createSearchOutboxWorker } from './searchOutboxWorker';
 import { startSuspensionSweep } from './suspensionSweep';
+import { createNotificationWorker, NOTIFICATION_IDLE_MS, startDigestSchedule, type NotificationBus } from '../notifications';
+import type { Storage } from '../storage/storage';
 
 export interface BackgroundJobDeps {
   models: Models;
@@ -15,6 +17,11 @@ export interface BackgroundJobDeps {
   search: SearchService;
   mailer: Mailer;
   logger: Logger;
+  /** Where the notification worker tells the API processes' streams. */
+  bus: NotificationBus;
+  storage: Pick<Storage, 'url'>;
+  /** PUBLIC_URL, the base of the digest's links. */
+  publicUrl: string;
 }
 
 export interface BackgroundJobs {
@@ -23,8 +30,8 @@ export interface BackgroundJobs {
 }
 
 /**
- * Everything that runs in the background rather than in a request: the search and mail outboxes, the
- * sweep that ends suspensions and the analytics roll-up. Run by `npm start` (HIRAKU_ROLE=all) and by
+ * Everything that runs in the background rather than in a request: the search, mail and notification
+ * outboxes, the daily notification digest, the sweep that ends suspensions and the analytics roll-up. Run by `npm start` (HIRAKU_ROLE=all) and by
  * worker processes (HIRAKU_ROLE=worker); any number of processes may run them at once, because outbox
  * rows are leased (outboxLease.ts) and the periodic jobs take a named lock (db/namedLock.ts).
  */
@@ -34,6 +41,8 @@ export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   const runners = [
     startOutboxRunner(createSearchOutboxWorker(deps), logger),
     startOutboxRunner(createMailOutboxWorker(deps), logger),
+    startOutboxRunner(createNotificationWorker(deps), logger, { idleMs: NOTIFICATION_IDLE_MS }),
+    startDigestSchedule(deps, logger),
     startSuspensionSweep(deps, logger),
     startAnalyticsMaintenance(deps),
   ];

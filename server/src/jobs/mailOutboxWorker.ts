@@ -33,7 +33,13 @@ export function mailOutboxHandler({ models, mailer }: Omit<MailOutboxDeps, 'logg
     async handle(entries, outcome) {
       for (const [index, entry] of entries.entries()) {
         try {
-          await mailer.send({ to: entry.recipient, subject: entry.subject, text: entry.body, ...(entry.replyTo ? { replyTo: entry.replyTo } : {}) });
+          await mailer.send({
+            to: entry.recipient,
+            subject: entry.subject,
+            text: entry.body,
+            ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
+            ...(entry.headers ? { headers: JSON.parse(entry.headers) as Record<string, string> } : {}),
+          });
         } catch (error) {
           const unreachable = SERVER_UNREACHABLE.has((error as { code?: string }).code ?? '');
           // Logged without the address or the body (they may hold a secret link).

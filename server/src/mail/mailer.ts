@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   /** Where a reply goes (an enquiry's sender); the mail itself still goes only to `to`. */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe of the digest). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

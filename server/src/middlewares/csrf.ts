@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, routeOf, XSRF_HEADER } from '@hiraku/shared';
+import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, routeOf, XSRF_HEADER, type EndpointDefinition } from '@hiraku/shared';
 import type { Middleware } from 'koa';
 import { generateSecretToken, safeEqual } from '../auth/secretTokens';
 import { csrfError } from '../errors';
@@ -10,6 +10,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (routes/analytics).
  */
 const BEACON_PATHS = new Set<string>([routeOf('analytics.record').path]);
+/**
+ * Writes whose proof is a secret token in the URL (the endpoint map's `forgeryProof`): the digest's
+ * one-click unsubscribe, which mail clients post without our header. Another site cannot know the token.
+ */
+const TOKEN_PATHS = new Set<string>(
+  ENDPOINT_KEYS.map((key): EndpointDefinition => ENDPOINTS[key]).filter((definition) => definition.forgeryProof === 'tokenInUrl').map((definition) => definition.path),
+);
 
 /**
  * Double-submit anti-forgery: every response gives a browser without one a random XSRF-TOKEN cookie that
@@ -23,7 +30,7 @@ export function csrfProtection({ production }: { production: boolean }): Middlew
       if (production) ctx.cookies.secure = true;
       ctx.cookies.set(COOKIE_NAMES.xsrf, generateSecretToken(), { httpOnly: false, sameSite: 'lax', path: '/', secure: production, overwrite: true });
     }
-    if (STATE_CHANGING.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/')) && !BEACON_PATHS.has(ctx.path)) {
+    if (STATE_CHANGING.has(ctx.method) && (ctx.path === '/api' || ctx.path.startsWith('/api/')) && !BEACON_PATHS.has(ctx.path) && !TOKEN_PATHS.has(ctx.path)) {
       const header = ctx.get(XSRF_HEADER);
       if (!cookie || !header || !safeEqual(header, cookie)) throw csrfError();
     }

@@ -11,6 +11,7 @@ import { Flag, initFlag } from './flag';
 import { initLike, Like } from './like';
 import { initMailOutboxEntry, MailOutboxEntry } from './mailOutboxEntry';
 import { initModerationCase, ModerationCase } from './moderationCase';
+import { Announcement, initNotificationModels, Notification, NotificationOutboxEntry } from './notification';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
 import { initRefreshToken, RefreshToken } from './refreshToken';
@@ -37,6 +38,7 @@ export { ContactEnquiry } from './contactEnquiry';
 export { DeletedAccount } from './deletedAccount';
 export { Like } from './like';
 export { MailOutboxEntry, MAIL_KINDS, type MailKind } from './mailOutboxEntry';
+export { Announcement, Notification, NotificationOutboxEntry } from './notification';
 export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from './oneTimeToken';
 export { Profile } from './profile';
 export { RefreshToken } from './refreshToken';
@@ -75,6 +77,9 @@ export interface Models {
   MailOutboxEntry: typeof MailOutboxEntry;
   SearchQuery: typeof SearchQuery;
   DeletedAccount: typeof DeletedAccount;
+  NotificationOutboxEntry: typeof NotificationOutboxEntry;
+  Notification: typeof Notification;
+  Announcement: typeof Announcement;
 }
 
 /**
@@ -108,6 +113,7 @@ export function initModels(sequelize: Sequelize): Models {
     MailOutboxEntry: initMailOutboxEntry(sequelize),
     SearchQuery: initSearchQuery(sequelize),
     DeletedAccount: initDeletedAccount(sequelize),
+    ...initNotificationModels(sequelize),
   };
   associate(models);
   return models;

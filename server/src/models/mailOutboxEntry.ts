@@ -9,7 +9,7 @@ import {
 import { OUTBOX_LEASE_ATTRIBUTES } from './outboxLeaseColumns';
 import { LIMITS } from '@hiraku/shared';
 
-export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry', 'decision', 'flagOutcome'] as const;
+export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry', 'decision', 'flagOutcome', 'digest'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -25,6 +25,8 @@ export class MailOutboxEntry extends Model<InferAttributes<MailOutboxEntry>, Inf
   declare replyTo: CreationOptional<string | null>;
   declare subject: string;
   declare body: string;
+  /** JSON of extra headers (the digest's List-Unsubscribe and List-Unsubscribe-Post), or null. */
+  declare headers: CreationOptional<string | null>;
   declare attempts: CreationOptional<number>;
   declare availableAt: CreationOptional<Date>;
   declare lockedBy: CreationOptional<string | null>;
@@ -42,6 +44,7 @@ export function initMailOutboxEntry(sequelize: Sequelize): typeof MailOutboxEntr
       replyTo: { type: DataTypes.STRING(LIMITS.emailMax), allowNull: true, defaultValue: null },
       subject: { type: DataTypes.STRING(255), allowNull: false },
       body: { type: DataTypes.TEXT, allowNull: false },
+      headers: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     },
     { sequelize, tableName: 'mail_outbox', modelName: 'MailOutboxEntry', underscored: true, updatedAt: false },
   );

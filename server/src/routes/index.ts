@@ -14,6 +14,7 @@ import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
 import { moderationHandlers } from './moderation/moderation';
+import { notificationHandlers } from './notifications/notifications';
 import { passwordResetHandlers } from './passwordReset/passwordReset';
 import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
@@ -48,6 +49,7 @@ export function apiRouter(services: AppServices): Router {
     ...analyticsHandlers(services),
     ...moderationHandlers(services),
     ...flagHandlers(services),
+    ...notificationHandlers(services),
   });
   api.all('/api/{*rest}', () => {
     throw notFound();

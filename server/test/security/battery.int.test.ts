@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, TEXTS, reportFormEntries, XSRF_HEADER, type EndpointKey } from '@hiraku/shared';
+import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, TEXTS, reportFormEntries, XSRF_HEADER, type EndpointDefinition, type EndpointKey } from '@hiraku/shared';
 import { seedTaxonomy } from '../../src/seed/taxonomy';
 import { createCategory, createReport, createTag, createUser } from '../factories';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../support/httpClient';
@@ -105,7 +105,17 @@ const MATRIX: Record<EndpointKey, Row> = {
   'comments.create': MEMBER,
   'comments.remove': OWNED,
   'comments.report': MEMBER,
+  'notifications.list': MEMBER,
+  'notifications.unreadCount': MEMBER,
+  'notifications.read': MEMBER,
+  'notifications.stream': MEMBER,
+  'notifications.settings': MEMBER,
+  'notifications.saveSettings': MEMBER,
+  'notifications.unsubscribe': PUBLIC,
+  'announcements.create': OPERATOR,
 };
+
+const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
 
 /** Figures for SECURITY.md: every request this file sends, every 5xx among them, every answer that leaked. */
 const tally = { requests: 0, serverErrors: [] as string[], leaks: [] as string[] };
@@ -238,7 +248,8 @@ describe('anti-forgery', () => {
 
   it('refuses every state-changing call without, with a wrong, or with another member\'s token, changing nothing', async () => {
     const mismatches: string[] = [];
-    const keys = stateChanging.filter((key) => key !== 'analytics.record');
+    // The beacon, and writes whose proof is a token in the URL (checked below).
+    const keys = stateChanging.filter((key) => key !== 'analytics.record' && !definitionOf(key).forgeryProof);
     expect(keys.length).toBeGreaterThan(20);
     for (const key of keys) {
       const world = await newWorld(app);
@@ -275,6 +286,23 @@ describe('anti-forgery', () => {
     const res = await call(world, 'anonymous', 'analytics.record', ENDPOINTS['analytics.record'].path, undefined, false);
     expect(res.status).not.toBe(403);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('writes proved by a token in the URL', () => {
+  const tokenProved = ENDPOINT_KEYS.filter((key) => definitionOf(key).forgeryProof === 'tokenInUrl');
+
+  it('are only the digest\'s one-click unsubscribe, and without a known token they change nothing, with or without a session', async () => {
+    expect(tokenProved).toEqual(['notifications.unsubscribe']);
+    const world = await newWorld(app);
+    const before = await tableSnapshot(app.services);
+    for (const caller of CALLERS) {
+      for (const url of [ENDPOINTS['notifications.unsubscribe'].path, `${ENDPOINTS['notifications.unsubscribe'].path}?token=${'a'.repeat(43)}`]) {
+        const res = await call(world, caller, 'notifications.unsubscribe', url, undefined, false);
+        expect([400, 404]).toContain(res.status);
+      }
+    }
+    expect(snapshotChanges(before, await tableSnapshot(app.services))).toEqual([]);
   });
 });
 

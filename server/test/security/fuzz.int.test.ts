@@ -3,7 +3,7 @@ import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, endpointErrors, ERROR_CODES, XS
 import { seedTaxonomy } from '../../src/seed/taxonomy';
 import { createCategory, createReport, createTag, createUser } from '../factories';
 import type { HttpClient } from '../support/httpClient';
-import { createHttpClient } from '../support/httpClient';
+import { answerText, createHttpClient } from '../support/httpClient';
 import { plainPng } from '../support/images';
 import { memberWithSession } from '../support/session';
 import { countRowWrites, REFUSALS_THAT_WRITE, snapshotChanges, tableSnapshot, type TableSnapshot } from '../support/tableSnapshot';
@@ -130,7 +130,7 @@ async function send(client: HttpClient, request: FuzzRequest): Promise<{ status:
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new Error(`no answer (${cause?.code ?? cause?.message ?? String(error)}) to ${describeRequest(request)}`);
     });
-  const text = await res.text();
+  const text = await answerText(res);
   const type = res.headers.get('content-type') ?? '';
   let json: unknown = undefined;
   if (type.includes('json')) {

@@ -21,6 +21,27 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The answer's text; of an event stream (which never ends by itself), everything up to its first event,
+ * then the connection is closed. Every stream of the API sends an event at once (endpoint map).
+ */
+export async function answerText(res: Response): Promise<string> {
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (!/(^|\n)event: [^\n]*\n(?:[^\n]+\n)*\n/.test(text)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
 interface StoredCookie {
   name: string;
   value: string;
@@ -77,7 +98,7 @@ export class HttpClient {
     });
     const setCookies = res.headers.getSetCookie();
     for (const line of setCookies) this.store(line);
-    const text = await res.text();
+    const text = await answerText(res);
     const parsed: unknown = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
     return { status: res.status, headers: res.headers, body: parsed as T, setCookies };
   }

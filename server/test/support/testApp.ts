@@ -16,6 +16,7 @@ import type { AppServices } from '../../src/services';
 import { createLocalStorage } from '../../src/storage/localStorage';
 import type { Storage } from '../../src/storage/storage';
 import { createTestDatabase } from './db';
+import { createNotificationBus, createNotificationWorker, createStreamHub, NOTIFICATION_IDLE_MS } from '../../src/notifications';
 
 export const TEST_MAIL_BACKOFF = { minMs: 50, maxMs: 500 };
 
@@ -41,6 +42,11 @@ export async function startTestApp(
     storage?: Storage;
     /** A MariaDB server the test started itself (a fault test stops it); the shared one otherwise. */
     mysqlServerUrl?: string;
+    /**
+     * Run the notification worker (as boot() does); by default exactly when mail is delivered, since a
+     * test comparing table snapshots needs no worker moving rows.
+     */
+    fanOut?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.mysqlServerUrl ? { serverUrl: options.mysqlServerUrl } : {});
@@ -65,6 +71,8 @@ export async function startTestApp(
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const logger = options.logger ?? createLogger('silent');
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
+  const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
+  const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, { checkEvents: true, sessionKey: auth.sessionKey, logger });
   const services: AppServices = {
     env,
     logger,
@@ -73,11 +81,16 @@ export async function startTestApp(
     search,
     storage,
     mediaMiddleware: options.storage ? undefined : local.serve(),
+    notifications: { bus, hub },
     ...auth,
   };
   // As boot() does; short pauses so a test that stops its SMTP server sees the mail soon after it returns.
   const mailDelivery =
     options.deliverMail === false ? null : startOutboxRunner(createMailOutboxWorker({ models: db.models, mailer, logger }, { backoff: TEST_MAIL_BACKOFF }), logger);
+  const fanOut =
+    (options.fanOut ?? options.deliverMail !== false)
+      ? startOutboxRunner(createNotificationWorker({ models: db.models, sequelize: db.sequelize, bus, logger }), logger, { idleMs: NOTIFICATION_IDLE_MS })
+      : null;
   const server: Server = await new Promise((resolve) => {
     const s = createApp(services).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -90,8 +103,11 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${address.port}`,
     dataDir,
     async close() {
+      hub.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await fanOut?.stop();
+      await bus.close();
       await mailDelivery?.stop();
       mailer.close();
       await closeAuth();

@@ -21,6 +21,7 @@ import { FLAG_CATEGORY_TEXTS } from './flag/categories';
 import { FLAG_MESSAGES } from './flag/messages';
 import { DECISION_MAIL_TEXTS } from './flag/mail';
 import { MODERATION_TEXTS } from './moderation/screens';
+import { NOTIFICATION_LINES, NOTIFICATION_MAIL_TEXTS, NOTIFICATION_MESSAGES, NOTIFICATION_TEXTS } from './notification';
 import { PROFILE_MESSAGES } from './profile/messages';
 import { PROFILE_TEXTS } from './profile/screens';
 import { REPORT_CARD_TEXTS } from './report/card';
@@ -78,4 +79,5 @@ export const TEXTS = {
   flag: /* @__PURE__ */ domain(FLAG_MESSAGES, { categories: FLAG_CATEGORY_TEXTS, mail: DECISION_MAIL_TEXTS }),
   desktop: /* @__PURE__ */ domain(DESKTOP_MESSAGES, { screens: DESKTOP_TEXTS }),
   settings: { screens: SETTINGS_TEXTS },
+  notification: /* @__PURE__ */ domain(NOTIFICATION_MESSAGES, { screens: NOTIFICATION_TEXTS, lines: NOTIFICATION_LINES, mail: NOTIFICATION_MAIL_TEXTS }),
 } as const;

@@ -38,4 +38,5 @@ export * from './flag/mail';
 export * from './desktop/messages';
 export * from './desktop/screens';
 export * from './settings/screens';
+export * from './notification';
 export * from './catalogue';

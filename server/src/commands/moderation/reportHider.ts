@@ -7,6 +7,7 @@ import { refreshListed } from '../../visibility';
 import { writeAuditLog } from '../auditLogWriter';
 import { lockReport } from '../reportLoader';
 import { enqueueReportSearchSync } from '../searchOutbox';
+import { notify } from '../../notifications';
 
 export interface ReportHideOutcome {
   /** False when the report was already in the asked-for state: nothing changed, no audit row. */
@@ -22,7 +23,7 @@ export interface ReportHideOutcome {
  * author's alone, operators included out, so hiding one answers 404 like reading it.
  */
 export async function setReportHidden(
-  deps: { models: Pick<Models, 'Report' | 'User' | 'SearchOutboxEntry' | 'AuditLog'>; sequelize: Sequelize },
+  deps: { models: Pick<Models, 'Report' | 'User' | 'SearchOutboxEntry' | 'AuditLog' | 'NotificationOutboxEntry'>; sequelize: Sequelize },
   { actor, reportId, hidden, reason, now = new Date() }: { actor: NonNullable<Viewer>; reportId: number; hidden: boolean; reason: string; now?: Date },
   { transaction }: { transaction: Transaction },
 ): Promise<ReportHideOutcome> {
@@ -37,6 +38,8 @@ export async function setReportHidden(
     { actorId: actor.id, action: hidden ? 'report.hide' : 'report.unhide', targetType: 'report', targetId: report.id, reason, details: { title: report.title } },
     { transaction },
   );
+  // The author is told every decision against their content (docs/decisions.md).
+  await notify(deps.models, { kind: 'decision', userId: report.authorId, action: hidden ? 'hide' : 'unhide', target: 'report', reportId: report.id }, { transaction });
   await report.reload({ transaction });
   return { changed: true, report };
 }

@@ -41,6 +41,22 @@ export function multipart<S extends z.ZodType, const F extends readonly string[]
   return { kind: 'multipart', schema, ...options };
 }
 
+/**
+ * A Server-Sent Events answer (`text/event-stream`) instead of one JSON body: the connection stays open
+ * and the server writes events as they happen. `events` names each event with the schema of its data,
+ * which the server checks (as it checks `response`) and the clients read their types from; `response`
+ * is then `z.null()`, the value the handler returns once it has taken the connection over. Tests that
+ * call every endpoint read such an answer up to its first event (sent at once) and close it.
+ */
+export interface EventStream<E extends Record<string, z.ZodType> = Record<string, z.ZodType>> {
+  readonly kind: 'eventStream';
+  readonly events: E;
+}
+
+export function eventStream<const E extends Record<string, z.ZodType>>(events: E): EventStream<E> {
+  return { kind: 'eventStream', events };
+}
+
 export function isMultipartBody(body: z.ZodType | MultipartBody | undefined): body is MultipartBody {
   return typeof body === 'object' && body !== null && 'kind' in body && body.kind === 'multipart';
 }
@@ -56,6 +72,14 @@ export interface EndpointSpec {
   readonly body?: z.ZodType | MultipartBody;
   /** The success answer; the server checks every answer against it in development and tests. */
   readonly response: z.ZodType;
+  /** The answer is an event stream (see EventStream); its events are checked like `response`. */
+  readonly stream?: EventStream;
+  /**
+   * A write whose proof is a secret token in its URL rather than the session (the one-click unsubscribe
+   * of a mail, RFC 8058, which a mail client posts without our anti-forgery header): the anti-forgery
+   * check does not apply, and the endpoint must act for no one but the token's owner.
+   */
+  readonly forgeryProof?: 'tokenInUrl';
   /** The success status; 200 when unset. */
   readonly status?: 200 | 201;
   /** A rule of RATE_RULES, counted before the body is read. */
@@ -104,7 +128,7 @@ export function endpointErrors(definition: EndpointDefinition): ErrorCode[] {
   if (definition.access !== 'public') implied.push('authentication_required');
   if (definition.access === 'operator') implied.push('authorization_error');
   if (definition.rateLimit) implied.push('rate_limited');
-  if (WRITES.has(definition.method)) implied.push('csrf_error');
+  if (WRITES.has(definition.method) && !definition.forgeryProof) implied.push('csrf_error');
   if (isMultipartBody(definition.body)) implied.push('payload_too_large', 'unsupported_media');
   // Any endpoint may meet the database away (503) or a bug (500).
   return [...new Set([...implied, ...definition.errors, 'internal_error' as const, 'service_unavailable' as const])];

@@ -7,6 +7,7 @@ import { CONTACT_ENDPOINTS } from './contact';
 import { FLAG_ENDPOINTS } from './flags';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
+import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SEARCH_ENDPOINTS } from './search';
@@ -39,6 +40,7 @@ export const ENDPOINTS = {
   ...ACCOUNT_ENDPOINTS,
   ...PROFILE_ENDPOINTS,
   ...COMMENT_ENDPOINTS,
+  ...NOTIFICATION_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

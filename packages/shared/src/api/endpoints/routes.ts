@@ -101,6 +101,15 @@ export const ENDPOINT_ROUTES = {
   'comments.create': 'POST /api/comments',
   'comments.remove': 'DELETE /api/comments/:id',
   'comments.report': 'POST /api/comments/:id/report',
+
+  'notifications.list': 'GET /api/notifications',
+  'notifications.unreadCount': 'GET /api/notifications/unread-count',
+  'notifications.read': 'POST /api/notifications/read',
+  'notifications.stream': 'GET /api/notifications/stream',
+  'notifications.settings': 'GET /api/notifications/settings',
+  'notifications.saveSettings': 'PUT /api/notifications/settings',
+  'notifications.unsubscribe': 'POST /api/notifications/unsubscribe',
+  'announcements.create': 'POST /api/moderation/announcements',
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointKey = keyof typeof ENDPOINT_ROUTES;

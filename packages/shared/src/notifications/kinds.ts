@@ -1,0 +1,27 @@
+/**
+ * The kinds of notification (docs/decisions.md "Notifications"). Each kind can be switched off per
+ * member for the app and for the daily digest mail.
+ */
+export const NOTIFICATION_KINDS = ['comment', 'likes', 'decision', 'appeal', 'flagOutcome', 'announcement'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The events of GET /api/notifications/stream. */
+export const NOTIFICATION_STREAM_EVENTS = ['notification', 'unread', 'refresh'] as const;
+
+/** The stream's comment heartbeat, so proxies and the browser keep an idle connection open. */
+export const NOTIFICATION_HEARTBEAT_SEC = 25;
+
+/** The daily digest leaves at 20:00 Japan time, to members not seen for a day. */
+export const DIGEST_HOUR_JST = 20;
+export const DIGEST_AWAY_HOURS = 24;
+
+export const NOTIFICATION_LIMITS = {
+  pageSize: 20,
+  readIdsMax: 100,
+  announcementTitleMax: 60,
+  announcementBodyMax: 2000,
+  /** Notifications a digest lists by line; the rest are counted. */
+  digestLines: 10,
+  /** Events replayed to a stream that resumes with Last-Event-ID. */
+  resumeMax: 50,
+} as const;

@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Logger } from '../logger';
+
+/**
+ * What one process tells every API process about notifications: a member's notification was made or
+ * changed (`eventId`: its outbox row), every member got one (an announcement), or a member's unread
+ * count changed (read elsewhere). Only ids travel; each process reads what it shows from the database.
+ */
+const messageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification'), userId: z.number().int(), eventId: z.number().int() }),
+  z.object({ type: z.literal('broadcast'), eventId: z.number().int() }),
+  z.object({ type: z.literal('unread'), userId: z.number().int() }),
+]);
+export type BusMessage = z.output<typeof messageSchema>;
+
+export interface NotificationBus {
+  publish(message: BusMessage): Promise<void>;
+  /** Returns the function that stops listening. */
+  subscribe(listener: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * With REDIS_URL, Redis pub/sub on one channel: a notification made by a worker (or any API process)
+ * reaches the member's stream on whichever API process holds it. Without, an in-process emitter: one
+ * process (`npm start`) both makes and shows notifications.
+ */
+export async function createNotificationBus({ redisUrl, prefix, logger }: { redisUrl?: string; prefix: string; logger: Logger }): Promise<NotificationBus> {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  if (!redisUrl) {
+    return {
+      async publish(message) {
+        local.emit('message', message);
+      },
+      subscribe(listener) {
+        local.on('message', listener);
+        return () => local.off('message', listener);
+      },
+      async close() {
+        local.removeAllListeners();
+      },
+    };
+  }
+  const channel = `${prefix}notifications`;
+  // A subscribed connection can do nothing else, so publishing has its own. Both reconnect by themselves.
+  const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(redisUrl, { lazyConnect: true });
+  for (const connection of [publisher, subscriber]) {
+    connection.on('error', (error: unknown) => logger.warn({ err: error }, 'Redis に接続できません（通知のリアルタイム配信が遅れます）'));
+  }
+  await Promise.all([publisher.connect().catch(() => undefined), subscriber.connect().catch(() => undefined)]);
+  let subscribed: Promise<unknown> | null = null;
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
+    try {
+      const parsed = messageSchema.safeParse(JSON.parse(text));
+      if (parsed.success) local.emit('message', parsed.data);
+    } catch {
+      // Not ours: ignored.
+    }
+  });
+  return {
+    async publish(message) {
+      await publisher.publish(channel, JSON.stringify(message));
+    },
+    subscribe(listener) {
+      subscribed ??= subscriber.subscribe(channel).catch((error: unknown) => logger.warn({ err: error }, 'Redis の購読に失敗しました'));
+      local.on('message', listener);
+      return () => local.off('message', listener);
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.all([publisher.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)]);
+    },
+  };
+}
+
+/** Resolves once the bus listens (Redis confirmed the subscription), so a test can publish right after. */
+export async function busReady(bus: NotificationBus): Promise<void> {
+  const stop = bus.subscribe(() => undefined);
+  stop();
+  await new Promise((resolve) => setImmediate(resolve));
+}

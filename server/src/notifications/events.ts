@@ -1,0 +1,30 @@
+import type { Transaction } from 'sequelize';
+import type { Models } from '../models';
+
+/** Who a moderation notification is about: the member's report, comment, account, or any content. */
+export type DecisionTarget = 'report' | 'comment' | 'member' | 'content';
+
+/**
+ * What other features tell the notifications module. Each names its cause by id only: the worker reads
+ * the rows when it fans out, so a cause deleted meanwhile notifies no one.
+ */
+export type NotificationEvent =
+  | { kind: 'comment'; commentId: number }
+  | { kind: 'like'; reportId: number; likerId: number }
+  /** An operator's decision on the member's content or account (action: hide, delete, warn, suspend...). */
+  | { kind: 'decision'; userId: number; action: string; target: DecisionTarget; reportId?: number | null; commentId?: number | null }
+  /** The answer to the member's appeal of a decision (outcome: upheld, overturned...). */
+  | { kind: 'appeal'; userId: number; outcome: string; target: DecisionTarget; reportId?: number | null; commentId?: number | null }
+  /** The outcome of flags: every flagger is told (outcome: the action taken, or dismiss). */
+  | { kind: 'flagOutcome'; userIds: readonly number[]; outcome: string; target: DecisionTarget }
+  | { kind: 'announcement'; announcementId: number };
+
+/**
+ * THE entry of the notifications module for every other feature: queues `event` in the caller's
+ * transaction, one small insert, so the write stays fast; the notification worker (fanOut.ts) makes
+ * the notifications after the commit and tells the members' open streams. Nothing is queued when the
+ * transaction rolls back.
+ */
+export async function notify(models: Pick<Models, 'NotificationOutboxEntry'>, event: NotificationEvent, { transaction }: { transaction: Transaction }): Promise<void> {
+  await models.NotificationOutboxEntry.create({ kind: event.kind, payload: JSON.stringify(event), availableAt: new Date() }, { transaction });
+}

@@ -1,0 +1,183 @@
+import { japanDay } from '@hiraku/shared';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { sqlDateTime } from '../db/connection';
+import { writeTransaction } from '../db/transaction';
+import { outboxTable, type BackoffPolicy } from '../jobs/outboxLease';
+import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from '../jobs/outboxWorker';
+import type { Logger } from '../logger';
+import type { Models, NotificationOutboxEntry } from '../models';
+import type { BusMessage, NotificationBus } from './bus';
+import type { NotificationEvent } from './events';
+import { actorMayNotify } from './suppression';
+
+export interface FanOutDeps {
+  models: Models;
+  sequelize: Sequelize;
+  bus: NotificationBus;
+  logger: Logger;
+}
+
+export const NOTIFICATION_BATCH_SIZE = 50;
+export const NOTIFICATION_LEASE_MS = 30_000;
+export const NOTIFICATION_BACKOFF: BackoffPolicy = { minMs: 500, maxMs: 60_000 };
+/** Polled often: a notification made by another process's write should reach its stream within a second. */
+export const NOTIFICATION_IDLE_MS = 250;
+
+interface Made {
+  messages: BusMessage[];
+}
+
+async function one<T extends object>(sequelize: Sequelize, sql: string, replacements: unknown[], transaction: Transaction): Promise<T | undefined> {
+  const [row] = await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+  return row;
+}
+
+/** A notification for one member with one actor, or the actor added to the member's group (likes). */
+async function addForMember(
+  deps: FanOutDeps,
+  entry: NotificationOutboxEntry,
+  fields: { userId: number; kind: string; reportId?: number | null; commentId?: number | null; payload?: object | null; groupKey?: string | null; actorId?: number | null },
+  transaction: Transaction,
+): Promise<BusMessage | null> {
+  const { Notification } = deps.models;
+  const now = new Date();
+  const eventId = Number(entry.id);
+  let notificationId: number;
+  if (fields.groupKey) {
+    const group = await Notification.findOne({ where: { userId: fields.userId, groupKey: fields.groupKey }, transaction, lock: transaction.LOCK.UPDATE });
+    if (group) {
+      if (fields.actorId) {
+        const present = await one(deps.sequelize, 'SELECT 1 AS present FROM notification_actors WHERE notification_id = ? AND actor_id = ?', [group.id, fields.actorId], transaction);
+        // Liked again the same day (after an unlike): nothing new to say.
+        if (present) return null;
+      }
+      // New activity: the group is unread again and moves up the list.
+      await group.update({ eventId, readAt: null, updatedAt: now }, { transaction });
+      notificationId = group.id;
+    } else {
+      notificationId = (await Notification.create({ userId: fields.userId, kind: fields.kind, reportId: fields.reportId ?? null, groupKey: fields.groupKey, eventId }, { transaction })).id;
+    }
+  } else {
+    notificationId = (
+      await Notification.create(
+        {
+          userId: fields.userId,
+          kind: fields.kind,
+          reportId: fields.reportId ?? null,
+          commentId: fields.commentId ?? null,
+          payload: fields.payload ? JSON.stringify(fields.payload) : null,
+          eventId,
+        },
+        { transaction },
+      )
+    ).id;
+  }
+  if (fields.actorId) {
+    await deps.sequelize.query('INSERT INTO notification_actors (notification_id, actor_id, created_at) VALUES (?, ?, ?)', {
+      replacements: [notificationId, fields.actorId, sqlDateTime(deps.sequelize, now)],
+      transaction,
+    });
+  }
+  return { type: 'notification', userId: fields.userId, eventId };
+}
+
+/** Makes the notifications of one outbox row in `transaction`; answers what to tell the streams after the commit. */
+async function fanOut(deps: FanOutDeps, entry: NotificationOutboxEntry, transaction: Transaction): Promise<Made> {
+  const event = JSON.parse(entry.payload) as NotificationEvent;
+  const { sequelize } = deps;
+  const messages: BusMessage[] = [];
+  const push = (message: BusMessage | null) => {
+    if (message) messages.push(message);
+  };
+  switch (event.kind) {
+    case 'comment': {
+      // Read now, not when queued: a comment deleted or hidden meanwhile notifies no one.
+      const row = await one<{ author_id: number; report_id: number; recipient: number }>(
+        sequelize,
+        `SELECT c.author_id, c.report_id, r.author_id AS recipient FROM comments c JOIN reports r ON r.id = c.report_id
+          WHERE c.id = ? AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND r.is_draft = 0`,
+        [event.commentId],
+        transaction,
+      );
+      if (!row) break;
+      const recipientId = Number(row.recipient);
+      const actorId = Number(row.author_id);
+      if (!(await actorMayNotify(sequelize, { recipientId, actorId }, transaction))) break;
+      push(await addForMember(deps, entry, { userId: recipientId, kind: 'comment', reportId: Number(row.report_id), commentId: event.commentId, actorId }, transaction));
+      break;
+    }
+    case 'like': {
+      const row = await one<{ recipient: number; liked_at: Date | string }>(
+        sequelize,
+        `SELECT r.author_id AS recipient, l.created_at AS liked_at FROM likes l JOIN reports r ON r.id = l.report_id WHERE l.report_id = ? AND l.user_id = ?`,
+        [event.reportId, event.likerId],
+        transaction,
+      );
+      // Unliked before the worker came: nothing to say.
+      if (!row) break;
+      const recipientId = Number(row.recipient);
+      if (!(await actorMayNotify(sequelize, { recipientId, actorId: event.likerId }, transaction))) break;
+      const day = japanDay(new Date(row.liked_at));
+      push(
+        await addForMember(deps, entry, { userId: recipientId, kind: 'likes', reportId: event.reportId, groupKey: `likes:${event.reportId}:${day}`, actorId: event.likerId }, transaction),
+      );
+      break;
+    }
+    case 'decision':
+    case 'appeal': {
+      const payload = event.kind === 'decision' ? { action: event.action, target: event.target } : { outcome: event.outcome, target: event.target };
+      push(await addForMember(deps, entry, { userId: event.userId, kind: event.kind, reportId: event.reportId ?? null, commentId: event.commentId ?? null, payload }, transaction));
+      break;
+    }
+    case 'flagOutcome': {
+      for (const userId of new Set(event.userIds)) {
+        push(await addForMember(deps, entry, { userId, kind: 'flagOutcome', payload: { outcome: event.outcome, target: event.target } }, transaction));
+      }
+      break;
+    }
+    case 'announcement': {
+      const at = sqlDateTime(sequelize, new Date());
+      // One statement for every member, however many: suspended members are left out, as from everything else.
+      await sequelize.query(
+        `INSERT INTO notifications (user_id, kind, announcement_id, event_id, created_at, updated_at)
+         SELECT id, 'announcement', ?, ?, ?, ? FROM users WHERE suspended_at IS NULL`,
+        { replacements: [event.announcementId, Number(entry.id), at, at], transaction },
+      );
+      push({ type: 'broadcast', eventId: Number(entry.id) });
+      break;
+    }
+  }
+  return { messages };
+}
+
+/** The notification outbox: each row fanned out in a transaction of its own, then told to every API process. */
+export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<NotificationOutboxEntry> {
+  return {
+    name: 'notification outbox',
+    table: outboxTable(deps.models.NotificationOutboxEntry),
+    wakeOn: deps.models.NotificationOutboxEntry,
+    defaults: { batchSize: NOTIFICATION_BATCH_SIZE, leaseMs: NOTIFICATION_LEASE_MS, backoff: NOTIFICATION_BACKOFF },
+    messages: { failing: '通知を作成できませんでした（あとで再試行します）', recovered: '通知の作成が回復しました' },
+    async handle(entries, outcome) {
+      for (const entry of entries) {
+        let made: Made;
+        try {
+          made = await writeTransaction(deps.sequelize, (transaction) => fanOut(deps, entry, transaction));
+        } catch (error) {
+          await outcome.failed([entry], error, { notificationEventId: entry.id, kind: entry.kind });
+          continue;
+        }
+        await outcome.done([entry]);
+        for (const message of made.messages) {
+          // Stored already: a stream that misses this sees it on its next load or resume.
+          await deps.bus.publish(message).catch((error: unknown) => deps.logger.warn({ err: error }, '通知をストリームに配信できませんでした'));
+        }
+      }
+    },
+  };
+}
+
+/** A worker of the notification outbox (several may run, in several processes: rows are leased). */
+export function createNotificationWorker(deps: FanOutDeps, options: OutboxWorkerOptions<NotificationOutboxEntry> = {}): OutboxWorker {
+  return createOutboxWorker(notificationOutboxHandler(deps), deps.logger, options);
+}

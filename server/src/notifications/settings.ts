@@ -1,0 +1,29 @@
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings } from '@hiraku/shared';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+
+const DEFAULT = { inApp: true, email: true } as const;
+
+/** A member's switches per kind: every kind on until they change it. */
+export async function loadSettings(sequelize: Sequelize, userId: number, transaction?: Transaction): Promise<NotificationSettings> {
+  const rows = await sequelize.query<{ kind: string; in_app: number | boolean; email: number | boolean }>(
+    'SELECT kind, in_app, email FROM notification_settings WHERE user_id = ?',
+    { replacements: [userId], type: QueryTypes.SELECT, transaction },
+  );
+  const settings = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT }])) as NotificationSettings;
+  for (const row of rows) {
+    if ((NOTIFICATION_KINDS as readonly string[]).includes(row.kind)) settings[row.kind as NotificationKind] = { inApp: Boolean(Number(row.in_app)), email: Boolean(Number(row.email)) };
+  }
+  return settings;
+}
+
+export function kindsOn(settings: NotificationSettings, channel: 'inApp' | 'email'): NotificationKind[] {
+  return NOTIFICATION_KINDS.filter((kind) => settings[kind][channel]);
+}
+
+/** Replaces every switch of the member, in the caller's transaction. */
+export async function saveSettings(sequelize: Sequelize, userId: number, settings: NotificationSettings, transaction: Transaction): Promise<void> {
+  await sequelize.query('DELETE FROM notification_settings WHERE user_id = ?', { replacements: [userId], transaction });
+  const values = NOTIFICATION_KINDS.map(() => '(?, ?, ?, ?)').join(', ');
+  const replacements = NOTIFICATION_KINDS.flatMap((kind) => [userId, kind, settings[kind].inApp, settings[kind].email]);
+  await sequelize.query(`INSERT INTO notification_settings (user_id, kind, in_app, email) VALUES ${values}`, { replacements, transaction });
+}

@@ -1,0 +1,190 @@
+import { NOTIFICATION_LIMITS, TEXTS, type NotificationItem, type NotificationKind, type NotificationPage, type NotificationSettings } from '@hiraku/shared';
+import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import { sqlDateTime } from '../db/connection';
+import type { Models, Notification } from '../models';
+import type { Storage } from '../storage/storage';
+import { kindsOn, loadSettings } from './settings';
+
+export interface StoreDeps {
+  sequelize: Sequelize;
+  models: Pick<Models, 'Notification' | 'Announcement' | 'Report'>;
+  storage: Pick<Storage, 'url'>;
+}
+
+const LINES = TEXTS.notification.lines;
+
+interface Payload {
+  action?: string;
+  outcome?: string;
+  target?: string;
+}
+
+function parsePayload(text: string | null): Payload {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Payload;
+  } catch {
+    return {};
+  }
+}
+
+interface ActorRow {
+  notification_id: number;
+  public_id: string;
+  username: string | null;
+  icon_key: string | null;
+}
+
+/**
+ * The notifications as members see them, a page at a time: actors (the newest first; suspended members
+ * left out), report titles and announcements in three batched queries, whatever the page's size.
+ */
+export async function presentNotifications(deps: StoreDeps, rows: readonly Notification[]): Promise<NotificationItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const actors = await deps.sequelize.query<ActorRow>(
+    `SELECT na.notification_id, u.public_id, p.username, p.icon_key
+       FROM notification_actors na
+       JOIN users u ON u.id = na.actor_id AND u.suspended_at IS NULL
+       LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE na.notification_id IN (?)
+      ORDER BY na.created_at DESC, na.actor_id DESC`,
+    { replacements: [ids], type: QueryTypes.SELECT },
+  );
+  const byNotification = new Map<number, ActorRow[]>();
+  for (const actor of actors) {
+    const key = Number(actor.notification_id);
+    byNotification.set(key, [...(byNotification.get(key) ?? []), actor]);
+  }
+  const reportIds = [...new Set(rows.map((row) => row.reportId).filter((id): id is number => id !== null))];
+  const reports = reportIds.length > 0 ? await deps.models.Report.findAll({ where: { id: { [Op.in]: reportIds } }, attributes: ['id', 'title'] }) : [];
+  const titles = new Map(reports.map((report) => [Number(report.id), report.title]));
+  const announcementIds = [...new Set(rows.map((row) => row.announcementId).filter((id): id is number => id !== null))];
+  const announcements =
+    announcementIds.length > 0 ? await deps.models.Announcement.findAll({ where: { id: { [Op.in]: announcementIds } }, attributes: ['id', 'title', 'body'] }) : [];
+  const announcementById = new Map(announcements.map((entry) => [Number(entry.id), entry]));
+
+  return rows.map((row): NotificationItem => {
+    const kind = row.kind as NotificationKind;
+    const people = byNotification.get(Number(row.id)) ?? [];
+    const first = people[0];
+    const title = row.reportId !== null ? (titles.get(Number(row.reportId)) ?? '') : '';
+    const payload = parsePayload(row.payload);
+    const target = LINES.targets[payload.target ?? 'content'] ?? LINES.targets.content ?? '';
+    const label = (value: string | undefined) => (value ? (LINES.actions[value] ?? LINES.otherAction) : LINES.otherAction);
+    const announcement = row.announcementId !== null ? announcementById.get(Number(row.announcementId)) : undefined;
+    let text: string;
+    if (kind === 'comment') text = LINES.comment(first?.username ?? null, title);
+    else if (kind === 'likes') text = LINES.likes(first?.username ?? null, Math.max(people.length - 1, 0), title);
+    else if (kind === 'decision') text = LINES.decision(label(payload.action), target);
+    else if (kind === 'appeal') text = LINES.appeal(label(payload.outcome), target);
+    else if (kind === 'flagOutcome') text = LINES.flagOutcome(label(payload.outcome), target);
+    else text = LINES.announcement(announcement?.title ?? '');
+    return {
+      id: Number(row.id),
+      kind,
+      text,
+      actor: first ? { publicId: first.public_id, username: first.username ?? '', iconUrl: first.icon_key ? deps.storage.url(first.icon_key) : null } : null,
+      actorCount: people.length,
+      link: row.reportId !== null ? `/reports/${row.reportId}` : null,
+      body: announcement?.body ?? null,
+      read: row.readAt !== null,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** The rows a member sees in the app: their own, of kinds switched on, and groups that still have someone in them. */
+function visibleWhere(userId: number, settings: NotificationSettings): WhereOptions<Notification> {
+  return { userId, kind: { [Op.in]: kindsOn(settings, 'inApp') } };
+}
+
+/** `<updatedAt ms>_<id>`: the keyset of the list's order. */
+function encodeCursor(row: Notification): string {
+  return `${row.updatedAt.getTime()}_${row.id}`;
+}
+
+export async function listNotifications(deps: StoreDeps, userId: number, cursor: string | undefined): Promise<NotificationPage> {
+  const settings = await loadSettings(deps.sequelize, userId);
+  const where: WhereOptions<Notification>[] = [visibleWhere(userId, settings)];
+  if (cursor) {
+    const [ms, id] = cursor.split('_').map(Number) as [number, number];
+    const at = new Date(ms);
+    where.push({ [Op.or]: [{ updatedAt: { [Op.lt]: at } }, { updatedAt: at, id: { [Op.lt]: id } }] });
+  }
+  const rows = await deps.models.Notification.findAll({
+    where: { [Op.and]: where },
+    order: [['updatedAt', 'DESC'], ['id', 'DESC']],
+    limit: NOTIFICATION_LIMITS.pageSize + 1,
+  });
+  const page = rows.slice(0, NOTIFICATION_LIMITS.pageSize);
+  const last = page[page.length - 1];
+  return { items: await presentNotifications(deps, page), nextCursor: rows.length > NOTIFICATION_LIMITS.pageSize && last ? encodeCursor(last) : null };
+}
+
+/** Unread, of kinds on in the app; a group of likes counts once. */
+export async function unreadCount(deps: Pick<StoreDeps, 'sequelize' | 'models'>, userId: number, settings?: NotificationSettings): Promise<number> {
+  const on = kindsOn(settings ?? (await loadSettings(deps.sequelize, userId)), 'inApp');
+  if (on.length === 0) return 0;
+  return deps.models.Notification.count({ where: { userId, readAt: null, kind: { [Op.in]: on } } });
+}
+
+/** Marks the member's own notifications read (`ids`, or all); another member's ids change nothing. */
+export async function markRead(deps: Pick<StoreDeps, 'models'>, userId: number, ids: readonly number[] | 'all', now = new Date()): Promise<number> {
+  const where: WhereOptions<Notification> = ids === 'all' ? { userId, readAt: null } : { userId, readAt: null, id: { [Op.in]: [...ids] } };
+  const [changed] = await deps.models.Notification.update({ readAt: now }, { where, silent: true });
+  return changed;
+}
+
+/** For a stream that resumes: the member's notifications changed after `lastEventId`, oldest change first. */
+export async function notificationsAfter(deps: StoreDeps, userId: number, lastEventId: number, settings: NotificationSettings): Promise<Notification[]> {
+  return deps.models.Notification.findAll({
+    where: { ...visibleWhere(userId, settings), eventId: { [Op.gt]: lastEventId } },
+    order: [['eventId', 'ASC']],
+    limit: NOTIFICATION_LIMITS.resumeMax,
+  });
+}
+
+/** The notification that event `eventId` made or changed for each of `userIds`. */
+export async function notificationsOfEvent(deps: StoreDeps, userIds: readonly number[], eventId: number): Promise<Notification[]> {
+  if (userIds.length === 0) return [];
+  return deps.models.Notification.findAll({ where: { eventId, userId: { [Op.in]: [...userIds] } } });
+}
+
+const SEEN_EVERY_MS = 5 * 60_000;
+const seenRecently = new Map<number, number>();
+
+/**
+ * Records that the member is here (the app asks for the unread count on every page, and the stream
+ * connects): the digest goes only to members away for a day. Written at most every five minutes per
+ * member and process, so it costs nothing on most requests.
+ */
+export async function noteVisit(sequelize: Sequelize, userId: number, now = new Date()): Promise<void> {
+  const last = seenRecently.get(userId);
+  if (last !== undefined && now.getTime() - last < SEEN_EVERY_MS) return;
+  seenRecently.set(userId, now.getTime());
+  if (seenRecently.size > 50_000) seenRecently.clear();
+  const at = sqlDateTime(sequelize, now);
+  const updated = await sequelize.query('UPDATE notification_members SET last_seen_at = ? WHERE user_id = ?', { replacements: [at, userId] });
+  if (affectedRows(updated) > 0) return;
+  await sequelize
+    .query('INSERT INTO notification_members (user_id, last_seen_at) VALUES (?, ?)', { replacements: [userId, at] })
+    .catch(() => sequelize.query('UPDATE notification_members SET last_seen_at = ? WHERE user_id = ?', { replacements: [at, userId] }));
+}
+
+/** Rows changed by a raw UPDATE, as MySQL (a result header) and SQLite (the statement's `changes`) report them. */
+export function affectedRows(result: readonly unknown[]): number {
+  for (const part of [...result].reverse()) {
+    if (typeof part === 'number') return part;
+    if (part && typeof part === 'object') {
+      const value = part as { affectedRows?: number; changes?: number };
+      if (value.affectedRows !== undefined || value.changes !== undefined) return Number(value.affectedRows ?? value.changes);
+    }
+  }
+  return 0;
+}
+
+/** Forgets the process's note of recent visits (tests that move the clock). */
+export function forgetVisits(): void {
+  seenRecently.clear();
+}
