@@ -178,3 +178,24 @@ export function commentScenario(writers: MemberSession[], ids: number[]): Scenar
     reference: 'koa',
   };
 }
+
+/** The bell's count and the notifications page, as a member whose reports were commented on and liked opens them. */
+export function notificationScenarios(readers: MemberSession[]): Scenario[] {
+  const reader = (c: number) => readers[c % readers.length] as MemberSession;
+  return [
+    {
+      key: 'notifications-unread',
+      label: 'GET /api/notifications/unread-count',
+      samples: Array.from({ length: 6 }, () => get('/api/notifications/unread-count', reader(0))),
+      rotation: (c) => get('/api/notifications/unread-count', reader(c)),
+      reference: 'koa',
+    },
+    {
+      key: 'notifications-list',
+      label: 'GET /api/notifications',
+      samples: Array.from({ length: 6 }, () => get('/api/notifications', reader(0))),
+      rotation: (c) => get('/api/notifications', reader(c)),
+      reference: 'koa',
+    },
+  ];
+}

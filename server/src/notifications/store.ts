@@ -165,11 +165,12 @@ export async function noteVisit(sequelize: Sequelize, userId: number, now = new 
   seenRecently.set(userId, now.getTime());
   if (seenRecently.size > 50_000) seenRecently.clear();
   const at = sqlDateTime(sequelize, now);
-  const updated = await sequelize.query('UPDATE notification_members SET last_seen_at = ? WHERE user_id = ?', { replacements: [at, userId] });
-  if (affectedRows(updated) > 0) return;
-  await sequelize
-    .query('INSERT INTO notification_members (user_id, last_seen_at) VALUES (?, ?)', { replacements: [userId, at] })
-    .catch(() => sequelize.query('UPDATE notification_members SET last_seen_at = ? WHERE user_id = ?', { replacements: [at, userId] }));
+  // One statement either way: MariaDB/MySQL and SQLite each say "insert, or update the one there" their own way.
+  const upsert =
+    sequelize.getDialect() === 'sqlite'
+      ? 'INSERT INTO notification_members (user_id, last_seen_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET last_seen_at = excluded.last_seen_at'
+      : 'INSERT INTO notification_members (user_id, last_seen_at) VALUES (?, ?) ON DUPLICATE KEY UPDATE last_seen_at = VALUES(last_seen_at)';
+  await sequelize.query(upsert, { replacements: [userId, at] });
 }
 
 /** Rows changed by a raw UPDATE, as MySQL (a result header) and SQLite (the statement's `changes`) report them. */

@@ -65,6 +65,18 @@ ${upstreams.map((upstream) => `    server ${upstream};`).join('\n')}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
 ${bindAddress ? `      proxy_bind ${bindAddress};\n` : ''}    }
+    # As docs/deployment.md: the notifications stream unbuffered.
+    location = /api/notifications/stream {
+      proxy_pass http://hiraku_api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 1h;
+${bindAddress ? `      proxy_bind ${bindAddress};\n` : ''}    }
   }
 }
 `;

@@ -10,7 +10,7 @@ import {
   unsubscribeQuerySchema,
 } from '../../notifications/schemas';
 import { endpoint, eventStream } from './define';
-import { messageResponseSchema } from './responses';
+import { messageResponseSchema } from '../auth';
 
 /** In-app notifications (issue 20): the list, the unread count, read marks, the live stream, settings. */
 export const NOTIFICATION_ENDPOINTS = {
