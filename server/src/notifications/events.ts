@@ -11,10 +11,13 @@ export type DecisionTarget = 'report' | 'comment' | 'member' | 'content';
 export type NotificationEvent =
   | { kind: 'comment'; commentId: number }
   | { kind: 'like'; reportId: number; likerId: number }
-  /** An operator's decision on the member's content or account (action: hide, delete, warn, suspend...). */
-  | { kind: 'decision'; userId: number; action: string; target: DecisionTarget; reportId?: number | null; commentId?: number | null }
-  /** The answer to the member's appeal of a decision (outcome: upheld, overturned...). */
-  | { kind: 'appeal'; userId: number; outcome: string; target: DecisionTarget; reportId?: number | null; commentId?: number | null }
+  /**
+   * An operator's decision on the member's content or account (action: hide, delete, warn, suspend...);
+   * `caseId` leads to the decision page (/decisions/:caseId), where the member may appeal.
+   */
+  | { kind: 'decision'; userId: number; action: string; target: DecisionTarget; caseId?: number; reportId?: number | null; commentId?: number | null }
+  /** The answer to the member's appeal of a decision (outcome: uphold, overturn); `caseId`: the decision appealed. */
+  | { kind: 'appeal'; userId: number; outcome: string; target: DecisionTarget; caseId?: number; reportId?: number | null; commentId?: number | null }
   /** The outcome of flags: every flagger is told (outcome: the action taken, or dismiss). */
   | { kind: 'flagOutcome'; userIds: readonly number[]; outcome: string; target: DecisionTarget }
   | { kind: 'announcement'; announcementId: number };

@@ -125,7 +125,11 @@ async function fanOut(deps: FanOutDeps, entry: NotificationOutboxEntry, transact
     }
     case 'decision':
     case 'appeal': {
-      const payload = event.kind === 'decision' ? { action: event.action, target: event.target } : { outcome: event.outcome, target: event.target };
+      const payload = {
+        ...(event.kind === 'decision' ? { action: event.action } : { outcome: event.outcome }),
+        target: event.target,
+        ...(event.caseId !== undefined ? { caseId: event.caseId } : {}),
+      };
       push(await addForMember(deps, entry, { userId: event.userId, kind: event.kind, reportId: event.reportId ?? null, commentId: event.commentId ?? null, payload }, transaction));
       break;
     }

@@ -184,9 +184,18 @@ describe('notifications', () => {
     // The comment notification went with the deleted comment; the hide decision stayed.
     expect(aItems.map((item) => item.kind)).toEqual(['decision']);
     expect(aItems[0]?.text).toBe(TEXTS.notification.lines.decision('非表示', 'レポート'));
+    // The case's decision (issue 18's tellDecision) leads to its decision page, where the author may appeal.
     const bItems = (await page(b.client)).items;
     expect(bItems).toMatchObject([{ kind: 'decision', text: TEXTS.notification.lines.decision('削除', 'コメント') }]);
-    for (const flagger of flaggers) expect((await page(flagger.client)).items).toMatchObject([{ kind: 'flagOutcome', text: TEXTS.notification.lines.flagOutcome('削除', 'コメント') }]);
+    expect(bItems[0]?.link).toMatch(/^\/decisions\/\d+$/);
+    for (const flagger of flaggers) expect((await page(flagger.client)).items).toMatchObject([{ kind: 'flagOutcome', text: TEXTS.notification.lines.flagOutcome('対応しました', 'コメント') }]);
+    // B appeals; the answer arrives as a notification too, leading to the same decision page.
+    const caseId = Number(bItems[0]?.link?.split('/').at(-1));
+    expect((await b.client.post('/api/appeals', { caseId, text: '誤解です。文脈を見てください。' })).status).toBe(201);
+    const appeal = await models.ModerationCase.findOne({ where: { appealOfCaseId: caseId } });
+    expect((await operator.client.post(`/api/moderation/cases/${appeal?.id ?? 0}/resolve`, { action: 'overturn', reason: '文脈を確認しました' })).status).toBe(200);
+    await settled();
+    expect((await page(b.client)).items[0]).toMatchObject({ kind: 'appeal', text: TEXTS.notification.lines.appeal('判断を取り消し', 'コメント'), link: `/decisions/${caseId}` });
 
     const suspended = await createUser({ suspendedAt: new Date() });
     const members = await models.User.count({ where: { suspendedAt: null } });

@@ -17,6 +17,8 @@ interface Payload {
   action?: string;
   outcome?: string;
   target?: string;
+  /** A moderation case: the decision page is the link. */
+  caseId?: number;
 }
 
 function parsePayload(text: string | null): Payload {
@@ -86,7 +88,7 @@ export async function presentNotifications(deps: StoreDeps, rows: readonly Notif
       text,
       actor: first ? { publicId: first.public_id, username: first.username ?? '', iconUrl: first.icon_key ? deps.storage.url(first.icon_key) : null } : null,
       actorCount: people.length,
-      link: row.reportId !== null ? `/reports/${row.reportId}` : null,
+      link: payload.caseId !== undefined ? `/decisions/${payload.caseId}` : row.reportId !== null ? `/reports/${row.reportId}` : null,
       body: announcement?.body ?? null,
       read: row.readAt !== null,
       updatedAt: row.updatedAt.toISOString(),

@@ -1,3 +1,8 @@
+import { DIGEST_HOUR_JST } from '../notifications/kinds';
+
+const UPHELD = '判断を維持';
+const OVERTURNED = '判断を取り消し';
+
 /** TEXTS.notification: what notifications say, and what their calls answer with. */
 export const NOTIFICATION_MESSAGES = {
   invalidCursor: '読み込み位置が正しくありません。最初から読み込み直してください。',
@@ -29,8 +34,11 @@ export const NOTIFICATION_LINES = {
     harmless: '問題なし',
     warn: '注意',
     suspend: '利用停止',
-    upheld: '判断を維持',
-    overturned: '判断を取り消し',
+    upheld: UPHELD,
+    overturned: OVERTURNED,
+    uphold: UPHELD,
+    overturn: OVERTURNED,
+    acted: '対応しました',
   } as Record<string, string>,
   otherAction: 'その他の対応',
 } as const;
@@ -42,13 +50,12 @@ export const NOTIFICATION_TEXTS = {
   empty: 'まだ通知はありません。',
   markAllRead: 'すべて既読にする',
   unread: '未読',
-  loadMore: 'さらに読み込む',
   loadFailed: '通知を読み込めませんでした。',
   retry: '再読み込み',
   toastLabel: '新しい通知',
   close: '閉じる',
   settingsTitle: '通知',
-  settingsLead: '種類ごとに、アプリ内の通知とお知らせメール（毎日20時のまとめ）を選べます。',
+  settingsLead: `種類ごとに、アプリ内の通知とお知らせメール（毎日${DIGEST_HOUR_JST}時のまとめ）を選べます。`,
   inApp: 'アプリ内',
   email: 'メール',
   save: '保存する',

@@ -6,6 +6,7 @@ import { recountReports } from '../../visibility';
 import { lockCommentWithReport } from '../commentLoader';
 import { lockReport } from '../reportLoader';
 import { applyReportHidden } from './reportHider';
+import { forgetNotificationsOfComments } from '../../notifications';
 
 type Deps = { models: Models; sequelize: Sequelize };
 type Options = { transaction: Transaction };
@@ -111,5 +112,7 @@ export async function setCommentDeleted(deps: Deps, target: Extract<LockedTarget
   if ((target.comment.deletedAt !== null) === deleted) return false;
   await target.comment.update(deleted ? { deletedAt: now } : { deletedAt: null, hiddenAt: null }, { ...options, silent: true });
   await recountReports(deps.sequelize, [target.report.id], options);
+  // The row stays for the moderation record, so the report author's notification of it goes here.
+  if (deleted) await forgetNotificationsOfComments(deps.models, [target.comment.id], options);
   return true;
 }

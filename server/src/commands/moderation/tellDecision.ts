@@ -3,6 +3,7 @@ import { Op, type Transaction } from 'sequelize';
 import { appealOutcomeMail, decisionMail, flagOutcomeMail } from '../../mail/templates';
 import type { Models, ModerationCase } from '../../models';
 import { enqueueMail } from '../mailOutbox';
+import { notify } from '../../notifications';
 
 export interface DecisionToTell {
   /** The decided case (for an appeal, the appeal case). */
@@ -21,10 +22,11 @@ export interface DecisionToTell {
  *   operator's reason and the link to the decision page where they may appeal;
  * - on an appeal, the appellant: upheld or overturned;
  * - the members who flagged: "対応しました" or "問題なしと判断しました" (nothing more).
- * Mail through the mail outbox; the in-app notification (issue 20) belongs here too, beside the mail.
+ * Mail through the mail outbox, and beside each mail the in-app notification (issue 20, notify()), which
+ * leads to the same decision page.
  */
 export async function tellDecision(
-  deps: { models: Pick<Models, 'User' | 'Flag' | 'MailOutboxEntry'>; publicUrl: string },
+  deps: { models: Pick<Models, 'User' | 'Flag' | 'MailOutboxEntry' | 'NotificationOutboxEntry'>; publicUrl: string },
   { decided, decision, reason, targetTitle, appealed }: DecisionToTell,
   { transaction }: { transaction: Transaction },
 ): Promise<void> {
@@ -38,6 +40,9 @@ export async function tellDecision(
       const link = `${publicUrl}/decisions/${appealed.id}`;
       await enqueueMail(models, 'decision', appealOutcomeMail({ to, overturned: decision === 'overturn', reason, link, publicUrl }), { transaction });
     }
+    if (decided.authorId !== null) {
+      await notify(models, { kind: 'appeal', userId: decided.authorId, outcome: decision, target: appealed.targetType, caseId: appealed.id }, { transaction });
+    }
     return;
   }
 
@@ -48,10 +53,16 @@ export async function tellDecision(
       const mail = decisionMail({ to, targetType: decided.targetType, targetTitle, category: decided.category, action: decision, reason, link, publicUrl });
       await enqueueMail(models, 'decision', mail, { transaction });
     }
+    if (decided.authorId !== null) {
+      await notify(models, { kind: 'decision', userId: decided.authorId, action: decision, target: decided.targetType, caseId: decided.id }, { transaction });
+    }
   }
 
   const flags = await models.Flag.findAll({ where: { caseId: decided.id }, attributes: ['flaggerId'], transaction });
   const flaggers = await models.User.findAll({ where: { id: { [Op.in]: flags.map((flag) => flag.flaggerId) } }, attributes: ['email'], transaction });
   const acted = decision !== 'dismiss' && decision !== 'harmless';
   for (const flagger of flaggers) await enqueueMail(models, 'flagOutcome', flagOutcomeMail({ to: flagger.email, acted, publicUrl }), { transaction });
+  if (flags.length > 0) {
+    await notify(models, { kind: 'flagOutcome', userIds: flags.map((flag) => flag.flaggerId), outcome: acted ? 'acted' : 'dismiss', target: decided.targetType }, { transaction });
+  }
 }
