@@ -37,7 +37,7 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   app.use(compression());
   app.use(errorHandler(services.logger));
   app.use(conditionalGet());
-  app.use(securityHeaders({ production: services.env.production }));
+  app.use(securityHeaders({ production: services.env.production, imageOrigin: services.storage.publicOrigin }));
   // JSON, and text for the analytics beacon (sendBeacon sends JSON as text/plain, see routes/analytics);
   // upload routes add their own multipart parser. DELETE too (account deletion sends a password).
   app.use(

@@ -15,6 +15,8 @@ export interface BridgeHandlerOptions {
   version: string;
   isOnline: () => boolean;
   openExternal: (url: string) => void;
+  /** After the operator chose another server (the session is already gone). */
+  onServerChanged?: () => Promise<void>;
 }
 
 const urlText = z.string().max(2048);
@@ -40,6 +42,7 @@ export function createBridgeHandlers(options: BridgeHandlerOptions): BridgeHandl
         // The session belongs to the old server; it must not travel to the new one.
         await proxy.logout();
         settings.update({ serverOrigin: result.origin });
+        await options.onServerChanged?.();
       }
       return result;
     },

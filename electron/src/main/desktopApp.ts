@@ -7,6 +7,7 @@ import { buildMenuTemplate } from './applicationMenu';
 import { createBridgeHandlers } from './bridgeHandlers';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 import { registerBridge } from './ipc';
+import { createImageOriginSource } from './imageOrigin';
 import { denyAllPermissions, installNavigationGuards, isServerLink } from './navigationGuards';
 import { CookieJar } from './proxy/cookieJar';
 import { contractAllowlist } from './proxy/endpointAllowlist';
@@ -66,13 +67,22 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
         window?.webContents.send(BRIDGE_CHANNELS.connectivity, online);
       },
     });
-    registerBridge(ipcMain, createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal }), isAppPage);
+    // The policy must name the server's image storage (S3 or a CDN) before a page shows an image.
+    const imageOrigin = createImageOriginSource((request) => proxy.call(request));
+    const onServerChanged = async () => {
+      if (await imageOrigin.update()) window?.webContents.reload();
+    };
+    registerBridge(
+      ipcMain,
+      createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal, onServerChanged }),
+      isAppPage,
+    );
 
     const rendererDir = path.join(__dirname, '../renderer');
     protocol.handle(APP_SCHEME, (request) => {
       const url = new URL(request.url);
       if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
-      return rendererFileResponse(rendererDir, url.pathname, contentSecurityPolicy(serverOrigin()));
+      return rendererFileResponse(rendererDir, url.pathname, contentSecurityPolicy(serverOrigin(), imageOrigin.current()));
     });
     denyAllPermissions(electron.session.defaultSession);
 
@@ -161,7 +171,9 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     tray.on('click', () => window?.show());
 
     refreshMenu();
-    void window.loadURL(rendererDevUrl ?? `${APP_ORIGIN}/index.html`);
+    const load = () => void window?.loadURL(rendererDevUrl ?? `${APP_ORIGIN}/index.html`);
+    if (serverOrigin()) void imageOrigin.update().then(load, load);
+    else load();
     poller.start();
   });
 }

@@ -1,25 +1,31 @@
 import type { Middleware } from 'koa';
 
 /**
- * The pages load nothing from any other host (docs/decisions.md), so the policy allows only 'self'.
- * Inline style attributes are allowed because React renders dynamic widths (upload progress) that way.
+ * The pages load nothing from any other host (docs/decisions.md) but the images of the storage driver:
+ * with S3 storage they come from the bucket or its CDN (`imageOrigin`, from the driver), so img-src
+ * names that origin and nothing else does. Inline style attributes are allowed because React renders
+ * dynamic widths (upload progress) that way.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy({ imageOrigin }: { imageOrigin: string | null }): string {
+  const images = ["'self'", 'data:', 'blob:', ...(imageOrigin ? [imageOrigin] : [])].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export function securityHeaders({ production }: { production: boolean }): Middleware {
+export function securityHeaders({ production, imageOrigin }: { production: boolean; imageOrigin: string | null }): Middleware {
+  const csp = contentSecurityPolicy({ imageOrigin });
   return async (ctx, next) => {
-    ctx.set('Content-Security-Policy', CSP);
+    ctx.set('Content-Security-Policy', csp);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'same-origin');

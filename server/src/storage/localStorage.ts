@@ -29,6 +29,7 @@ export function createLocalStorage(rootDir: string): Storage & { serve(): Middle
       await fs.rm(fileOf(key), { force: true });
     },
     url: (key) => `${MEDIA_URL_PREFIX}${key}`,
+    publicOrigin: null,
     serve(): Middleware {
       return async (ctx, next) => {
         if (!ctx.path.startsWith(MEDIA_URL_PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

@@ -61,6 +61,7 @@ describe('S3 storage driver against a real S3-protocol server', () => {
       expect(configured.mediaMiddleware).toBeUndefined();
       await configured.storage.put('reports/from-env.webp', Buffer.from('via env'), 'image/webp');
       expect(configured.storage.url('reports/from-env.webp')).toBe('https://cdn.example.jp/media/reports/from-env.webp');
+      expect(configured.storage.publicOrigin).toBe('https://cdn.example.jp');
       const direct = await fetch(`${s3.endpoint}/${s3.bucket}/reports/from-env.webp`);
       expect(await direct.text()).toBe('via env');
     } finally {
@@ -87,10 +88,22 @@ describe('S3 settings', () => {
     expect(urlOf({ endpoint: 'https://r2.example.jp' })).toBe('https://pics.r2.example.jp/icons/x.webp');
   });
 
+  it('names the origin of those URLs, for the pages\' image policy', () => {
+    const originOf = (options: Partial<Parameters<typeof createS3Storage>[0]>) => {
+      const s = createS3Storage({ bucket: 'pics', region: 'ap-northeast-1', ...options });
+      s.close();
+      return s.publicOrigin;
+    };
+    expect(originOf({})).toBe('https://pics.s3.ap-northeast-1.amazonaws.com');
+    expect(originOf({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toBe('http://127.0.0.1:9000');
+    expect(originOf({ publicUrl: 'https://cdn.example.jp/media/' })).toBe('https://cdn.example.jp');
+  });
+
   it('keeps the local driver by default, serving /media/ itself', () => {
     const configured = createStorage(parseEnv({ DATA_DIR: '/tmp/hiraku-env-test' }));
     expect(configured.mediaMiddleware).toBeDefined();
     expect(configured.storage.url('icons/x.webp')).toBe('/media/icons/x.webp');
+    expect(configured.storage.publicOrigin).toBeNull();
   });
 });
 

@@ -56,6 +56,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       assertSafeKey(key);
       return `${base}/${key}`;
     },
+    publicOrigin: new URL(base).origin,
     close() {
       client.destroy();
     },

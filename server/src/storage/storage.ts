@@ -7,6 +7,12 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The URL a browser loads the object from. */
   url(key: string): string;
+  /**
+   * The origin of the URLs `url` gives when it is not the page's own (a bucket, or the CDN in front of
+   * it); null when this app serves the images itself. The pages' Content-Security-Policy, web and desktop,
+   * allows images from it, so a deployment cannot store images where its pages refuse to show them.
+   */
+  readonly publicOrigin: string | null;
 }
 
 export const MEDIA_URL_PREFIX = '/media/';

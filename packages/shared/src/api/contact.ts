@@ -30,5 +30,12 @@ export const enquiryHandledResponseSchema = z.object({ message: z.string(), enqu
 export type EnquiryHandledResponse = z.output<typeof enquiryHandledResponseSchema>;
 
 /** GET /api/site-config: what a deployment configures and the pages show (the privacy policy's mailbox). */
-export const siteConfigResponseSchema = z.object({ supportEmail: z.string() });
+export const siteConfigResponseSchema = z.object({
+  supportEmail: z.string(),
+  /**
+   * The origin images are loaded from when the server does not serve them itself (S3 storage: the
+   * bucket or its CDN); null when it does. The desktop app's policy allows it.
+   */
+  imageOrigin: z.string().nullable(),
+});
 export type SiteConfigResponse = z.output<typeof siteConfigResponseSchema>;
