@@ -1,0 +1,131 @@
+import net from 'node:net';
+import { REPORT_IMAGE_FIELD, type TagItem } from '@hiraku/shared';
+import { jpegWithGps } from '../server/test/support/images';
+import { startTestS3Server, S3RVER_CREDENTIALS, type TestS3Server } from '../server/test/support/s3Server';
+import { startServerProcess, type ServerProcess } from '../server/test/support/serverProcess';
+import { E2E_DATA_DIR, E2E_DATABASE, E2E_MYSQL_URL } from './support/env';
+import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
+import { expect, test } from './support/test';
+
+/**
+ * The deployment the README describes with STORAGE_DRIVER=s3: images in a bucket (s3rver, a real S3
+ * protocol server) on another origin than the pages. A second API process of the e2e server's own
+ * database and data folder (so its Meilisearch, secret and mail worker are shared) stores images there;
+ * the feed and a report must show them, and the fixture fails the test on any policy refusal.
+ */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function untilHealthy(url: string, server: ServerProcess): Promise<void> {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  await expect
+    .poll(
+      async () => {
+        if (exited) throw new Error(`the S3 server exited:\n${server.output()}`);
+        return fetch(url).then((response) => response.status, () => 0);
+      },
+      { timeout: 90_000, intervals: [300] },
+    )
+    .toBe(200);
+}
+
+test.describe('images in S3-compatible storage', () => {
+  let s3: TestS3Server;
+  let server: ServerProcess;
+  let baseURL: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    s3 = await startTestS3Server('hiraku-e2e-images');
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    server = startServerProcess({
+      NODE_ENV: 'test',
+      HIRAKU_ROLE: 'api',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: `${E2E_MYSQL_URL}/${E2E_DATABASE}`,
+      MEILI_INDEX_PREFIX: 'e2e_',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    await untilHealthy(`${baseURL}/api/health`, server);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await s3?.close();
+  });
+
+  test('the feed and a report show their photos and the author icon from the bucket', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const { request } = page;
+
+    const member = await createConfirmedMember(request, 's3-images');
+    await logInThroughApi(request, member);
+    const tags = (await (await request.get('/api/tags')).json()) as TagItem[];
+    const first = (key: string) => String(tags.find((tag) => tag.category_id?.key === key)?._id);
+    const photo = { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() };
+    const profile = await request.post('/api/profile/createOrUpdate', {
+      headers: await xsrfHeaders(request),
+      multipart: { username: `バケツ${Date.now() % 100000}`, gender: first('gender'), sexualOrientation: first('sexualOrientation'), role: first('role'), twitterId: '', icon: photo },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
+    const title = `バケツの写真${Date.now() % 100000}`;
+    const created = await request.post('/api/reports', {
+      headers: await xsrfHeaders(request),
+      multipart: {
+        title,
+        description: '写真つきのレポートです。',
+        tips: '',
+        duration: '',
+        gender: first('gender'),
+        sexualOrientation: first('sexualOrientation'),
+        role: first('role'),
+        isDraft: 'false',
+        'playCategories[0]': first('playCategory'),
+        'playContents[0]': first('playContent'),
+        [REPORT_IMAGE_FIELD]: photo,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { report } = (await created.json()) as { report: { _id: number; mainImageUrl: string | null; thumbnailUrl: string | null } };
+    const bucketUrl = `${s3.endpoint}/${s3.bucket}/`;
+    expect(report.mainImageUrl).toContain(bucketUrl);
+    expect(report.thumbnailUrl).toContain(bucketUrl);
+
+    // An image is shown when the browser loaded and decoded it; a refused one has no natural width.
+    const loaded = (selector: string) =>
+      page.locator(selector).evaluateAll((images) => images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0));
+    const fromBucket = `img[src^="${bucketUrl}"]`;
+
+    const feed = await page.goto('/reports');
+    expect(feed?.headers()['content-security-policy']).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
+    const card = page.getByRole('article').filter({ hasText: title });
+    await expect(card.locator(fromBucket).first()).toBeVisible();
+    await expect.poll(() => loaded(`article:has-text("${title}") ${fromBucket}`)).toEqual(expect.arrayContaining([true]));
+    expect(await loaded(`article:has-text("${title}") ${fromBucket}`)).not.toContain(false);
+
+    await page.goto(`/reports/${report._id}`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.locator(`img[src="${report.mainImageUrl}"]`)).toBeVisible();
+    await expect.poll(() => loaded(`img[src="${report.mainImageUrl}"]`)).toEqual([true]);
+    await expect.poll(() => loaded(fromBucket)).not.toContain(false);
+    await context.close();
+  });
+});
