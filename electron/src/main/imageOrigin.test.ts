@@ -2,14 +2,15 @@ import type { HostResult } from '@hiraku/shared';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 import { createImageOriginSource, imageOriginOf } from './imageOrigin';
 
-const config = (imageOrigin: unknown): HostResult => ({ kind: 'response', status: 200, body: { supportEmail: 'madoguchi@example.jp', imageOrigin } });
+const body = (imageOrigin: unknown) => ({ supportEmail: 'madoguchi@example.jp', imageOrigin });
+const config = (imageOrigin: unknown): HostResult => ({ kind: 'response', status: 200, body: body(imageOrigin) });
 
 describe("the server's image storage in the renderer's policy", () => {
   it('takes a plain http(s) origin from the site configuration, nothing else', () => {
-    expect(imageOriginOf(config('https://cdn.hiraku.example').body)).toBe('https://cdn.hiraku.example');
-    expect(imageOriginOf(config(null).body)).toBeNull();
+    expect(imageOriginOf(body('https://cdn.hiraku.example'))).toBe('https://cdn.hiraku.example');
+    expect(imageOriginOf(body(null))).toBeNull();
     for (const hostile of ["'unsafe-inline'", '*', 'https://cdn.example/path', 'https://cdn.example; script-src *', 'javascript:alert(1)', 42]) {
-      expect(imageOriginOf(config(hostile).body)).toBeNull();
+      expect(imageOriginOf(body(hostile))).toBeNull();
     }
     expect(imageOriginOf({ supportEmail: 'x' })).toBeNull();
   });

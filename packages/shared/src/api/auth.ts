@@ -20,11 +20,3 @@ export type LoginResponse = z.output<typeof loginResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.output<typeof messageResponseSchema>;
-
-/** Names of the cookies the API sets; the XSRF cookie is readable by scripts, the others are HttpOnly. */
-export const COOKIE_NAMES = {
-  access: 'hiraku_access',
-  refresh: 'hiraku_refresh',
-  xsrf: 'XSRF-TOKEN',
-} as const;
-export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './constants';
 export * from './profile';
 export * from './reports';
 export * from './comments';

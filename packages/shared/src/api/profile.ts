@@ -33,13 +33,3 @@ export type ProfileSavedResponse = z.output<typeof profileSavedResponseSchema>;
 /** GET /api/profile/dashboard-stats: drafts count as created; likes only on published reports. */
 export const dashboardStatsSchema = z.object({ reportCount: z.number().int(), likesReceived: z.number().int() });
 export type DashboardStats = z.output<typeof dashboardStatsSchema>;
-
-/** The multipart field names of createOrUpdate. */
-export const PROFILE_FORM_FIELDS = {
-  username: 'username',
-  icon: 'icon',
-  gender: 'gender',
-  sexualOrientation: 'sexualOrientation',
-  role: 'role',
-  twitterId: 'twitterId',
-} as const;

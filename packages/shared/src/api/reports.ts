@@ -103,9 +103,6 @@ export const myReportListItemSchema = reportListItemSchema.extend({
 });
 export type MyReportListItem = z.output<typeof myReportListItemSchema>;
 
-/** How many characters of the feelings a list item carries. */
-export const REPORT_LIST_DESCRIPTION_MAX = 100;
-
 /**
  * GET /api/reports/infinite. Pass `nextKey` back as `lastKey`; stop when `hasMore` is false. Merge pages
  * by `_id`: with sort=like a report whose likes moved it across the page boundary is sent again rather

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROFILE_MESSAGES } from '../../texts/profile/messages';
 import { deleteProfileImageSchema, profileFormSchema } from '../../schemas/profile';
 import type { MultipartFields } from '../../schemas/report';
-import { PROFILE_FORM_FIELDS } from '../profile';
+import { PROFILE_FORM_FIELDS } from '../constants';
 import { endpoint, multipart } from './define';
 import { dashboardStatsSchema, profileCheckResponseSchema, profileSavedResponseSchema, publicProfileSchema } from '../profile';
 
