@@ -1,3 +1,5 @@
+// First: before any zod schema is built (see the module).
+import '@hiraku/ui/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHirakuRouter, HirakuApp } from '@hiraku/ui';

@@ -12,4 +12,3 @@ export * from './analytics';
 export * from './japanDays';
 export * from './desktopBridge';
 export * from './notifications';
-export * from './zodInPages';

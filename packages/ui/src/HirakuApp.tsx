@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { runZodWithoutEval, type SessionUser } from '@hiraku/shared';
+import type { SessionUser } from '@hiraku/shared';
 import { AnalyticsProvider } from './analytics/AnalyticsContext';
 import { ApiProvider, type Api } from './api/ApiContext';
 import { createApi } from './api/createApi';
@@ -15,9 +15,6 @@ import { HirakuRouterProvider } from './routes/RouterView';
 import type { LoginRedirectState } from './session/returnTo';
 import { SessionProvider, useSession } from './session/SessionContext';
 import { ShellActionsProvider, type ShellActions } from './shell/ShellActionsContext';
-
-// Before any screen parses with zod: the pages' policy refuses eval (see runZodWithoutEval).
-runZodWithoutEval();
 
 export interface HirakuAppProps {
   platform: Platform;
