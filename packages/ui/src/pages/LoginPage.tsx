@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS, type LoginInput } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
-import { AccountPage, fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { AccountPage, FormAlert, FormStatus, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { OPERATOR_HOME } from '../operator/operatorMenu';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routes/paths';
 import { afterLoginPath, internalPath, returnPathFrom, type LoginRedirectState } from '../session/returnTo';
+import { useLoginMutation } from '../session/accountMutations';
 import { useSession } from '../session/SessionContext';
 
 const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['email', 'password'] as const;
+const checkLogin = schemaCheck<LoginInput>(loginSchema);
 
 function guardNotice(state: unknown): string | null {
   const reason = (state as LoginRedirectState | null)?.reason;
@@ -22,39 +23,31 @@ function guardNotice(state: unknown): string | null {
 }
 
 export function LoginPage() {
-  const { auth } = useApi();
+  const login = useLoginMutation();
   const { signIn } = useSession();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
   const location = useLocation();
   // The desktop app is operator mode: no sign-up, no tutorial, and the operators' screens after login.
   const operatorMode = usePlatform().kind === 'desktop';
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, values, errors, setField, submitWith } = useSchemaForm<LoginInput>({
+    defaultValues: { email: '', password: '' },
+    check: checkLogin,
+    order: FIELD_ORDER,
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Busy from the click until the next screen: a success navigates away without leaving the state.
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || moving) return;
-    setFormError(null);
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const found = fieldErrorsFromIssues(parsed.error.issues);
-      setErrors(found);
-      focusFirstError(formRef.current, found, FIELD_ORDER);
-      return;
-    }
-    setErrors({});
+  const send = async (input: LoginInput) => {
+    const parsed = loginSchema.parse(input);
     setBusy(true);
     try {
-      const response = await auth.login(parsed.data);
+      const response = await login.mutateAsync(parsed);
       signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role });
       showNotice(ACCOUNT_MESSAGES.loginSucceeded, 'success');
       const returnPath = returnPathFrom(location.state);
@@ -66,9 +59,19 @@ export function LoginPage() {
       const target = isApiError(error) && error.status === 403 ? internalPath(error.redirectUrl, window.location.origin) : null;
       if (target && isApiError(error)) {
         setMoving(error.code === 'email_not_verified' ? t.login.notVerifiedMoving : t.login.movingSoon);
-        redirectTimer.current = setTimeout(() => navigate(target, { state: { email: parsed.data.email } }), TIMINGS.loginForbiddenRedirectMs);
+        redirectTimer.current = setTimeout(() => navigate(target, { state: { email: parsed.email } }), TIMINGS.loginForbiddenRedirectMs);
       }
     }
+  };
+
+  const submit = submitWith(send);
+  const onSubmit: typeof submit = (event) => {
+    if (busy || moving) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    submit(event);
   };
 
   return (
@@ -100,8 +103,8 @@ export function LoginPage() {
           autoComplete="username"
           required
           maxLength={LIMITS.emailMax}
-          value={email}
-          onChange={setEmail}
+          value={values.email}
+          onChange={(value) => setField('email', value)}
           error={errors.email}
         />
         <TextField
@@ -110,8 +113,8 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={setPassword}
+          value={values.password}
+          onChange={(value) => setField('password', value)}
           error={errors.password}
         />
         <SubmitButton busy={busy || Boolean(moving)}>{t.login.submit}</SubmitButton>
