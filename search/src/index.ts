@@ -24,7 +24,7 @@ export {
   resolveBundledMeilisearch,
   sha256OfFile,
 } from './meilisearchBinary';
-export { expandQuery, glossaryGroupOf, MAX_QUERY_VARIANTS, normalizeWord } from './queryExpansion';
+export { expandQuery, foldForMatching, glossaryGroupOf, MAX_QUERY_VARIANTS, normalizeWord } from './queryExpansion';
 export {
   buildIndexPrefix,
   rebuildReportsIndex,

@@ -1,4 +1,4 @@
-import { expandQuery, MAX_QUERY_VARIANTS } from './queryExpansion';
+import { expandQuery, foldForMatching, MAX_QUERY_VARIANTS } from './queryExpansion';
 
 describe('expandQuery', () => {
   it('searches a glossary word with all its spellings, the member’s own first', () => {
@@ -27,5 +27,15 @@ describe('expandQuery', () => {
     expect(variants).toHaveLength(MAX_QUERY_VARIANTS);
     expect(variants[0]).toBe('縄 首輪 鞭 ろうそく 目隠し');
     expect(new Set(variants).size).toBe(variants.length);
+  });
+});
+
+describe('foldForMatching', () => {
+  it('folds width, case and katakana into one form', () => {
+    expect(foldForMatching('ロープ')).toBe('ろーぷ');
+    expect(foldForMatching('ﾛｰﾌﾟ')).toBe('ろーぷ');
+    expect(foldForMatching('ろーぷ')).toBe('ろーぷ');
+    expect(foldForMatching('ＳＭプレイ')).toBe('smぷれい');
+    expect(foldForMatching('縄ヴァ')).toBe('縄ゔぁ');
   });
 });

@@ -11,6 +11,15 @@ export function normalizeWord(word: string): string {
   return word.normalize('NFKC').toLowerCase();
 }
 
+/**
+ * How muted words meet text (issue 19): normalizeWord, and katakana folded into hiragana, so ロープ,
+ * ろーぷ and ﾛｰﾌﾟ are one word. The server stores reports' text and muted words in this form and
+ * compares them by substring (SQL LIKE, or `includes`).
+ */
+export function foldForMatching(text: string): string {
+  return normalizeWord(text).replace(/[\u30a1-\u30f6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60));
+}
+
 function buildLookup(groups: readonly (readonly string[])[]): Map<string, readonly string[]> {
   const lookup = new Map<string, readonly string[]>();
   for (const group of groups) for (const word of group) lookup.set(normalizeWord(word), group);

@@ -3,7 +3,7 @@ import type { FederatedMultiSearchParams } from 'meilisearch';
 import type { SearchClient } from './client';
 import { expandQuery } from './queryExpansion';
 import { SEARCH_LOCALES } from './reportsIndex';
-import { buildReportFilter, type ReportSearchFilters } from './searchFilters';
+import { buildReportFilter, excludedAuthorsFilter, type ReportSearchFilters } from './searchFilters';
 import { SearchInputError } from './searchInputError';
 
 export interface ReportSearchParams {
@@ -12,6 +12,8 @@ export interface ReportSearchParams {
   sort?: SortOption;
   limit: number;
   offset?: number;
+  /** Authors whose reports the searching member must not see (blocked either way, muted). */
+  excludeAuthorIds?: readonly number[];
 }
 
 export interface ReportSearchResult {
@@ -36,7 +38,7 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
   const sort = parseSort(params.sort);
   const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
   const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
-  const filter = buildReportFilter(params.filters);
+  const filter = [...buildReportFilter(params.filters), ...excludedAuthorsFilter(params.excludeAuthorIds ?? [])];
 
   const request: FederatedMultiSearchParams = {
     federation: { limit, offset },

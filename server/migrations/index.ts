@@ -12,6 +12,7 @@ import * as analyticsDaily from './0010-analytics-daily';
 import * as dropUserLockoutColumns from './0011-drop-user-lockout-columns';
 import * as feedKeysetIndexes from './0012-feed-keyset-indexes';
 import * as flagsCases from './0014-flags-cases';
+import * as memberSafety from './0015-member-safety';
 import * as notifications from './0016-notifications';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0011-drop-user-lockout-columns', ...dropUserLockoutColumns },
   { name: '0012-feed-keyset-indexes', ...feedKeysetIndexes },
   { name: '0014-flags-cases', ...flagsCases },
+  { name: '0015-member-safety', ...memberSafety },
   { name: '0016-notifications', ...notifications },
 ];

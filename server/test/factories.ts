@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
+import { refreshMatchTexts } from '../src/commands/reportMatchText';
 import { Category, Profile, Report, ReportStep, ReportTag, ReportTool, Tag, User } from '../src/models';
 import { isReportListed, isSuspended } from '../src/visibility';
 
@@ -92,5 +93,7 @@ export async function createReport(overrides: ReportOverrides = {}): Promise<Rep
     ...playCategories.map((tag, index) => ({ reportId: report.id, kind: 'playCategory' as const, tagId: tag.id, position: index + 1 })),
     ...playContents.map((tag, index) => ({ reportId: report.id, kind: 'playContent' as const, tagId: tag.id, position: index + 1 })),
   ]);
+  // As every report write does: muted words are matched against this (visibility/relations.ts).
+  await refreshMatchTexts({ Report }, [report.id]);
   return report;
 }

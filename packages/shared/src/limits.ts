@@ -67,7 +67,18 @@ export const LIMITS = {
   /** The smallest display order / popularity of a tag or category, and the smallest level. */
   taxonomyNumberMin: 0,
   taxonomyLevelMin: 1,
+  /** Members one member may block / mute (issue 19). */
+  blocksMax: 1000,
+  mutesMax: 1000,
+  mutedWordsMax: 100,
+  mutedWordMin: 1,
+  mutedWordMax: 30,
 } as const;
+
+/** How long a muted word lasts (issue 19): a day, a week, a month, or until removed. */
+export const MUTED_WORD_DURATIONS = ['1d', '7d', '30d', 'forever'] as const;
+export type MutedWordDuration = (typeof MUTED_WORD_DURATIONS)[number];
+export const MUTED_WORD_DURATION_DAYS: Record<MutedWordDuration, number | null> = { '1d': 1, '7d': 7, '30d': 30, forever: null };
 
 export const TIMINGS = {
   requestTimeoutMs: 15_000,

@@ -1,3 +1,4 @@
+import { Op } from 'sequelize';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { AppServices } from '../services';
 import { recountReports } from '../visibility';
@@ -38,6 +39,11 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.ContactEnquiry.destroy({ where: { userId }, transaction });
     // Their notifications and their place in others' go by the foreign keys; a group of likes of theirs alone goes here.
     await forgetLikeGroupsOnlyOf(deps.sequelize, userId, { transaction });
+    // Blocks and mutes both ways and the member's muted words (issue 19); the foreign keys cascade too,
+    // but SQLite enforces them only where foreign keys are on.
+    await models.Block.destroy({ where: { [Op.or]: [{ blockerId: userId }, { blockedId: userId }] }, transaction });
+    await models.Mute.destroy({ where: { [Op.or]: [{ muterId: userId }, { mutedId: userId }] }, transaction });
+    await models.MutedWord.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 

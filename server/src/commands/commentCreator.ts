@@ -3,6 +3,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Comment, Models } from '../models';
 import { authorizeReport } from '../policies/report';
+import { authorizeBetween } from '../policies/relations';
 import type { Viewer } from '../policies/viewer';
 import { requireProfile } from './reportContent';
 import { lockReport } from './reportLoader';
@@ -23,6 +24,7 @@ export async function createComment(
   const locked = await lockReport(deps.models, input.articleId, transaction);
   if (!locked) throw notFound(TEXTS.report.notFound);
   authorizeReport(viewer, 'comment', locked.subject);
+  await authorizeBetween(deps.sequelize, viewer, locked.subject.authorId, TEXTS.report.notFound, { transaction });
   const authorProfile = await requireProfile(deps.models, viewer.id, { transaction });
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
   await recountReports(deps.sequelize, [input.articleId], { transaction });

@@ -3,6 +3,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Models } from '../models';
 import { authorizeReport } from '../policies/report';
+import { authorizeBetween } from '../policies/relations';
 import type { Viewer } from '../policies/viewer';
 import { lockReport } from './reportLoader';
 import { enqueueReportSearchSync } from './searchOutbox';
@@ -26,6 +27,7 @@ export async function toggleLike(
   const locked = await lockReport(models, reportId, transaction);
   if (!locked) throw notFound(TEXTS.like.notFound);
   authorizeReport(viewer, 'like', locked.subject);
+  await authorizeBetween(deps.sequelize, viewer, locked.subject.authorId, TEXTS.like.notFound, { transaction });
 
   const where = { reportId, userId: viewer.id };
   let nowLiked: boolean;

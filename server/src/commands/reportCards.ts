@@ -1,7 +1,7 @@
 import { REPORT_LIST_DESCRIPTION_MAX, type SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { isMysql, sqlDateTime } from '../db/connection';
-import { listedReportSql } from '../visibility';
+import { listedReportSql, relationReplacements, reportShownInListsSql } from '../visibility';
 
 /**
  * What a card of the list pages shows (presentReportListItem), and nothing else: the report list and
@@ -41,6 +41,18 @@ const SORTS: Record<SortOption, { column: string; direction: 'ASC' | 'DESC'; ind
   like: { column: 'like_count', direction: 'DESC', index: 'reports_feed_like_count_id' },
 };
 
+/** Whose lists these are: their blocks, mutes and muted words apply (visibility/relations.ts). */
+export interface ListViewer {
+  id: number;
+  now: Date;
+}
+
+/** The viewer's condition on report alias `r` and its replacements; nothing without a viewer. */
+export function viewerListCondition(sequelize: Sequelize, viewer: ListViewer | null, r: string): { sql: string; replacements: Record<string, unknown> } {
+  if (!viewer) return { sql: '', replacements: {} };
+  return { sql: `AND ${reportShownInListsSql(r)}`, replacements: relationReplacements(sequelize, viewer.id, viewer.now) };
+}
+
 export const cardOrderSql = (sort: SortOption, r: string): string => `${r}.${SORTS[sort].column} ${SORTS[sort].direction}, ${r}.id ${SORTS[sort].direction}`;
 
 /** Where a page of `sort` ended: its last card's sort key (a Date for new/old, a count for like) and id. */
@@ -58,15 +70,16 @@ export interface CardKeyset {
  * FORCE INDEX because MariaDB otherwise prefers a `ref` scan on the index's three constant columns, which
  * reads from the top of the list down to the cursor.
  */
-export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after: CardKeyset | null, limit: number): Promise<ReportCard[]> {
+export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after: CardKeyset | null, limit: number, viewer: ListViewer | null = null): Promise<ReportCard[]> {
   const { column, direction, index } = SORTS[sort];
+  const shown = viewerListCondition(sequelize, viewer, 'k');
   const beyond = direction === 'DESC' ? '<' : '>';
   const keyset = after ? `AND (k.${column} ${beyond} :key OR (k.${column} = :key AND k.id ${beyond} :id))` : '';
   const hint = isMysql(sequelize) ? `FORCE INDEX (${index})` : '';
   const rows = await sequelize.query<CardRow>(
     `SELECT ${CARD_COLUMNS}
        FROM (SELECT k.id FROM reports k ${hint}
-              WHERE ${listedReportSql('k')} ${keyset}
+              WHERE ${listedReportSql('k')} ${keyset} ${shown.sql}
               ORDER BY ${cardOrderSql(sort, 'k')}
               LIMIT :limit) page
        JOIN reports r ON r.id = page.id
@@ -74,7 +87,7 @@ export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after
        LEFT JOIN profiles p ON p.user_id = u.id
       ORDER BY ${cardOrderSql(sort, 'r')}`,
     {
-      replacements: { limit, ...(after ? { key: after.key instanceof Date ? sqlDateTime(sequelize, after.key) : after.key, id: after.id } : {}) },
+      replacements: { limit, ...shown.replacements, ...(after ? { key: after.key instanceof Date ? sqlDateTime(sequelize, after.key) : after.key, id: after.id } : {}) },
       type: QueryTypes.SELECT,
     },
   );
@@ -83,18 +96,19 @@ export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after
 
 /**
  * The listed ones of `ids` (published, not hidden, author not suspended) as cards, in the order of
- * `ids`: search results and the like-sorted list's catch-up.
+ * `ids`: search results and the like-sorted list's catch-up. With a viewer, only those in their lists.
  */
-export async function loadListedCards(sequelize: Sequelize, ids: readonly number[]): Promise<ReportCard[]> {
+export async function loadListedCards(sequelize: Sequelize, ids: readonly number[], viewer: ListViewer | null = null): Promise<ReportCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
+  const shown = viewerListCondition(sequelize, viewer, 'r');
   const rows = await sequelize.query<CardRow>(
     `SELECT ${CARD_COLUMNS}
        FROM reports r
        JOIN users u ON u.id = r.author_id
        LEFT JOIN profiles p ON p.user_id = u.id
-      WHERE r.id IN (:ids) AND ${listedReportSql('r')}`,
-    { replacements: { ids: unique }, type: QueryTypes.SELECT },
+      WHERE r.id IN (:ids) AND ${listedReportSql('r')} ${shown.sql}`,
+    { replacements: { ids: unique, ...shown.replacements }, type: QueryTypes.SELECT },
   );
   const byId = new Map(rows.map((row) => [Number(row.id), toCard(row)]));
   return ids.map((id) => byId.get(id)).filter((card): card is ReportCard => card !== undefined);

@@ -3,6 +3,7 @@ import type { Transaction } from 'sequelize';
 import type { Models, Report } from '../models';
 import { assertHasProfile, assertReportTags, insertReportChildren, publicationState, reportTextColumns } from './reportContent';
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
+import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 
 type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry'>;
@@ -31,6 +32,7 @@ export async function createReport(
     { transaction },
   );
   await insertReportChildren(models, report.id, input, { transaction });
+  await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
   return { report, obsoleteImageKeys: [] };
 }

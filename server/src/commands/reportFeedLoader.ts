@@ -1,6 +1,6 @@
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { loadCardPage, loadListedCards, type CardKeyset, type ReportCard } from './reportCards';
+import { loadCardPage, loadListedCards, viewerListCondition, type CardKeyset, type ListViewer, type ReportCard } from './reportCards';
 import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
 import { listedReportSql } from '../visibility';
 
@@ -46,15 +46,15 @@ function cursorAfter(card: ReportCard, sort: SortOption, readAt: number, caught:
  */
 export async function loadReportFeed(
   deps: { sequelize: Sequelize },
-  { sort, lastKey, limit }: { sort: SortOption; lastKey?: string; limit: number },
+  { sort, lastKey, limit, viewer = null }: { sort: SortOption; lastKey?: string; limit: number; viewer?: ListViewer | null },
 ): Promise<ReportFeedPage> {
   const cursor = lastKey === undefined ? null : decodeFeedCursor(lastKey, sort);
   const readAt = Date.now();
-  const rows = await loadCardPage(deps.sequelize, sort, cursor ? keysetOf(cursor) : null, limit + 1);
+  const rows = await loadCardPage(deps.sequelize, sort, cursor ? keysetOf(cursor) : null, limit + 1, viewer);
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const catchUp = cursor?.sort === 'like' && cursor.at !== undefined ? await likedAcrossCursor(deps, cursor, page) : { reports: [], caught: [] };
+  const catchUp = cursor?.sort === 'like' && cursor.at !== undefined ? await likedAcrossCursor(deps, cursor, page, viewer) : { reports: [], caught: [] };
   return {
     reports: [...page, ...catchUp.reports],
     nextKey: hasMore && last ? encodeFeedCursor(cursorAfter(last, sort, readAt, catchUp.caught)) : null,
@@ -71,19 +71,21 @@ async function likedAcrossCursor(
   deps: { sequelize: Sequelize },
   cursor: FeedCursor,
   page: ReportCard[],
+  viewer: ListViewer | null,
 ): Promise<{ reports: ReportCard[]; caught: number[] }> {
+  const shown = viewerListCondition(deps.sequelize, viewer, 'r');
   const rows = await deps.sequelize.query<{ id: number | string }>(
     `SELECT r.id AS id
        FROM reports r
        JOIN likes l ON l.report_id = r.id
       WHERE l.created_at > :since
-        AND ${listedReportSql('r')}
+        AND ${listedReportSql('r')} ${shown.sql}
         AND (r.like_count > :key OR (r.like_count = :key AND r.id > :id))
       GROUP BY r.id, r.like_count
      HAVING r.like_count - COUNT(*) < :key OR (r.like_count - COUNT(*) = :key AND r.id < :id)
       ORDER BY r.like_count DESC, r.id DESC
       LIMIT :cap`,
-    { replacements: { since: new Date(cursor.at ?? 0), key: cursor.key, id: cursor.id, cap: CATCH_UP_MAX + CAUGHT_MAX }, type: QueryTypes.SELECT },
+    { replacements: { ...shown.replacements, since: new Date(cursor.at ?? 0), key: cursor.key, id: cursor.id, cap: CATCH_UP_MAX + CAUGHT_MAX }, type: QueryTypes.SELECT },
   );
   const alreadySent = new Set([...(cursor.caught ?? []), ...page.map((report) => report.id)]);
   const qualifying = rows.map((row) => Number(row.id));
@@ -91,5 +93,5 @@ async function likedAcrossCursor(
   const caught = qualifying.filter((id) => fresh.includes(id) || (cursor.caught ?? []).includes(id)).slice(0, CAUGHT_MAX);
   if (fresh.length === 0) return { reports: [], caught };
   // `fresh` keeps the catch-up query's order (like_count DESC, id DESC).
-  return { reports: await loadListedCards(deps.sequelize, fresh), caught };
+  return { reports: await loadListedCards(deps.sequelize, fresh, viewer), caught };
 }

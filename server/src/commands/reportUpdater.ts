@@ -7,6 +7,7 @@ import type { Viewer } from '../policies/viewer';
 import { assertReportTags, publicationState, replaceReportChildren, reportTextColumns } from './reportContent';
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { lockReport } from './reportLoader';
+import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 
 type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry'>;
@@ -46,6 +47,7 @@ export async function updateReport(
     { transaction },
   );
   await replaceReportChildren(models, report.id, input, { transaction });
+  await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
   return { obsoleteImageKeys };
 }

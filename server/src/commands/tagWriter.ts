@@ -4,6 +4,7 @@ import { notFound } from '../errors';
 import type { JsonObject, Models, Tag } from '../models';
 import { writeAuditLog } from './auditLogWriter';
 import { enqueueReportSearchSync } from './searchOutbox';
+import { refreshMatchTexts } from './reportMatchText';
 import { assertCategoryExists, assertTagNameFree, assertValidParent, reportsUsingTag } from './taxonomyGuards';
 
 type TagModels = Pick<Models, 'Tag' | 'Category' | 'Report' | 'ReportTag' | 'AuditLog' | 'SearchOutboxEntry'>;
@@ -68,7 +69,11 @@ export async function updateTag(
     },
     { transaction },
   );
-  if (renamed) await enqueueReportSearchSync(models, await reportsUsingTag(models, tagId, transaction), 'upsert', { transaction });
+  if (renamed) {
+    const using = await reportsUsingTag(models, tagId, transaction);
+    await refreshMatchTexts(models, using, { transaction });
+    await enqueueReportSearchSync(models, using, 'upsert', { transaction });
+  }
   await writeAuditLog(
     models,
     { actorId, action: 'tag.update', targetType: 'tag', targetId: tagId, details: { before, after: snapshot(tag) } },
@@ -86,6 +91,7 @@ export async function deleteTag(models: TagModels, { actorId, tagId }: { actorId
   if (!tag) throw notFound(TEXTS.taxonomy.tagNotFound);
   const affected = await reportsUsingTag(models, tagId, transaction);
   await models.Tag.destroy({ where: { id: tagId }, transaction });
+  await refreshMatchTexts(models, affected, { transaction });
   await enqueueReportSearchSync(models, affected, 'upsert', { transaction });
   await writeAuditLog(
     models,

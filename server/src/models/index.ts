@@ -12,6 +12,7 @@ import { initLike, Like } from './like';
 import { initMailOutboxEntry, MailOutboxEntry } from './mailOutboxEntry';
 import { initModerationCase, ModerationCase } from './moderationCase';
 import { Announcement, initNotificationModels, Notification, NotificationOutboxEntry } from './notification';
+import { Block, initMemberRelations, Mute, MutedWord } from './memberRelations';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
 import { initRefreshToken, RefreshToken } from './refreshToken';
@@ -37,6 +38,7 @@ export { Strike } from './strike';
 export { ContactEnquiry } from './contactEnquiry';
 export { DeletedAccount } from './deletedAccount';
 export { Like } from './like';
+export { Block, Mute, MutedWord } from './memberRelations';
 export { MailOutboxEntry, MAIL_KINDS, type MailKind } from './mailOutboxEntry';
 export { Announcement, Notification, NotificationOutboxEntry } from './notification';
 export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from './oneTimeToken';
@@ -80,6 +82,9 @@ export interface Models {
   NotificationOutboxEntry: typeof NotificationOutboxEntry;
   Notification: typeof Notification;
   Announcement: typeof Announcement;
+  Block: typeof Block;
+  Mute: typeof Mute;
+  MutedWord: typeof MutedWord;
 }
 
 /**
@@ -114,6 +119,7 @@ export function initModels(sequelize: Sequelize): Models {
     SearchQuery: initSearchQuery(sequelize),
     DeletedAccount: initDeletedAccount(sequelize),
     ...initNotificationModels(sequelize),
+    ...initMemberRelations(sequelize),
   };
   associate(models);
   return models;

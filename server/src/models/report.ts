@@ -36,6 +36,13 @@ export class Report extends Model<InferAttributes<Report>, InferCreationAttribut
    */
   declare listed: CreationOptional<boolean>;
   declare publishedAt: CreationOptional<Date | null>;
+  /** Every text a muted word is looked for in, folded (commands/reportMatchText.ts, migration 0015). */
+  declare matchText: CreationOptional<string | null>;
+  declare imageSensitive: CreationOptional<boolean>;
+  declare imageSensitiveLocked: CreationOptional<boolean>;
+  /** When the poster ticked both upload attestations (consent of everyone shown, mosaic) for the main image. */
+  declare imageAttestedAt: CreationOptional<Date | null>;
+  declare imagePreviewKey: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -71,6 +78,11 @@ export function initReport(sequelize: Sequelize): typeof Report {
       commentCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       listed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       publishedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      matchText: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+      imageSensitive: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      imageSensitiveLocked: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      imageAttestedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      imagePreviewKey: { type: DataTypes.STRING(255), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

@@ -18,6 +18,7 @@ import { notificationHandlers } from './notifications/notifications';
 import { passwordResetHandlers } from './passwordReset/passwordReset';
 import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
+import { safetyHandlers } from './safety/safety';
 import { searchHandlers } from './search/search';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
@@ -50,6 +51,7 @@ export function apiRouter(services: AppServices): Router {
     ...moderationHandlers(services),
     ...flagHandlers(services),
     ...notificationHandlers(services),
+    ...safetyHandlers(services),
   });
   api.all('/api/{*rest}', () => {
     throw notFound();

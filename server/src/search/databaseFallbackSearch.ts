@@ -1,7 +1,7 @@
 import { glossaryGroupOf, normalizeWord } from '@hiraku/search';
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { listedFlagsSql, listedReportSql } from '../visibility';
+import { listedFlagsSql, listedReportSql, relationReplacements, reportShownInListsSql } from '../visibility';
 
 /** Tag-id filters as the search endpoint validated them; null means "no filter". */
 export interface DatabaseSearchFilters {
@@ -18,6 +18,8 @@ export interface DatabaseSearchParams {
   sort: SortOption;
   limit: number;
   offset: number;
+  /** Whose search: their blocks, mutes and muted words apply (visibility/relations.ts). */
+  viewer?: { id: number; now: Date } | null;
 }
 
 /**
@@ -118,6 +120,10 @@ export async function searchReportsInDatabase(
   const replacements: Record<string, unknown> = {};
   // The same visibility as the search documents (reportDocumentBuilder), from the visibility module.
   const conditions = [listedReportSql('r')];
+  if (params.viewer) {
+    conditions.push(reportShownInListsSql('r'));
+    Object.assign(replacements, relationReplacements(sequelize, params.viewer.id, params.viewer.now));
+  }
 
   const { gender, sexualOrientation, role, playCategory, playContent } = params.filters;
   const column = (name: string, value: number | null | undefined, sql: string) => {

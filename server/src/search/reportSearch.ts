@@ -1,7 +1,8 @@
 import { SearchInputError, searchReportIds } from '@hiraku/search';
-import { SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
+import { LIMITS, SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
-import { loadListedCards, type ReportCard } from '../commands/reportCards';
+import { loadListedCards, type ListViewer, type ReportCard } from '../commands/reportCards';
+import { loadListFilter } from '../visibility';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase } from './databaseFallbackSearch';
@@ -28,6 +29,9 @@ export interface FoundReports {
 /** After the engine failed, go straight to the database for this long instead of waiting on it per request. */
 export const ENGINE_RETRY_AFTER_MS = 5_000;
 
+/** How many pages the engine is asked for when the viewer mutes words (see searchReports). */
+export const MUTED_WORD_WINDOW = 3;
+
 /**
  * Searches reports: ids from Meilisearch, rows from the database, where visibility is enforced (an index
  * that lags behind a hide or a suspension never shows the report). When Meilisearch is unreachable or
@@ -36,16 +40,26 @@ export const ENGINE_RETRY_AFTER_MS = 5_000;
 export function createReportSearch(deps: ReportSearchDeps, { now = Date.now, databaseBounds = DATABASE_SEARCH_BOUNDS } = {}) {
   let engineRetryAt = 0;
 
-  async function idsFromEngine(input: ReportSearchQuery) {
+  async function idsFromEngine(input: ReportSearchQuery, window: number, excludeAuthorIds: readonly number[]) {
     const { query, sort, limit, offset, ...filters } = input;
-    return searchReportIds(deps.search.client, deps.search.reportsIndexUid, { query, sort, limit, offset, filters });
+    return searchReportIds(deps.search.client, deps.search.reportsIndexUid, { query, sort, limit: Math.max(limit, window), offset, filters, excludeAuthorIds });
   }
 
-  return async function searchReports(input: ReportSearchQuery): Promise<FoundReports> {
+  /**
+   * With a viewer (issue 19): the engine leaves out the authors they must not see (one statement lists
+   * them), and the rows are read through the viewer's list condition, which also drops reports holding a
+   * muted word. The engine cannot match muted words (substrings of folded text), so when the viewer has
+   * any, it is asked for MUTED_WORD_WINDOW pages from the offset and the first `limit` left are answered;
+   * the next page starts `limit` further on, and the repeats this brings are merged by id in the client.
+   * Only a window with fewer than `limit` reports left after the words ends the list early.
+   */
+  return async function searchReports(input: ReportSearchQuery, viewer: ListViewer | null = null): Promise<FoundReports> {
+    const listFilter = viewer ? await loadListFilter(deps.sequelize, viewer.id, viewer.now) : { hiddenMemberIds: [], hasMutedWords: false };
+    const window = listFilter.hasMutedWords ? Math.min(input.limit * MUTED_WORD_WINDOW, LIMITS.pageSizeMax) : input.limit;
     let found: { ids: number[]; total: number } | null = null;
     if (now() >= engineRetryAt) {
       try {
-        found = await idsFromEngine(input);
+        found = await idsFromEngine(input, window, listFilter.hiddenMemberIds);
       } catch (error) {
         // The input was validated already: this is our bug, not the engine's, and must not be hidden.
         if (error instanceof SearchInputError) throw error;
@@ -54,13 +68,14 @@ export function createReportSearch(deps: ReportSearchDeps, { now = Date.now, dat
       }
     }
     if (found) {
-      const reports = await loadListedCards(deps.sequelize, found.ids);
-      // Ids the index still holds but the database no longer lists are not counted either.
-      return { reports, total: Math.max(reports.length, found.total - (found.ids.length - reports.length)), source: 'search', notice: null };
+      const shown = await loadListedCards(deps.sequelize, found.ids, viewer);
+      const reports = shown.slice(0, input.limit);
+      // Ids the index still holds but the database no longer lists (or this viewer does not see) are not counted either.
+      return { reports, total: Math.max(input.offset + reports.length, found.total - (found.ids.length - shown.length)), source: 'search', notice: null };
     }
     const { query, sort, limit, offset, ...filters } = input;
-    const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters }, databaseBounds);
-    const reports = await loadListedCards(deps.sequelize, fallback.ids);
+    const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters, viewer }, databaseBounds);
+    const reports = await loadListedCards(deps.sequelize, fallback.ids, viewer);
     return {
       reports,
       // Not counted (a COUNT of the matches costs as much as the search): a following page adds one.

@@ -10,4 +10,5 @@ export * from './facts';
 export * from './memberVisibilityChange';
 export * from './predicates';
 export * from './queries';
+export * from './relations';
 export * from './sql';

@@ -113,6 +113,16 @@ const MATRIX: Record<EndpointKey, Row> = {
   'notifications.saveSettings': MEMBER,
   'notifications.unsubscribe': PUBLIC,
   'announcements.create': OPERATOR,
+  'blocks.list': MEMBER,
+  'blocks.create': MEMBER,
+  'blocks.remove': MEMBER,
+  'mutes.list': MEMBER,
+  'mutes.create': MEMBER,
+  'mutes.remove': MEMBER,
+  'mutedWords.list': MEMBER,
+  'mutedWords.create': MEMBER,
+  // Another member's muted word is not found: each member's words are their own.
+  'mutedWords.remove': OWNED,
 };
 
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
@@ -141,6 +151,7 @@ async function newWorld(app: TestApp): Promise<World> {
   const comment = await app.services.models.Comment.create({ reportId: report.id, authorId: ownerUser.id, text: 'ありがとうございました。' });
   const category = await createCategory();
   const tag = await createTag({ category });
+  const mutedWord = await app.services.models.MutedWord.create({ userId: ownerUser.id, word: '縄', folded: '縄', pattern: '%縄%', expiresAt: null });
   const clients = { anonymous, owner, other, operator, suspended };
   return {
     clients,
@@ -156,6 +167,7 @@ async function newWorld(app: TestApp): Promise<World> {
       category: String(category.id),
       enquiry: '999999',
       caseId: '999999',
+      mutedWord: String(mutedWord.id),
     },
   };
 }
@@ -163,7 +175,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

@@ -22,6 +22,8 @@ export const commentItemSchema = z.object({
   createdAt: z.string(),
   /** Hidden after reports or by an operator; only its author and operators receive hidden comments. */
   isHidden: z.boolean(),
+  /** Holds one of the viewer's muted words: shown collapsed (SAFETY_TEXTS.mutedComment) until opened. */
+  mutedWord: z.boolean(),
   abilities: commentAbilitiesSchema,
 });
 export type CommentItem = z.output<typeof commentItemSchema>;

@@ -33,6 +33,8 @@ import { REPORT_MESSAGES } from './report/messages';
 import { SEARCH_MESSAGES } from './search/messages';
 import { SEARCH_TEXTS } from './search/screens';
 import { PAGE_TITLES, SHELL_TEXTS } from './shell';
+import { SAFETY_MESSAGES } from './safety/messages';
+import { SAFETY_TEXTS } from './safety/screens';
 import { SETTINGS_TEXTS } from './settings/screens';
 import { SITE_TEXTS } from './site';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
@@ -80,4 +82,5 @@ export const TEXTS = {
   desktop: /* @__PURE__ */ domain(DESKTOP_MESSAGES, { screens: DESKTOP_TEXTS }),
   settings: { screens: SETTINGS_TEXTS },
   notification: /* @__PURE__ */ domain(NOTIFICATION_MESSAGES, { screens: NOTIFICATION_TEXTS, lines: NOTIFICATION_LINES, mail: NOTIFICATION_MAIL_TEXTS }),
+  safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
 } as const;

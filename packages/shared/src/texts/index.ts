@@ -39,4 +39,6 @@ export * from './desktop/messages';
 export * from './desktop/screens';
 export * from './settings/screens';
 export * from './notification';
+export * from './safety/messages';
+export * from './safety/screens';
 export * from './catalogue';

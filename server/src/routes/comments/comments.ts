@@ -5,10 +5,12 @@ import { reportComment } from '../../commands/commentReporter';
 import { authorInclude } from '../../commands/reportLoader';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
+import { authorizeBetween } from '../../policies/relations';
 import { authorizeReport } from '../../policies/report';
 import { presentComment } from '../../presenters/comment';
 import type { AppServices } from '../../services';
-import { reportFacts, visibleCommentsWhere } from '../../visibility';
+import { Op } from 'sequelize';
+import { loadMutedWords, memberShownWhere, reportFacts, visibleCommentsWhere } from '../../visibility';
 import { writeTransaction } from '../../db/transaction';
 
 /** Comments on reports: signed-in members post, authors delete their own, anyone else may report one. */
@@ -19,12 +21,20 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
       const report = await models.Report.findByPk(query.articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
       if (!report) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'read', reportFacts(report));
+      const now = new Date();
+      await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.report.notFound);
+      const mutedWords = await loadMutedWords(services.sequelize, user.id, now);
       const comments = await models.Comment.findAll({
-        where: { reportId: query.articleId, ...visibleCommentsWhere(user) },
+        // Comments of members hidden from the viewer (blocked either way, muted) are left out; one's own stay.
+        where: {
+          reportId: query.articleId,
+          ...visibleCommentsWhere(user),
+          [Op.and]: [{ [Op.or]: [{ authorId: user.id }, memberShownWhere(services.sequelize, user.id, now, '`Comment`.`author_id`')] }],
+        },
         include: [{ ...authorInclude(models), required: true }],
         order: [['createdAt', 'DESC'], ['id', 'DESC']],
       });
-      return comments.map((comment) => presentComment(comment, { viewer: user, storage }));
+      return comments.map((comment) => presentComment(comment, { viewer: user, storage, mutedWords }));
     },
 
     'comments.create': async ({ user, body }) => {

@@ -3,6 +3,7 @@ import { Op } from 'sequelize';
 import { toggleLike } from '../../commands/likeToggler';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
+import { authorizeBetween } from '../../policies/relations';
 import { authorizeReport } from '../../policies/report';
 import type { AppServices } from '../../services';
 import { LISTED_REPORT, listedAuthorOnly, reportFacts } from '../../visibility';
@@ -26,6 +27,7 @@ export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'li
       const report = await models.Report.findByPk(params.reportId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
       if (!report) throw notFound(TEXTS.like.notFound);
       authorizeReport(user, 'read', reportFacts(report));
+      await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.like.notFound);
       const mine = await models.Like.findOne({ where: { reportId: report.id, userId: user.id }, attributes: ['reportId'] });
       return { likeCount: report.likeCount, isLiked: mine !== null };
     },

@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentProfile, profileIncludes, type LoadedProfile } from '../../presenters/profile';
 import type { AppServices } from '../../services';
-import { ACTIVE_MEMBER } from '../../visibility';
+import { ACTIVE_MEMBER, loadRelationTo } from '../../visibility';
 import { dashboardStats } from './dashboardStats';
 
 /**
@@ -31,9 +31,12 @@ export function profileHandlers(services: AppServices): EndpointHandlers<KeysOf<
       return { message: TEXTS.profile.iconDeleted, profile: presentProfile(profile, services.storage) };
     },
 
-    'profile.public': async ({ params }) => {
+    'profile.public': async ({ user, params }) => {
       const profile = await findPublicProfile(services, params.publicId);
       if (!profile) throw notFound(TEXTS.profile.notFound);
+      // A member who blocked the viewer does not exist for them (issue 19); the blocker still sees the
+      // profile, where the block is lifted.
+      if ((await loadRelationTo(services.sequelize, user.id, profile.userId, new Date())).blockedBy) throw notFound(TEXTS.profile.notFound);
       return presentProfile(profile, services.storage);
     },
   };

@@ -9,11 +9,13 @@ import { updateReport } from '../../commands/reportUpdater';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { Report } from '../../models';
+import { authorizeBetween } from '../../policies/relations';
 import { authorizeReport } from '../../policies/report';
 import type { Viewer } from '../../policies/viewer';
 import { presentMyReport, presentReport, presentReportListItem } from '../../presenters/report';
 import type { AppServices } from '../../services';
-import { LISTED_REPORT, listedAuthorInclude, reportFacts } from '../../visibility';
+import { Op } from 'sequelize';
+import { LISTED_REPORT, listedAuthorInclude, loadRelationTo, reportFacts, reportShownInListsWhere } from '../../visibility';
 
 /**
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
@@ -29,8 +31,8 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
   }
 
   return {
-    'reports.feed': async ({ query }) => {
-      const page = await loadReportFeed(services, query);
+    'reports.feed': async ({ user, query }) => {
+      const page = await loadReportFeed(services, { ...query, viewer: { id: user.id, now: new Date() } });
       return { data: page.reports.map((report) => presentReportListItem(report, storage)), nextKey: page.nextKey, hasMore: page.hasMore };
     },
 
@@ -43,11 +45,15 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       return reports.map((report) => presentMyReport(report, storage));
     },
 
-    'reports.byMember': async ({ query }) => {
+    'reports.byMember': async ({ user, query }) => {
       const member = await models.User.findOne({ where: { publicId: query.publicId }, attributes: ['id'] });
       if (!member) throw notFound(TEXTS.profile.memberNotFound);
+      // Blocked by them: the same 404 as nobody. Blocking or muting them: an empty list (their profile
+      // stays reachable, to lift the block or mute there); muted words apply as in every list.
+      const relation = await loadRelationTo(services.sequelize, user.id, member.id, new Date());
+      if (relation.blockedBy) throw notFound(TEXTS.profile.memberNotFound);
       const reports = await models.Report.findAll({
-        where: { authorId: member.id, ...LISTED_REPORT },
+        where: { authorId: member.id, ...LISTED_REPORT, [Op.and]: [reportShownInListsWhere(services.sequelize, user.id, new Date(), '`Report`')] },
         include: [listedAuthorInclude(authorInclude(models))],
         order: [['createdAt', 'DESC'], ['id', 'DESC']],
       });
@@ -58,6 +64,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       const report = await loadReportDetail(models, params.id);
       if (!report) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'read', reportFacts(report));
+      await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.report.notFound);
       return presentReport(report, { viewer: user, storage });
     },
 

@@ -14,7 +14,7 @@ export function searchHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       if (query.offset === 0 && query.query) {
         await recordSearchQuery(models, user.id, query.query).catch((error: unknown) => logger.warn({ err: error }, 'search query could not be logged'));
       }
-      const found = await searchReports(query);
+      const found = await searchReports(query, { id: user.id, now: new Date() });
       return {
         reports: found.reports.map((report) => presentReportListItem(report, storage)),
         total: found.total,

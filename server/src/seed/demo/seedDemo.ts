@@ -1,6 +1,7 @@
 import { applyReportsIndexSettings, upsertReportDocuments } from '@hiraku/search';
 import { CATEGORY_KEYS, type CategoryKey } from '@hiraku/shared';
 import { Op, type Sequelize } from 'sequelize';
+import { refreshMatchTexts } from '../../commands/reportMatchText';
 import { enqueueReportSearchSync } from '../../commands/searchOutbox';
 import { hashPassword } from '../../auth/password';
 import { newImageKey, processImage, type ImageVariant } from '../../images/imagePipeline';
@@ -292,6 +293,7 @@ async function createPublishedReport(
         const at = later(96);
         await models.Comment.create({ reportId, authorId: comment.by.userId, text: comment.text, createdAt: at, updatedAt: at }, { transaction, silent: true });
       }
+      await refreshMatchTexts(models, [reportId], { transaction });
       if (listed) {
         await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
       }

@@ -10,6 +10,7 @@ import { MODERATION_ENDPOINTS } from './moderation';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
+import { SAFETY_ENDPOINTS } from './safety';
 import { SEARCH_ENDPOINTS } from './search';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
@@ -21,6 +22,7 @@ export * from './match';
 export { idParam } from './params';
 export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
+export * from './safety';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -41,6 +43,7 @@ export const ENDPOINTS = {
   ...PROFILE_ENDPOINTS,
   ...COMMENT_ENDPOINTS,
   ...NOTIFICATION_ENDPOINTS,
+  ...SAFETY_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

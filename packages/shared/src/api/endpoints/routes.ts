@@ -97,6 +97,16 @@ export const ENDPOINT_ROUTES = {
   'profile.deleteImage': 'POST /api/profile/deleteImage',
   'profile.public': 'GET /api/profile/:publicId',
 
+  'blocks.list': 'GET /api/blocks',
+  'blocks.create': 'POST /api/blocks/:publicId',
+  'blocks.remove': 'DELETE /api/blocks/:publicId',
+  'mutes.list': 'GET /api/mutes',
+  'mutes.create': 'POST /api/mutes/:publicId',
+  'mutes.remove': 'DELETE /api/mutes/:publicId',
+  'mutedWords.list': 'GET /api/muted-words',
+  'mutedWords.create': 'POST /api/muted-words',
+  'mutedWords.remove': 'DELETE /api/muted-words/:id',
+
   'comments.list': 'GET /api/comments',
   'comments.create': 'POST /api/comments',
   'comments.remove': 'DELETE /api/comments/:id',
