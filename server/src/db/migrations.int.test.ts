@@ -11,6 +11,7 @@ const ALL_TABLES = [
   'analytics_daily',
   'analytics_events',
   'audit_logs',
+  'blocks',
   'categories',
   'case_notes',
   'comments',
@@ -27,6 +28,8 @@ const ALL_TABLES = [
   'notification_settings',
   'notification_unsubscribe_tokens',
   'notifications',
+  'muted_words',
+  'mutes',
   'one_time_tokens',
   'profiles',
   'refresh_tokens',
@@ -90,6 +93,11 @@ const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['notification_settings', 'user_id', 'users', 'CASCADE'],
   ['notification_members', 'user_id', 'users', 'CASCADE'],
   ['notification_unsubscribe_tokens', 'user_id', 'users', 'CASCADE'],
+  ['blocks', 'blocker_id', 'users', 'CASCADE'],
+  ['blocks', 'blocked_id', 'users', 'CASCADE'],
+  ['mutes', 'muter_id', 'users', 'CASCADE'],
+  ['mutes', 'muted_id', 'users', 'CASCADE'],
+  ['muted_words', 'user_id', 'users', 'CASCADE'],
 ];
 
 async function tablesOf(sequelize: Sequelize): Promise<string[]> {
@@ -272,6 +280,10 @@ describe('migrations on MariaDB', () => {
       ['analytics_events', 'properties', 'utf8mb4_bin'],
       ['audit_logs', 'details', 'utf8mb4_bin'],
       ['categories', 'name', 'utf8mb4_bin'],
+      // Muted words meet reports' folded text exactly (migration 0015).
+      ['muted_words', 'folded', 'utf8mb4_bin'],
+      ['muted_words', 'pattern', 'utf8mb4_bin'],
+      ['reports', 'match_text', 'utf8mb4_bin'],
       ['search_queries', 'query', 'utf8mb4_bin'],
       ['tags', 'name', 'utf8mb4_bin'],
     ]);

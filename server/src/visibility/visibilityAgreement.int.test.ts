@@ -8,6 +8,8 @@ import { commentFacts, reportFacts } from './facts';
 import { canSeeComment, canSeeReport } from './predicates';
 import { visibleCommentsWhere, visibleReportsWhere } from './queries';
 import { visibleCommentSql, visibleReportSql } from './sql';
+import { isReportShownInLists, loadMutedWords, loadRelationTo, mutedWordPattern, relationReplacements, reportShownInListsSql, reportShownInListsWhere } from './relations';
+import { foldForMatching } from '@hiraku/search';
 
 /**
  * The predicate (one record), the Sequelize condition and the raw SQL condition are three spellings of
@@ -118,5 +120,76 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
       const seen = verdicts.filter((verdict) => verdict.viewer === label).map((verdict) => verdict.predicate);
       expect({ label, some: seen.includes(true), notAll: seen.includes(false) }).toEqual({ label, some: true, notAll: true });
     }
+  });
+
+  it("for a viewer's relations (issue 19): isReportShownInLists, reportShownInListsWhere and reportShownInListsSql", async () => {
+    const now = new Date();
+    const me = await createUser();
+    const past = new Date(now.getTime() - 60_000);
+    const future = new Date(now.getTime() + 3_600_000);
+    const authors = {
+      stranger: await createUser(),
+      'blocked by me': await createUser(),
+      'blocking me': await createUser(),
+      'muted by me': await createUser(),
+      'muted until tomorrow': await createUser(),
+      'mute ended': await createUser(),
+    };
+    const { Block, Mute, MutedWord } = db.models;
+    await Block.create({ blockerId: me.id, blockedId: authors['blocked by me'].id });
+    await Block.create({ blockerId: authors['blocking me'].id, blockedId: me.id });
+    await Mute.create({ muterId: me.id, mutedId: authors['muted by me'].id, until: null });
+    await Mute.create({ muterId: me.id, mutedId: authors['muted until tomorrow'].id, until: future });
+    await Mute.create({ muterId: me.id, mutedId: authors['mute ended'].id, until: past });
+    for (const [word, expiresAt] of [['ロープ', null], ['100%', future], ['むち', past]] as const) {
+      const folded = foldForMatching(word);
+      await MutedWord.create({ userId: me.id, word, folded, pattern: mutedWordPattern(folded), expiresAt });
+    }
+    const titles = ['縄の記録', 'ﾛｰﾌﾟの記録', 'ＲＯＰＥと鞭', 'ムチの記録', '100%の信頼', '100の信頼'];
+    const rows: Array<{ state: string; id: number }> = [];
+    for (const [label, author] of [...Object.entries(authors), ['me', me] as const]) {
+      for (const title of titles) rows.push({ state: `${label}: ${title}`, id: (await createReport({ author, title, steps: title === '縄の記録' ? ['ろーぷで縛る'] : [] })).id });
+    }
+    const ids = rows.map((row) => row.id);
+    const loaded = await db.models.Report.findAll({ where: { id: ids }, attributes: ['id', 'authorId', 'matchText'] });
+    const disagreeing: string[] = [];
+    for (const viewer of [me, authors['blocking me'], authors.stranger]) {
+      const words = await loadMutedWords(db.sequelize, viewer.id, now);
+      const byPredicate = new Set<number>();
+      for (const report of loaded) {
+        const relation = await loadRelationTo(db.sequelize, viewer.id, report.authorId, now);
+        if (isReportShownInLists(viewer.id, report, relation, words)) byPredicate.add(report.id);
+      }
+      const bySequelize = new Set(
+        (await db.models.Report.findAll({ attributes: ['id'], where: { [Op.and]: [{ id: ids }, reportShownInListsWhere(db.sequelize, viewer.id, now, '`Report`')] } })).map((r) => r.id),
+      );
+      const bySql = new Set(
+        (
+          await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
+            replacements: { ids, ...relationReplacements(db.sequelize, viewer.id, now) },
+            type: QueryTypes.SELECT,
+          })
+        ).map((row) => Number(row.id)),
+      );
+      for (const row of rows) {
+        const answers = [byPredicate.has(row.id), bySequelize.has(row.id), bySql.has(row.id)];
+        if (new Set(answers).size > 1) disagreeing.push(`viewer ${viewer.id}, ${row.state}: ${answers.join('/')}`);
+      }
+      expect({ viewer: viewer.id, some: byPredicate.size > 0, notAll: byPredicate.size < rows.length || viewer === authors.stranger }).toEqual({ viewer: viewer.id, some: true, notAll: true });
+    }
+    expect(disagreeing).toEqual([]);
+    // What "me" sees, by state: the rules themselves, not only their agreement.
+    const mine = new Set(
+      (
+        await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
+          replacements: { ids, ...relationReplacements(db.sequelize, me.id, now) },
+          type: QueryTypes.SELECT,
+        })
+      ).map((row) => Number(row.id)),
+    );
+    expect(rows.filter((row) => mine.has(row.id)).map((row) => row.state)).toEqual([
+      ...['stranger', 'mute ended'].flatMap((label) => [`${label}: ＲＯＰＥと鞭`, `${label}: ムチの記録`, `${label}: 100の信頼`]),
+      ...titles.map((title) => `me: ${title}`),
+    ]);
   });
 });

@@ -45,6 +45,7 @@ describe('comments API', () => {
       userProfile: { username: commenter.user.profile.username, icon: null },
       createdAt: expect.any(String),
       isHidden: false,
+      mutedWord: false,
       abilities: { delete: true, report: false },
     });
     expect(await commentCount(report.id)).toBe(1);

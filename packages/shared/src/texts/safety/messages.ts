@@ -1,8 +1,9 @@
 import { LIMITS } from '../../limits';
+import { PROFILE_MESSAGES } from '../profile/messages';
 
 /** TEXTS.safety: what the block, mute and muted-word calls answer with (issue 19). */
 export const SAFETY_MESSAGES = {
-  memberNotFound: '会員が見つかりません。',
+  memberNotFound: PROFILE_MESSAGES.memberNotFound,
   blockSelf: '自分をブロックすることはできません。',
   muteSelf: '自分をミュートすることはできません。',
   tooManyBlocks: `ブロックできるのは${LIMITS.blocksMax}人までです。`,

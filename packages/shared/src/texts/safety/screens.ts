@@ -21,7 +21,8 @@ export const SAFETY_TEXTS = {
   wordLabel: 'ミュートする語句',
   wordHint: '語句を含むレポートとコメントが表示されなくなります。カタカナ・ひらがな、全角・半角、大文字・小文字は区別しません。',
   durationLabel: '期間',
-  durations: { '1d': '1日', '7d': '7日', '30d': '30日', forever: '無期限' },
+  /** The choices of MUTED_WORD_DURATIONS: a number of days, or until removed. */
+  days: (days: number) => `${days}日`,
   addWord: '追加',
   removeWord: (word: string) => `「${word}」のミュートを解除`,
   unblockMember: (name: string) => `${name}さんのブロックを解除`,
