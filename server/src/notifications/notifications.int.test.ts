@@ -144,6 +144,34 @@ describe('notifications', () => {
     expect(await models.Notification.count({ where: { userId: a.user.id } })).toBe(0);
   });
 
+  it('makes nothing between members who block each other, nor from a member the recipient mutes while the mute lasts (issue 19)', async () => {
+    const a = await author();
+    const muted = await memberWithSession(app);
+    const blocked = await memberWithSession(app);
+    const blocking = await memberWithSession(app);
+    const formerlyMuted = await memberWithSession(app);
+    await models.Mute.create({ muterId: a.user.id, mutedId: muted.user.id, until: null });
+    await models.Mute.create({ muterId: a.user.id, mutedId: formerlyMuted.user.id, until: new Date(Date.now() - 1000) });
+    // A muted member may still comment (they notice nothing); the author just hears nothing of it.
+    expect((await comment(muted.client, a.report.id)).status).toBe(201);
+    expect((await like(muted.client, a.report.id)).status).toBe(200);
+    // A block made after the comment was queued: the worker finds it and drops the notification, both ways.
+    await writeTransaction(app.services.sequelize, async (transaction) => {
+      for (const [member, block] of [
+        [blocked, { blockerId: a.user.id, blockedId: blocked.user.id }],
+        [blocking, { blockerId: blocking.user.id, blockedId: a.user.id }],
+      ] as const) {
+        const row = await models.Comment.create({ reportId: a.report.id, authorId: member.user.id, text: 'こんにちは' }, { transaction });
+        await notify(models, { kind: 'comment', commentId: row.id }, { transaction });
+        await models.Block.create(block, { transaction });
+      }
+    });
+    expect((await comment(formerlyMuted.client, a.report.id)).status).toBe(201);
+    await settled();
+    const { items } = await page(a.client);
+    expect(items.map((item) => [item.kind, item.actor?.publicId])).toEqual([['comment', formerlyMuted.user.publicId]]);
+  });
+
   it('lets a deleted comment, a deleted report and a deleted account take their notifications with them', async () => {
     const a = await author();
     const b = await memberWithSession(app);

@@ -1,13 +1,12 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { canNotify } from '../visibility';
 
 /**
  * Whether `actorId` may cause a notification for `recipientId`. Nothing from a suspended member
  * (docs/decisions.md: everything they do leaves the site while suspended).
  *
- * BLOCKS AND MUTES HOOK: `memberRelationSuppresses` below is where a block (either way) or the
- * recipient's mute of the actor must answer true. The blocks/mutes of issue 19 live in
- * server/src/visibility/ (who may see what is decided only there); when that check lands, call it from
- * here and add its cases to notifications.int.test.ts ("suppressed" tests).
+ * Nor between members who block each other (either way), nor from a member the recipient mutes while
+ * the mute lasts (issue 19: the rule is visibility's canNotify).
  */
 export async function actorMayNotify(sequelize: Sequelize, { recipientId, actorId }: { recipientId: number; actorId: number }, transaction: Transaction): Promise<boolean> {
   if (recipientId === actorId) return false;
@@ -20,11 +19,11 @@ export async function actorMayNotify(sequelize: Sequelize, { recipientId, actorI
   return !(await memberRelationSuppresses(sequelize, { recipientId, actorId }, transaction));
 }
 
-/** The blocks/mutes hook (see above): false until issue 19's visibility check exists. */
+/** A block (either way) or the recipient's mute of the actor keeps the notification away (visibility/relations.ts). */
 export async function memberRelationSuppresses(
-  _sequelize: Sequelize,
-  _pair: { recipientId: number; actorId: number },
-  _transaction: Transaction,
+  sequelize: Sequelize,
+  { recipientId, actorId }: { recipientId: number; actorId: number },
+  transaction: Transaction,
 ): Promise<boolean> {
-  return false;
+  return !(await canNotify(sequelize, actorId, recipientId, new Date(), { transaction }));
 }
