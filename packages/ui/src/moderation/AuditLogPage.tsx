@@ -7,7 +7,7 @@ import { FormAlert } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { ListFooter } from './ModerationQueuePage';
 import { OperatorGate } from './OperatorGate';
-import { useEndlessList } from './useEndlessList';
+import { useCursorList } from '../query/useCursorList';
 
 const t = MODERATION_TEXTS.audit;
 const c = MODERATION_TEXTS.common;
@@ -40,7 +40,7 @@ function AuditLog() {
     [api, filter],
   );
   const queryKey = useMemo(() => endpointQueryKey('moderation.auditLog', { query: { actor: filter.actor, action: filter.action } }), [filter]);
-  const list = useEndlessList(queryKey, fetchPage, c.loadFailed);
+  const list = useCursorList(queryKey, fetchPage, c.loadFailed);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

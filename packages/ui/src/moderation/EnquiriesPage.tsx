@@ -10,7 +10,7 @@ import { endpointQueryKey } from '../query/endpointQuery';
 import { PATHS } from '../routes/paths';
 import { ListFooter } from './ModerationQueuePage';
 import { OperatorGate } from './OperatorGate';
-import { useEndlessList, type EndlessPage } from './useEndlessList';
+import { useCursorList, type EndlessPage } from '../query/useCursorList';
 
 const t = MODERATION_TEXTS.enquiries;
 const c = MODERATION_TEXTS.common;
@@ -88,7 +88,7 @@ function Enquiries() {
     [api, status],
   );
   const queryKey = useMemo(() => enquiryListKey(status), [status]);
-  const list = useEndlessList(queryKey, fetchPage, c.loadFailed);
+  const list = useCursorList(queryKey, fetchPage, c.loadFailed);
   const linkState: EnquiryListState = { listSearch: status === 'open' ? '' : `?status=${status}` };
 
   return (

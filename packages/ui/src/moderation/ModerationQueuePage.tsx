@@ -17,7 +17,7 @@ import { PageTitle } from '../components/PageTitle';
 import { reportPath } from '../routes/paths';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
-import { useEndlessList } from './useEndlessList';
+import { useCursorList } from '../query/useCursorList';
 
 const t = MODERATION_TEXTS.queue;
 const c = MODERATION_TEXTS.common;
@@ -47,7 +47,7 @@ function ModerationQueue() {
 
   const fetchPage = useCallback((cursor: string | null, signal: AbortSignal) => api.queue(status, cursor, signal), [api, status]);
   const queryKey = useMemo(() => endpointQueryKey('moderation.commentReports', { query: { status } }), [status]);
-  const list = useEndlessList(queryKey, fetchPage, c.loadFailed);
+  const list = useCursorList(queryKey, fetchPage, c.loadFailed);
   const { items } = list;
   const pendingCount = list.lastPage?.pendingCount ?? null;
   // After a decision the item under it gets the focus, once the list without the decided one is on screen

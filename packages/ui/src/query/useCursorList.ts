@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../api/apiError';
+import { useEndlessPaging } from './endlessPaging';
 
 export interface EndlessPage<T> {
   items: T[];
@@ -8,12 +9,14 @@ export interface EndlessPage<T> {
 }
 
 /**
- * A cursor-paged list, cached under `queryKey` (src/query), that loads its next page when `sentinel` scrolls
- * into view (or on the button). Another key (a new filter) is another list from its first page; a page
- * still on its way for the old one is dropped. Operators' lists are read again each time they are shown
+ * A cursor-paged list (the operators' queue, audit log and enquiries), cached under `queryKey`, that
+ * loads its next page when `sentinel` scrolls into view (or on the button). The paging rules are the
+ * feed's and the search's (useEndlessPaging); this adds the items of every page, an in-place update and
+ * the sentinel. Another key (a new filter) is another list from its first page; a page still on its
+ * way for the old one is dropped. Operators' lists are read again each time they are shown
  * (staleTime 0): the cached pages show at once while the fresh ones come.
  */
-export function useEndlessList<P extends EndlessPage<unknown>>(queryKey: QueryKey, fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<P>, failedText: string) {
+export function useCursorList<P extends EndlessPage<unknown>>(queryKey: QueryKey, fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<P>, failedText: string) {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery({
     queryKey,
@@ -22,16 +25,12 @@ export function useEndlessList<P extends EndlessPage<unknown>>(queryKey: QueryKe
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     staleTime: 0,
   });
-  const { data, error, hasNextPage, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = list;
+  const { failed, loading, loadMore, retry } = useEndlessPaging(list);
+  const { data, error, hasNextPage } = list;
   const pages = data?.pages;
   const items = useMemo((): P['items'] => (pages ?? []).flatMap((page) => page.items), [pages]);
-  const failed = error !== null && !isFetching;
-  const loading = (isPending && isFetching) || isFetchingNextPage;
   const done = data !== undefined && !hasNextPage;
 
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !failed) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, failed, fetchNextPage]);
   /** Changes every loaded page in the cache (an item decided elsewhere leaves the list without a reload). */
   const update = useCallback(
     (change: (page: P) => P) => queryClient.setQueryData<InfiniteData<P>>(queryKey, (old) => (old ? { ...old, pages: old.pages.map(change) } : old)),
@@ -60,7 +59,7 @@ export function useEndlessList<P extends EndlessPage<unknown>>(queryKey: QueryKe
     error: failed ? errorMessage(error, failedText) : null,
     loadMore,
     /** After a failure: the page that failed, the first one included. */
-    reload: () => void (isFetchNextPageError ? fetchNextPage() : refetch()),
+    reload: retry,
     sentinel,
   };
 }
