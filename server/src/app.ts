@@ -19,7 +19,12 @@ export const WEB_DIST_DIR = path.resolve(__dirname, '../../apps/web/dist');
 export const PROCESS_HEADER = 'X-Hiraku-Process';
 const PROCESS_ID = `${os.hostname()}:${process.pid}`;
 
-/** Builds the Koa app; the middleware order follows HOUSE_STYLE.md. */
+/**
+ * Builds the Koa app. The order matters and is the one docs/architecture.md draws: client address ->
+ * process name -> request log -> compression -> error handler -> conditional GET -> security headers ->
+ * body parser (multipart only on upload routes) -> session -> anti-forgery check -> the endpoint map's
+ * routes -> media (local storage) -> the web app.
+ */
 export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
   // Koa's own proxy mode would believe the leftmost X-Forwarded-For entry: clientAddress decides instead.
   const app = new Koa({ proxy: false });

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MAIL_TEXTS as A,
   CONTACT_CATEGORY_LABELS,
   CONTACT_MAIL_TEXTS as E,
   DECISION_MAIL_TEXTS,
@@ -17,69 +18,37 @@ const SITE = SITE_TEXTS.name;
 
 /** Every mail ends the same way, so a member can tell it came from us and what to do if it did not concern them. */
 function signature(publicUrl: string): string {
-  return ['', '――', SITE, publicUrl, '※このメールは送信専用のアドレスから送っています。返信いただいてもお答えできません。'].join('\n');
+  return ['', A.signature.rule, SITE, publicUrl, A.signature.sendOnly].join('\n');
 }
 
 const hours = (seconds: number) => Math.round(seconds / 3600);
 
 export function verificationMail({ to, link, publicUrl }: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  const V = A.verification;
   return {
     to,
-    subject: `【${SITE}】メールアドレスの確認をお願いします`,
-    text: [
-      `${SITE}にご登録いただきありがとうございます。`,
-      '',
-      '下のリンクを開いて、メールアドレスの確認を完了してください。確認が済むとログインできるようになります。',
-      '',
-      link,
-      '',
-      `このリンクの有効期限は${hours(TIMINGS.verifyEmailTtlSec)}時間で、一度だけ使えます。`,
-      '期限が切れた場合は、次のページから確認メールを再送信できます。',
-      `${publicUrl}/verify-email?resend=1`,
-      '',
-      `お心当たりのない場合は、このメールを破棄してください。アカウントは有効にならず、${SITE}からこれ以上のご連絡はいたしません。`,
-      signature(publicUrl),
-    ].join('\n'),
+    subject: V.subject,
+    text: [V.thanks, '', V.openLink, '', link, '', V.expires(hours(TIMINGS.verifyEmailTtlSec)), V.resend, `${publicUrl}/verify-email?resend=1`, '', V.notYou, signature(publicUrl)].join(
+      '\n',
+    ),
   };
 }
 
 export function alreadyRegisteredMail({ to, publicUrl }: { to: string; publicUrl: string }): OutgoingMail {
+  const R = A.alreadyRegistered;
   return {
     to,
-    subject: `【${SITE}】このメールアドレスでの新規登録がありました`,
-    text: [
-      `${SITE}で、このメールアドレスを使った新規登録の手続きがありました。`,
-      'このアドレスはすでに登録済みのため、新しいアカウントは作成していません。',
-      '',
-      'ご自身の手続きでしたら、次のページからログインしてください。',
-      `${publicUrl}/login`,
-      '',
-      'パスワードをお忘れの場合は、次のページから再設定できます。',
-      `${publicUrl}/forgot-password`,
-      '',
-      'お心当たりのない場合は、このメールを破棄してください。アカウントに変更はありません。',
-      signature(publicUrl),
-    ].join('\n'),
+    subject: R.subject,
+    text: [R.happened, R.nothingCreated, '', R.logIn, `${publicUrl}/login`, '', R.forgot, `${publicUrl}/forgot-password`, '', R.notYou, signature(publicUrl)].join('\n'),
   };
 }
 
 export function passwordResetMail({ to, link, publicUrl }: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  const P = A.passwordReset;
   return {
     to,
-    subject: `【${SITE}】パスワード再設定のご案内`,
-    text: [
-      'パスワード再設定のお申し込みを受け付けました。',
-      '',
-      '下のリンクを開いて、新しいパスワードを設定してください。',
-      '',
-      link,
-      '',
-      `このリンクの有効期限は${hours(TIMINGS.passwordResetTtlSec)}時間で、一度だけ使えます。`,
-      '再設定が済むと、アカウントのロックも解除され、ほかの端末のログインはすべて終了します。',
-      '',
-      'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
-      signature(publicUrl),
-    ].join('\n'),
+    subject: P.subject,
+    text: [P.received, '', P.openLink, '', link, '', P.expires(hours(TIMINGS.passwordResetTtlSec)), P.afterReset, '', P.notYou, signature(publicUrl)].join('\n'),
   };
 }
 
@@ -106,7 +75,7 @@ export function enquiryMail({ to, enquiry, fromMember }: { to: string; enquiry: 
       `${E.content}:`,
       enquiry.content,
       '',
-      '――',
+      A.signature.rule,
       E.operatorsNote,
     ].join('\n'),
   };

@@ -1,3 +1,4 @@
+import { ACCOUNT_MAIL_TEXTS } from './account/mail';
 import { ACCOUNT_MESSAGES } from './account/messages';
 import { ACCOUNT_TEXTS } from './account/screens';
 import { TUTORIAL_SLIDES } from './account/tutorial';
@@ -61,7 +62,7 @@ export const TEXTS = {
   common: COMMON_TEXTS,
   shell: /* @__PURE__ */ domain(SHELL_TEXTS, { pageTitles: PAGE_TITLES }),
   landing: LANDING_TEXTS,
-  account: /* @__PURE__ */ domain(ACCOUNT_MESSAGES, { screens: ACCOUNT_TEXTS, tutorialSlides: TUTORIAL_SLIDES }),
+  account: /* @__PURE__ */ domain(ACCOUNT_MESSAGES, { screens: ACCOUNT_TEXTS, tutorialSlides: TUTORIAL_SLIDES, mail: ACCOUNT_MAIL_TEXTS }),
   profile: /* @__PURE__ */ domain(PROFILE_MESSAGES, { screens: PROFILE_TEXTS }),
   image: IMAGE_MESSAGES,
   report: /* @__PURE__ */ domain(REPORT_MESSAGES, {

@@ -26,6 +26,7 @@ export * from './search/screens';
 export * from './contact/messages';
 export * from './contact/screens';
 export * from './contact/categories';
+export * from './account/mail';
 export * from './contact/mail';
 export * from './analytics';
 export * from './moderation/messages';
