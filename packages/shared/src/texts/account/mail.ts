@@ -1,6 +1,8 @@
 import { SITE_TEXTS } from '../site';
 
 const SITE = SITE_TEXTS.name;
+/** Confirmation and reset links alike. */
+const linkExpires = (hours: number) => `このリンクの有効期限は${hours}時間で、一度だけ使えます。`;
 
 /**
  * TEXTS.account.mail: the account mails (address confirmation, a sign-up with a registered address,
@@ -12,7 +14,7 @@ export const ACCOUNT_MAIL_TEXTS = {
     subject: `【${SITE}】メールアドレスの確認をお願いします`,
     thanks: `${SITE}にご登録いただきありがとうございます。`,
     openLink: '下のリンクを開いて、メールアドレスの確認を完了してください。確認が済むとログインできるようになります。',
-    expires: (hours: number) => `このリンクの有効期限は${hours}時間で、一度だけ使えます。`,
+    expires: linkExpires,
     resend: '期限が切れた場合は、次のページから確認メールを再送信できます。',
     notYou: `お心当たりのない場合は、このメールを破棄してください。アカウントは有効にならず、${SITE}からこれ以上のご連絡はいたしません。`,
   },
@@ -28,7 +30,7 @@ export const ACCOUNT_MAIL_TEXTS = {
     subject: `【${SITE}】パスワード再設定のご案内`,
     received: 'パスワード再設定のお申し込みを受け付けました。',
     openLink: '下のリンクを開いて、新しいパスワードを設定してください。',
-    expires: (hours: number) => `このリンクの有効期限は${hours}時間で、一度だけ使えます。`,
+    expires: linkExpires,
     afterReset: '再設定が済むと、アカウントのロックも解除され、ほかの端末のログインはすべて終了します。',
     notYou: 'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
   },
