@@ -8,6 +8,8 @@ import { COOKIE_NAMES, RATE_RULES, LIMITS, TEXTS, XSRF_HEADER, type ReportMutati
 import { Redis } from 'ioredis';
 import { createSearchService, type SearchService } from '../../src/search/searchService';
 import { createTestDatabase, type TestDatabase } from '../support/db';
+import { createReport } from '../factories';
+import { openEventStream } from '../support/eventStream';
 import { createHttpClient } from '../support/httpClient';
 import { readMailbox } from '../support/mailbox';
 import { findNginx, startNginx, type RunningNginx } from '../support/nginx';
@@ -221,6 +223,34 @@ describe(`scale-out: two API processes${nginxBinary ? ' behind nginx' : ''} and 
     const tasks = await search.client.tasks.getTasks({ indexUids: [search.reportsIndexUid], types: ['documentAdditionOrUpdate'], limit: 1000 });
     expect(tasks.results.reduce((sum, task) => sum + (task.details?.receivedDocuments ?? 0), 0)).toBe(reportIds.length);
   }, 120_000);
+
+  it('brings a like handled by one API process to the author\'s stream held by the other, through Redis (and through nginx unbuffered)', async () => {
+    const author = await createMemberWithPassword();
+    const liker = await createMemberWithPassword();
+    const report = await createReport({ author });
+    const authorClient = createHttpClient(apiUrls[0] ?? '');
+    await logIn(authorClient, author.email, author.password);
+    const likerClient = createHttpClient(apiUrls[1] ?? '');
+    await logIn(likerClient, liker.email, liker.password);
+
+    const held = await openEventStream(authorClient, `${apiUrls[0]}/api/notifications/stream`);
+    const viaNginx = nginx ? await openEventStream(authorClient, `${nginx.url}/api/notifications/stream`) : null;
+    try {
+      await held.next('unread');
+      await viaNginx?.next('unread');
+      const liked = await likerClient.post(`${apiUrls[1]}/api/likes/${report.id}/toggle`, { liked: true });
+      expect(liked.status).toBe(200);
+      // The like's process, the stream's process and the worker that made the notification are three.
+      expect(answeredBy(liked.headers)).not.toBe(answeredBy(held.headers));
+      const event = await held.next('notification', { timeoutMs: 10_000 });
+      expect(event.data).toMatchObject({ kind: 'likes', actorCount: 1, actor: { publicId: liker.publicId }, link: `/reports/${report.id}` });
+      expect((await held.next('unread', { after: 1 })).data).toEqual({ count: 1 });
+      if (viaNginx) expect((await viaNginx.next('notification', { timeoutMs: 10_000 })).data).toMatchObject({ kind: 'likes' });
+    } finally {
+      held.close();
+      viaNginx?.close();
+    }
+  }, 60_000);
 });
 
 interface RawAnswer {
