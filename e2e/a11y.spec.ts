@@ -28,6 +28,7 @@ const PUBLIC_SCREENS = [
   '/glossary',
   '/terms-of-service',
   '/privacy-policy',
+  '/notifications/unsubscribe?token=not-a-real-token',
   '/no-such-page',
 ];
 
@@ -106,6 +107,8 @@ test('a member and an operator: every signed-in screen passes axe at 375 and 128
     `/profile/${me.publicId}`,
     '/search-results?query=%E7%A2%BA%E8%AA%8D',
     '/delete-account',
+    '/notifications',
+    '/settings',
     '/tutorial',
     // Operators' screens.
     '/category-manager',
@@ -113,6 +116,7 @@ test('a member and an operator: every signed-in screen passes axe at 375 and 128
     '/moderation/queue',
     '/moderation/members',
     '/moderation/audit-log',
+    '/moderation/announcements',
   ];
   expect(await seriousFindings(page, screens)).toEqual([]);
   expect(foreign).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SHELL_TEXTS } from '@hiraku/shared';
 import { AnalyticsRouteSync } from '../analytics/AnalyticsRouteSync';
@@ -8,11 +8,16 @@ import { ScrollRestoration } from '../routes/RouterView';
 import { SessionRouteSync } from '../session/SessionRouteSync';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { useSession } from '../session/SessionContext';
+
+// Not needed for the first paint: the stream and the toast come in a chunk of their own.
+const NotificationLive = lazy(() => import('../notifications/NotificationLive').then((module) => ({ default: module.NotificationLive })));
 
 export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
+  const { status } = useSession();
 
   useEffect(() => {
     // After an in-app navigation the clicked link may be gone; a screen reader should start on the new page.
@@ -33,6 +38,12 @@ export function AppLayout() {
         <NoticeBanner />
         <Outlet />
       </main>
+      {/* Keyed by nothing but the session: a new member gets a new stream. */}
+      {status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <NotificationLive />
+        </Suspense>
+      )}
       <SiteFooter />
       <ScrollRestoration />
     </div>

@@ -1,4 +1,4 @@
-import { PAGE_TITLES, MODERATION_TEXTS } from '@hiraku/shared';
+import { PAGE_TITLES, MODERATION_TEXTS, NOTIFICATION_TEXTS } from '@hiraku/shared';
 import type { ApiClient } from '../api/apiClient';
 import { createModerationApi } from '../api/moderationApi';
 import { PATHS } from '../routes/paths';
@@ -32,5 +32,6 @@ export async function loadOperatorMenuItems(client: ApiClient): Promise<MoreMenu
     { kind: 'link', to: PATHS.analytics, label: t.titles.analytics, keywords: ['akusesu', 'analytics', 'あくせす'] },
     { kind: 'link', to: PATHS.categoryManager, label: PAGE_TITLES.categoryManager, keywords: ['category', 'kategori', 'かてごり'] },
     { kind: 'link', to: PATHS.tagManager, label: PAGE_TITLES.tagManager, keywords: ['tag', 'tagu', 'たぐ'] },
+    { kind: 'link', to: PATHS.announcements, label: NOTIFICATION_TEXTS.announcementTitle, keywords: ['oshirase', 'announcement', 'おしらせ'] },
   ];
 }

@@ -1,7 +1,7 @@
 import { DESKTOP_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../routes/paths';
 
-export type OperatorScreen = 'moderationQueue' | 'members' | 'auditLog' | 'categories' | 'tags' | 'enquiries' | 'analytics';
+export type OperatorScreen = 'moderationQueue' | 'members' | 'auditLog' | 'categories' | 'tags' | 'enquiries' | 'analytics' | 'announcements';
 
 export interface OperatorMenuItem {
   screen: OperatorScreen;
@@ -20,6 +20,7 @@ export const OPERATOR_MENU: readonly OperatorMenuItem[] = [
   { screen: 'tags', label: t.tags, path: PATHS.tagManager },
   { screen: 'enquiries', label: t.enquiries, path: PATHS.enquiries },
   { screen: 'analytics', label: t.analytics, path: PATHS.analytics },
+  { screen: 'announcements', label: t.announcements, path: PATHS.announcements },
 ];
 
 /** Where an operator lands after logging in: the reported-comment queue, the operators' daily work. */

@@ -11,6 +11,7 @@ import { EnquiryDetailPage } from '../moderation/EnquiryDetailPage';
 import { LazyAnalyticsPage } from '../moderation/LazyAnalyticsPage';
 import { MemberAdminPage } from '../moderation/MemberAdminPage';
 import { ModerationQueuePage } from '../moderation/ModerationQueuePage';
+import { AnnouncementPage } from '../notifications/AnnouncementPage';
 import { MemberGuard } from '../routes/MemberGuard';
 import { PATHS } from '../routes/paths';
 import { OperatorLayout } from './OperatorLayout';
@@ -25,6 +26,7 @@ const SCREENS: Record<OperatorScreen, ReactElement> = {
   tags: <TagManagerPage />,
   enquiries: <EnquiriesPage />,
   analytics: <LazyAnalyticsPage />,
+  announcements: <AnnouncementPage />,
 };
 
 /**

@@ -31,6 +31,9 @@ export const PATHS = {
   searchResults: '/search-results',
   deleteAccount: '/delete-account',
   settings: '/settings',
+  notifications: '/notifications',
+  notificationsUnsubscribe: '/notifications/unsubscribe',
+  announcements: '/moderation/announcements',
   tutorial: '/tutorial',
 } as const;
 

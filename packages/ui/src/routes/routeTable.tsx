@@ -43,6 +43,8 @@ export const PUBLIC_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.privacyPolicy, legalPages, (m) => <m.PrivacyPolicyPage />),
   lazyRoute(PATHS.termsOfService, legalPages, (m) => <m.TermsOfServicePage />),
   lazyRoute(PATHS.glossary, legalPages, (m) => <m.GlossaryPage />),
+  // The digest's unsubscribe link works without signing in (the token is the proof).
+  lazyRoute(PATHS.notificationsUnsubscribe, () => import('../notifications/UnsubscribePage'), (m) => <m.UnsubscribePage />),
 ];
 
 /** Need a signed-in member; MemberGuard wraps them all. */
@@ -57,6 +59,7 @@ export const MEMBER_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.searchResults, () => import('../pages/SearchResultsPage'), (m) => <m.SearchResultsPage />),
   lazyRoute(PATHS.deleteAccount, () => import('../pages/DeleteAccountPage'), (m) => <m.DeleteAccountPage />),
   lazyRoute(PATHS.settings, () => import('../settings/SettingsPage'), (m) => <m.SettingsPage />),
+  lazyRoute(PATHS.notifications, () => import('../notifications/NotificationsPage'), (m) => <m.NotificationsPage />),
 ];
 
 /**
@@ -72,6 +75,7 @@ export const OPERATOR_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.enquiries, operatorPages, (m) => <m.EnquiriesPage />),
   lazyRoute(PATHS.enquiryDetail, operatorPages, (m) => <m.EnquiryDetailPage />),
   lazyRoute(PATHS.analytics, operatorPages, (m) => <m.LazyAnalyticsPage />),
+  lazyRoute(PATHS.announcements, operatorPages, (m) => <m.AnnouncementPage />),
 ];
 
 /** Guarded on its own, outside the members group (docs/product.md §2). */

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AccountSection } from './AccountSection';
+import { NotificationSection } from './NotificationSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -17,6 +18,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   // Protecting oneself (issue 19): blocked and muted members, muted words, sensitive images.
 
   // Notifications (issue 20).
+  { id: 'notifications', Component: NotificationSection },
 
   // Sign-in security (issue 21): two-step verification, sessions.
 

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TEXTS } from '../notification';
 import { MODERATION_TEXTS } from '../moderation/screens';
 import { PAGE_TITLES, SHELL_TEXTS } from '../shell';
 
@@ -31,6 +32,7 @@ export const DESKTOP_TEXTS = {
     tags: PAGE_TITLES.tagManager,
     enquiries: MODERATION_TEXTS.titles.enquiries,
     analytics: MODERATION_TEXTS.titles.analytics,
+    announcements: NOTIFICATION_TEXTS.announcementTitle,
     logout: SHELL_TEXTS.moreMenu.logout,
   },
   appMenu: {

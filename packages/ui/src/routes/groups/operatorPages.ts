@@ -8,4 +8,5 @@ export { EnquiriesPage } from '../../moderation/EnquiriesPage';
 export { EnquiryDetailPage } from '../../moderation/EnquiryDetailPage';
 // The chart library stays out of this chunk: the screen fetches its own the first time it is opened.
 export { LazyAnalyticsPage } from '../../moderation/LazyAnalyticsPage';
+export { AnnouncementPage } from '../../notifications/AnnouncementPage';
 export { loadOperatorMenuItems } from '../../moderation/operatorMenuItems';
