@@ -14,6 +14,7 @@ import * as feedKeysetIndexes from './0012-feed-keyset-indexes';
 import * as flagsCases from './0014-flags-cases';
 import * as memberSafety from './0015-member-safety';
 import * as notifications from './0016-notifications';
+import * as twoFactorSessions from './0017-two-factor-sessions';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -35,4 +36,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0014-flags-cases', ...flagsCases },
   { name: '0015-member-safety', ...memberSafety },
   { name: '0016-notifications', ...notifications },
+  { name: '0017-two-factor-sessions', ...twoFactorSessions },
 ];

@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@hiraku/shared';
-import { TEXTS } from '@hiraku/shared';
+import { TEXTS, TWO_FACTOR_SETUP_PATH } from '@hiraku/shared';
 
 /** An error that is safe to show: its message is Japanese and meant for the member. */
 export class AppError extends Error {
@@ -24,6 +24,9 @@ export const authenticationRequired = (message: string = TEXTS.common.unauthoriz
   new AppError(401, 'authentication_required', message);
 export const authorizationError = (message: string = TEXTS.common.forbidden) =>
   new AppError(403, 'authorization_error', message);
+/** An operator endpoint, an operator without two-factor sign-in: the client sends them to set it up. */
+export const twoFactorRequired = () =>
+  new AppError(403, 'two_factor_required', TEXTS.security.operatorNeedsTwoFactor, { redirectUrl: TWO_FACTOR_SETUP_PATH });
 export const csrfError = () => new AppError(403, 'csrf_error', TEXTS.common.forbiddenCsrf);
 export const notFound = (message: string = TEXTS.common.apiNotFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
 import { refreshMatchTexts } from '../src/commands/reportMatchText';
+import { newTotpSecret } from '../src/auth/totp';
 import { Category, Profile, Report, ReportStep, ReportTag, ReportTool, Tag, User } from '../src/models';
 import { isReportListed, isSuspended } from '../src/visibility';
 
@@ -22,17 +23,23 @@ export interface UserOverrides extends Partial<CreationAttributes<User>> {
   profile?: Partial<Omit<CreationAttributes<Profile>, 'userId'>> | null;
 }
 
-/** A verified member who accepted the terms, with a profile unless `profile: null`. */
+/**
+ * A verified member who accepted the terms, with a profile unless `profile: null`. An operator comes with
+ * two-factor sign-in on (a secret of their own), as operators must have it before any operator endpoint
+ * answers; pass `totpEnabledAt: null` for one without. support/session.ts `logIn` types the code.
+ */
 export async function createUser(overrides: UserOverrides = {}): Promise<UserWithProfile> {
   const { profile: profileOverrides, ...userOverrides } = overrides;
   const suffix = unique();
   const now = new Date();
+  const twoFactor = userOverrides.role === 'operator' ? { totpSecret: newTotpSecret(), totpEnabledAt: now } : {};
   const user = await User.create({
     email: `member-${suffix}@example.com`,
     passwordHash: PLACEHOLDER_PASSWORD_HASH,
     emailVerifiedAt: now,
     adultAttestedAt: now,
     tutorialPending: false,
+    ...twoFactor,
     ...userOverrides,
   });
   if (profileOverrides !== null) {

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'account_locked',
   'account_suspended',
   'email_not_verified',
+  /** An operator endpoint called by an operator without two-factor sign-in (issue 21). */
+  'two_factor_required',
   'internal_error',
   'service_unavailable',
 ] as const;

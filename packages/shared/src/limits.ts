@@ -57,6 +57,10 @@ export const LIMITS = {
   caseBulkMax: 50,
   caseNoteMax: 1000,
   failedLoginsToLock: 5,
+  /** Two-factor sign-in: single-use recovery codes handed out when it is turned on. */
+  recoveryCodeCount: 10,
+  /** A code of the 30-second step before or after the server's clock is accepted too (clock drift). */
+  totpWindowSteps: 1,
   popularKeywordMinMembers: 3,
   popularKeywordDays: 30,
   /** An operator's reason for a moderation action (and a member's optional reason for a comment report). */
@@ -90,6 +94,9 @@ export const TIMINGS = {
   verifyEmailTtlSec: 24 * 60 * 60,
   passwordResetTtlSec: 60 * 60,
   lockoutSec: 24 * 60 * 60,
+  /** Between the right password and the code: the signed "password ok" cookie lives this long. */
+  loginChallengeTtlSec: 5 * 60,
+  totpPeriodSec: 30,
   menuTypeAheadMs: 350,
   sentinelThreshold: 0.1,
 } as const;

@@ -19,6 +19,10 @@ export interface RateRuleDefinition {
  */
 export const RATE_RULES = {
   login: { limit: 20, windowSec: 10 * 60, per: 'ip' },
+  /** The code step of a login; the wrong codes themselves also count towards the account's lock (loginThrottle). */
+  loginCode: { limit: 20, windowSec: 10 * 60, per: 'ip' },
+  /** Turning two-factor sign-in on or off asks for a code (and a password): guessing is slowed per member. */
+  twoFactorChange: { limit: 10, windowSec: 10 * 60, per: 'member' },
   signup: { limit: 10, windowSec: 60 * 60, per: 'ip' },
   resendVerification: { limit: 5, windowSec: 60 * 60, per: 'ip' },
   forgotPassword: { limit: 5, windowSec: 60 * 60, per: 'ip' },

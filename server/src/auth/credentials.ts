@@ -31,7 +31,9 @@ export async function checkCredentials(
   // While throttled even the right password is refused, so guessing on from this address stays useless.
   if (throttled) return { ok: false, reason: 'locked' };
   if (!user || !passwordRight) return { ok: false, reason: (await deps.throttle.recordFailure(key)) ? 'locked' : 'invalid' };
-  await deps.throttle.clear(key);
+  // With two-factor sign-in the count goes on until the code is right too (routes/auth): a right password
+  // between wrong codes must not start the five again.
+  if (!user.totpEnabledAt) await deps.throttle.clear(key);
   // A suspension whose end has come is lifted now rather than at the next sweep: the member may log in.
   if (suspensionHasEnded(user, now)) {
     await endSuspensionIfDue(deps, user.id, now);

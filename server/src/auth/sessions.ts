@@ -7,13 +7,14 @@ import { generateSecretToken, hashSecretToken } from './secretTokens';
 import type { IssuedSession } from './sessionCookies';
 import { sqlDateTime } from '../db/connection';
 import { writeTransaction } from '../db/transaction';
+import { recordSignIn, touchFamily } from './sessionFamilies';
 
 /**
  * The columns of the member that a request may need (ids, role, the tutorial flag of /auth/me): every
  * authenticated request reads them, so never the password hash or the e-mail address. Whatever needs
  * more (the data export, re-entering the password) reads it itself.
  */
-export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending'] as const;
+export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending', 'totpEnabledAt'] as const;
 export type SessionMember = Pick<User, (typeof SESSION_MEMBER_ATTRIBUTES)[number]>;
 
 export interface SessionDeps {
@@ -21,12 +22,23 @@ export interface SessionDeps {
   sessionKey: Buffer;
 }
 
-/** Starts a new family: its end is fixed now (14 days) and no rotation moves it. */
-export async function startSession(deps: SessionDeps, user: User, now = new Date()): Promise<IssuedSession> {
+/**
+ * Starts a new family: its end is fixed now (14 days) and no rotation moves it. With the browser's user
+ * agent (a real login), the family gets its row in the sessions list, and `unseenBrowser` says whether the
+ * member has signed in with this browser and system before (the new-browser mail).
+ */
+export async function startSession(
+  deps: SessionDeps,
+  user: Pick<User, 'id'>,
+  now = new Date(),
+  client?: { userAgent: string },
+): Promise<IssuedSession & { familyId: string; unseenBrowser: boolean }> {
   // Ended families are of no use to anyone; dropping them at login keeps the table small.
   await deps.models.RefreshToken.destroy({ where: { userId: user.id, familyExpiresAt: { [Op.lte]: now } } });
   const familyExpiresAt = new Date(now.getTime() + TIMINGS.sessionMaxAgeSec * 1000);
-  return issueLink(deps, { userId: user.id, familyId: randomUUID(), familyExpiresAt, now });
+  const familyId = randomUUID();
+  const unseenBrowser = client ? await recordSignIn(deps.models, { userId: user.id, familyId, userAgent: client.userAgent, now }) : false;
+  return { ...(await issueLink(deps, { userId: user.id, familyId, familyExpiresAt, now })), familyId, unseenBrowser };
 }
 
 async function issueLink(
@@ -133,7 +145,10 @@ export async function rotateSession(
     const successor = successorToken(deps.sessionKey, refreshToken);
     return issueLink(deps, { userId: user.id, familyId: link.familyId, familyExpiresAt: link.familyExpiresAt, now, refreshToken: successor }, transaction);
   });
-  if (session) return { ok: true, user, session };
+  if (session) {
+    await touchFamily(deps.models, link.familyId, now);
+    return { ok: true, user, session };
+  }
   // Another request exchanged the same token a moment ago (its update went first and has committed).
   const claimedBy = await RefreshToken.findByPk(link.id);
   return claimedBy ? graceOrReuse(deps, claimedBy, refreshToken, now) : { ok: false, reason: 'unknown' };
@@ -197,5 +212,5 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
       ),
     },
   });
-  return user ? { id: user.id, publicId: user.publicId, role: user.role, tutorialPending: user.tutorialPending } : null;
+  return user ? { id: user.id, publicId: user.publicId, role: user.role, tutorialPending: user.tutorialPending, totpEnabledAt: user.totpEnabledAt } : null;
 }

@@ -1,10 +1,15 @@
 import { emailSchema, LIMITS, TEXTS, passwordSchema } from '@hiraku/shared';
 import type { z } from 'zod';
 import { isCommonPassword } from '../auth/commonPasswords';
+import { isTotpSecret } from '../auth/totp';
 import { createAccount } from '../commands/accountCreator';
+import { enableTwoFactorWithSecret } from '../commands/twoFactor';
+import { writeTransaction } from '../db/transaction';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import { withDatabase } from './database';
+
+const TOTP_SECRET_FORMAT = '2段階認証の秘密鍵は、16〜64文字のBase32（A〜Zと2〜7）で指定してください。';
 
 export interface CreateUserOptions {
   email: string;
@@ -12,6 +17,8 @@ export interface CreateUserOptions {
   username?: string;
   operator?: boolean;
   verified?: boolean;
+  /** Base32: the account starts with two-factor sign-in on (scripts and tests that provision operators). */
+  totpSecret?: string;
 }
 
 /**
@@ -27,9 +34,17 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
   if (username !== undefined && Array.from(username).length > LIMITS.usernameMax) fail('--username', TEXTS.profile.usernameTooLong);
   const role = options.operator ? 'operator' : 'member';
 
-  const user = await withDatabase(env, async (db) => {
+  const totpSecret = options.totpSecret === undefined ? undefined : options.totpSecret.replace(/\s/g, '').toUpperCase();
+  if (totpSecret !== undefined && !isTotpSecret(totpSecret)) fail('--totp-secret', TOTP_SECRET_FORMAT);
+
+  const { user, recoveryCodes } = await withDatabase(env, async (db) => {
     try {
-      return await createAccount(db, { email, password, role, verified: Boolean(options.verified), username });
+      // One transaction: an operator never exists, even for a moment, without the second factor asked for.
+      return await writeTransaction(db.sequelize, async (transaction) => {
+        const created = await createAccount(db, { email, password, role, verified: Boolean(options.verified), username }, { transaction });
+        const codes = totpSecret ? await enableTwoFactorWithSecret(db, created.id, totpSecret, transaction) : [];
+        return { user: created, recoveryCodes: codes };
+      });
     } catch (error) {
       if (error instanceof AppError && error.code === 'conflict') fail('--email', `${TEXTS.account.emailTaken}（${email}）`);
       throw error;
@@ -39,6 +54,12 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
   const kind = role === 'operator' ? '運営者' : '会員';
   const state = options.verified ? 'メールアドレス確認済み' : 'メールアドレス未確認（確認メールは送信していません）';
   console.info(`${kind}アカウントを作成しました: ${email}（公開ID: ${user.publicId}、${state}）`);
+  if (recoveryCodes.length > 0) {
+    console.info('2段階認証を有効にしました。次のリカバリーコードは一度だけ表示します。安全な場所に保管してください:');
+    for (const code of recoveryCodes) console.info(`  ${code}`);
+  } else if (role === 'operator') {
+    console.info('運営者の機能を使うには、ログイン後に設定画面で2段階認証を有効にしてください（--totp-secret で作成時に有効にもできます）。');
+  }
 }
 
 function check<S extends z.ZodType>(option: string, schema: S, value: unknown): z.infer<S> {

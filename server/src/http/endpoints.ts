@@ -16,7 +16,7 @@ import {
   type ResponseOf,
 } from '@hiraku/shared';
 import type { Context, Middleware } from 'koa';
-import { authorizationError, notFound, validationError } from '../errors';
+import { authorizationError, notFound, twoFactorRequired, validationError } from '../errors';
 import { formFields, multipartBody, uploadedImage } from '../images/multipartBody';
 import { requireUser } from '../middlewares/authenticate';
 import { rateLimit } from '../middlewares/rateLimit';
@@ -64,7 +64,11 @@ function checkAccess(definition: EndpointDefinition): Middleware | null {
   if (definition.access === 'public') return null;
   return async (ctx, next) => {
     const user = requireUser(ctx);
-    if (definition.access === 'operator' && user.role !== 'operator') throw authorizationError(TEXTS.common.operatorsOnly);
+    if (definition.access === 'operator') {
+      if (user.role !== 'operator') throw authorizationError(TEXTS.common.operatorsOnly);
+      // Accounts that can suspend anyone and read every enquiry act only with a second factor (issue 21).
+      if (!user.totpEnabledAt) throw twoFactorRequired();
+    }
     await next();
   };
 }

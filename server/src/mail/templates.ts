@@ -4,6 +4,7 @@ import {
   CONTACT_MAIL_TEXTS as E,
   DECISION_MAIL_TEXTS,
   FLAG_CATEGORY_TEXTS,
+  formatDateTimeJa,
   LIMITS,
   SITE_TEXTS,
   TIMINGS,
@@ -117,6 +118,28 @@ export function decisionMail({
       '',
       D.appealHow,
       link,
+      signature(publicUrl),
+    ].join('\n'),
+  };
+}
+
+/** A sign-in from a browser and system this member has not used before (issue 21). */
+export function newSignInMail({ to, device, at, publicUrl }: { to: string; device: string; at: Date; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】新しいブラウザからログインがありました`,
+    text: [
+      `${SITE}のアカウントに、これまでに使われたことのないブラウザからログインがありました。`,
+      '',
+      `日時: ${formatDateTimeJa(at)}（日本時間）`,
+      `ブラウザ: ${device}`,
+      '',
+      'ご自身のログインでしたら、このメールへの対応は必要ありません。',
+      '',
+      'お心当たりのない場合は、パスワードが第三者に知られている可能性があります。すぐに次のページからパスワードを再設定してください。再設定すると、すべての端末がログアウトされます。',
+      `${publicUrl}/forgot-password`,
+      '',
+      `ログイン中の端末は、設定画面の「ログイン中の端末」で確認でき、個別にログアウトさせることもできます。2段階認証を有効にすると、パスワードだけではログインできなくなります。`,
       signature(publicUrl),
     ].join('\n'),
   };

@@ -11,6 +11,7 @@ const FACTOR = 0.2;
 
 const CALLS: Record<RateLimitName, (client: HttpClient) => Promise<HttpResponse>> = {
   login: (c) => c.post('/api/auth/login', { email: 'someone@example.com', password: 'wrong-password-123' }),
+  loginCode: (c) => c.post('/api/auth/login/code', { code: '123456' }),
   signup: (c) => c.post('/api/signup', { email: `new-${randomBytes(3).toString('hex')}@example.com`, password: 'password', agreedToTerms: true }),
   resendVerification: (c) => c.post('/api/signup/resend-verification', { email: 'someone@example.com' }),
   forgotPassword: (c) => c.post('/api/password-reset/forgot-password', { email: 'someone@example.com' }),
@@ -45,7 +46,7 @@ describe('per-IP rate limits (memory)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['login', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact', 'analytics'] as const)(
+  it.each(['login', 'loginCode', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact', 'analytics'] as const)(
     'answers %s with 429, a Japanese message and Retry-After once over the limit',
     async (name) => {
       // The login in beforeAll counted too.

@@ -15,6 +15,7 @@ import { Announcement, initNotificationModels, Notification, NotificationOutboxE
 import { Block, initMemberRelations, Mute, MutedWord } from './memberRelations';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
+import { initRecoveryCode, RecoveryCode } from './recoveryCode';
 import { initRefreshToken, RefreshToken } from './refreshToken';
 import { initReport, Report } from './report';
 import { initReportStep, ReportStep } from './reportStep';
@@ -23,6 +24,7 @@ import { initReportTool, ReportTool } from './reportTool';
 import { initSearchOutboxEntry, SearchOutboxEntry } from './searchOutboxEntry';
 import { initSearchQuery, SearchQuery } from './searchQuery';
 import { initStrike, Strike } from './strike';
+import { initSessionFamily, SessionFamily } from './sessionFamily';
 import { initTag, Tag } from './tag';
 import { initUser, User } from './user';
 
@@ -43,6 +45,8 @@ export { MailOutboxEntry, MAIL_KINDS, type MailKind } from './mailOutboxEntry';
 export { Announcement, Notification, NotificationOutboxEntry } from './notification';
 export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from './oneTimeToken';
 export { Profile } from './profile';
+export { RecoveryCode } from './recoveryCode';
+export { SessionFamily } from './sessionFamily';
 export { RefreshToken } from './refreshToken';
 export { Report } from './report';
 export { ReportStep } from './reportStep';
@@ -85,6 +89,8 @@ export interface Models {
   Block: typeof Block;
   Mute: typeof Mute;
   MutedWord: typeof MutedWord;
+  RecoveryCode: typeof RecoveryCode;
+  SessionFamily: typeof SessionFamily;
 }
 
 /**
@@ -120,6 +126,8 @@ export function initModels(sequelize: Sequelize): Models {
     DeletedAccount: initDeletedAccount(sequelize),
     ...initNotificationModels(sequelize),
     ...initMemberRelations(sequelize),
+    RecoveryCode: initRecoveryCode(sequelize),
+    SessionFamily: initSessionFamily(sequelize),
   };
   associate(models);
   return models;

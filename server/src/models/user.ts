@@ -27,6 +27,11 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare tutorialPending: CreationOptional<boolean>;
   /** When the member ticked "18 or older and I accept the terms" at sign-up. */
   declare adultAttestedAt: Date;
+  /** The TOTP secret (base32): set when the set-up starts, in use once `totpEnabledAt` is set. */
+  declare totpSecret: CreationOptional<string | null>;
+  declare totpEnabledAt: CreationOptional<Date | null>;
+  /** The 30-second step of the last code accepted; codes of that step or earlier are refused (no replay). */
+  declare totpLastStep: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -46,6 +51,9 @@ export function initUser(sequelize: Sequelize): typeof User {
       suspendedUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       tutorialPending: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       adultAttestedAt: { type: DataTypes.DATE(3), allowNull: false },
+      totpSecret: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
+      totpEnabledAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      totpLastStep: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

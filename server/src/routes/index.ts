@@ -20,6 +20,7 @@ import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
 import { searchHandlers } from './search/search';
+import { securityHandlers } from './security/security';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
 import { tutorialHandlers } from './tutorial/tutorial';
@@ -52,6 +53,7 @@ export function apiRouter(services: AppServices): Router {
     ...flagHandlers(services),
     ...notificationHandlers(services),
     ...safetyHandlers(services),
+    ...securityHandlers(services),
   });
   api.all('/api/{*rest}', () => {
     throw notFound();

@@ -123,6 +123,15 @@ const MATRIX: Record<EndpointKey, Row> = {
   'mutedWords.create': MEMBER,
   // Another member's muted word is not found: each member's words are their own.
   'mutedWords.remove': OWNED,
+  // Without the "password ok" cookie of a login that asked for a code, nobody gets past the code step.
+  'auth.loginCode': { anonymous: '401', suspended: '401', other: '401', operator: '401', owner: '401' },
+  'twoFactor.status': MEMBER,
+  'twoFactor.setup': MEMBER,
+  'twoFactor.enable': MEMBER,
+  'twoFactor.disable': MEMBER,
+  'sessions.list': MEMBER,
+  'sessions.revoke': MEMBER,
+  'sessions.revokeOthers': MEMBER,
 };
 
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
@@ -168,6 +177,7 @@ async function newWorld(app: TestApp): Promise<World> {
       enquiry: '999999',
       caseId: '999999',
       mutedWord: String(mutedWord.id),
+      session: '999999',
     },
   };
 }
@@ -175,7 +185,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord', sessions: 'session' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

@@ -5,6 +5,7 @@ import { startSession } from '../../src/auth/sessions';
 import type { AppServices } from '../../src/services';
 import { createUser, type UserOverrides, type UserWithProfile } from '../factories';
 import { createHttpClient, type HttpClient } from './httpClient';
+import { nextTotpCode } from './twoFactor';
 
 /** A password that passes every rule; tests that log in use it unless they need another. */
 export const TEST_PASSWORD = 'nawa-to-rousoku-2024';
@@ -18,11 +19,19 @@ export async function createMemberWithPassword(
   return Object.assign(user, { password });
 }
 
-/** Logs `client` in through the real API; throws with the answer when the login is refused. */
+/**
+ * Logs `client` in through the real API; throws with the answer when the login is refused. When the
+ * account has two-factor sign-in on (every operator: test/factories.ts), it types the code an
+ * authenticator app would show, as a member would.
+ */
 export async function logIn(client: HttpClient, email: string, password: string): Promise<SessionUser> {
-  const res = await client.post<SessionUser & { message: string }>('/api/auth/login', { email, password });
+  const res = await client.post<(SessionUser & { message: string }) | { twoFactorRequired: true }>('/api/auth/login', { email, password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  if (!('twoFactorRequired' in res.body)) return res.body;
+  const code = await nextTotpCode(email);
+  const second = await client.post<SessionUser & { message: string }>('/api/auth/login/code', { code });
+  if (second.status !== 200) throw new Error(`login code refused: ${second.status} ${JSON.stringify(second.body)}`);
+  return second.body;
 }
 
 /** A new member and a client logged in as them: the usual start of a test of a members-only route. */

@@ -1,10 +1,11 @@
 import { COOKIE_NAMES, DESKTOP_MESSAGES, XSRF_HEADER, type CategoryItem, type HostResult } from '@hiraku/shared';
 import { createMemberWithPassword } from '../../../../server/test/support/session';
+import { nextTotpCode } from '../../../../server/test/support/twoFactor';
 import { startTestApp, type TestApp } from '../../../../server/test/support/testApp';
 import { seedTaxonomy } from '../../../../server/src/seed/taxonomy';
 import { CookieJar } from './cookieJar';
 import { contractAllowlist } from './endpointAllowlist';
-import { createRequestProxy, type RequestProxyOptions } from './requestProxy';
+import { createRequestProxy, DESKTOP_USER_AGENT, type RequestProxyOptions } from './requestProxy';
 
 interface Sent {
   method: string;
@@ -47,9 +48,17 @@ describe('request proxy against the real server', () => {
   const status = (result: HostResult) => (result.kind === 'response' ? result.status : result.reason);
   const body = (result: HostResult) => (result.kind === 'response' ? (result.body as Record<string, unknown>) : {});
 
+  /** Operators have two-factor sign-in (issue 21): the password, then the code, both through the proxy. */
+  async function logInOperator(proxy: ReturnType<typeof proxyWith>['proxy']): Promise<HostResult> {
+    const challenge = await proxy.call({ method: 'POST', path: '/api/auth/login', body: { email: operator.email, password: operator.password } });
+    expect(status(challenge)).toBe(200);
+    expect(body(challenge)).toMatchObject({ twoFactorRequired: true });
+    return proxy.call({ method: 'POST', path: '/api/auth/login/code', body: { code: await nextTotpCode(operator.email) } });
+  }
+
   it('logs an operator in, keeps the session in its own jar and sends the XSRF header on writes', async () => {
     const { proxy, jar, sent, jarChanges } = proxyWith();
-    const login = await proxy.call({ method: 'POST', path: '/api/auth/login', body: { email: operator.email, password: operator.password } });
+    const login = await logInOperator(proxy);
     expect(status(login)).toBe(200);
     expect(body(login)).toMatchObject({ role: 'operator' });
     expect(jar.get(COOKIE_NAMES.access)).toBeTruthy();
@@ -57,6 +66,8 @@ describe('request proxy against the real server', () => {
 
     const loginRequest = sent.find((request) => request.path === '/api/auth/login');
     expect(loginRequest?.headers[XSRF_HEADER]).toBe(jar.get(COOKIE_NAMES.xsrf));
+    // The sessions list names the desktop app (issue 21).
+    expect(loginRequest?.headers['User-Agent']).toBe(DESKTOP_USER_AGENT);
 
     const me = await proxy.call({ method: 'GET', path: '/api/auth/me' });
     expect(body(me)).toMatchObject({ role: 'operator' });
@@ -81,7 +92,7 @@ describe('request proxy against the real server', () => {
 
   it('refreshes an expired access token once and repeats the call', async () => {
     const first = proxyWith();
-    await first.proxy.call({ method: 'POST', path: '/api/auth/login', body: { email: operator.email, password: operator.password } });
+    await logInOperator(first.proxy);
     // A jar whose access cookie has run out: only the refresh cookie and the XSRF token are left.
     const expired = proxyWith(new CookieJar(first.jar.snapshot().filter((cookie) => cookie.name !== COOKIE_NAMES.access)));
     const again = await expired.proxy.call({ method: 'GET', path: '/api/auth/me' });
@@ -98,7 +109,7 @@ describe('request proxy against the real server', () => {
 
   it('clears the jar on logout, and the old session is over on the server', async () => {
     const { proxy, jar } = proxyWith();
-    await proxy.call({ method: 'POST', path: '/api/auth/login', body: { email: operator.email, password: operator.password } });
+    await logInOperator(proxy);
     const stolen = jar.snapshot();
     const logout = await proxy.call({ method: 'POST', path: '/api/auth/logout' });
     expect(status(logout)).toBe(200);

@@ -12,16 +12,20 @@ import {
 import type { CookieJar } from './cookieJar';
 import type { EndpointAllowlist } from './endpointAllowlist';
 
+/** Read by the server's sessions list (server/src/auth/userAgent.ts DESKTOP_APP_AGENT). */
+export const DESKTOP_USER_AGENT = 'HirakuDesktop/1 (Electron)';
+
 /** The session calls the proxy itself makes or watches, from the endpoint map. */
 export const AUTH_PATHS = {
   login: endpointPath('auth.login'),
   logout: endpointPath('auth.logout'),
   refresh: endpointPath('auth.refresh'),
   me: endpointPath('auth.me'),
+  loginCode: endpointPath('auth.loginCode'),
 } as const;
 
 /** Calls whose 401 means wrong details or no session, never "refresh and try again". */
-const NO_REFRESH: ReadonlySet<string> = new Set([AUTH_PATHS.login, AUTH_PATHS.logout, AUTH_PATHS.refresh]);
+const NO_REFRESH: ReadonlySet<string> = new Set([AUTH_PATHS.login, AUTH_PATHS.loginCode, AUTH_PATHS.logout, AUTH_PATHS.refresh]);
 const STATE_CHANGING: ReadonlySet<HostMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RequestProxyOptions {
@@ -54,6 +58,11 @@ function isOperator(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as Partial<SessionUser>).role === 'operator';
 }
 
+/** The password was right and the code step comes next: not a session yet, so nothing to refuse. */
+function isTwoFactorChallenge(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+}
+
 function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -84,7 +93,8 @@ export function createRequestProxy(options: RequestProxyOptions): RequestProxy {
   async function send(origin: string, method: HostMethod, path: string, query: [string, string][], body: unknown): Promise<Answer> {
     const url = new URL(path, origin);
     for (const [key, value] of query) url.searchParams.append(key, value);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // Named, so that the member's sessions list shows "the desktop app" rather than an unknown browser.
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': DESKTOP_USER_AGENT };
     const cookie = jar.header(url.pathname, url.protocol === 'https:' || ['localhost', '127.0.0.1'].includes(url.hostname));
     if (cookie) headers.Cookie = cookie;
     const xsrf = jar.get(COOKIE_NAMES.xsrf);
@@ -152,7 +162,8 @@ export function createRequestProxy(options: RequestProxyOptions): RequestProxy {
     if (answer.status === 401 && !NO_REFRESH.has(path) && (await refresh(origin))) {
       answer = await send(origin, method, path, query, body);
     }
-    if (path === AUTH_PATHS.login && answer.status >= 200 && answer.status < 300 && !isOperator(answer.body)) {
+    const signingIn = path === AUTH_PATHS.login || path === AUTH_PATHS.loginCode;
+    if (signingIn && answer.status >= 200 && answer.status < 300 && !isOperator(answer.body) && !isTwoFactorChallenge(answer.body)) {
       await endSession(origin);
       return refusal(403, 'authorization_error', DESKTOP_MESSAGES.operatorsOnly);
     }

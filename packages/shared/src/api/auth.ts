@@ -12,6 +12,8 @@ export const sessionUserSchema = z.object({
   publicId: z.string(),
   tutorial: z.boolean(),
   role: roleSchema,
+  /** Two-factor sign-in is on; operators without it are sent to set it up (operator endpoints answer 403). */
+  twoFactor: z.boolean(),
 });
 export type SessionUser = z.output<typeof sessionUserSchema>;
 

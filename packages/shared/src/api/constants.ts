@@ -11,6 +11,15 @@ export const COOKIE_NAMES = {
 } as const;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
+/**
+ * Where an operator without two-factor sign-in is sent (the `redirectUrl` of a `two_factor_required`
+ * answer, and the screens' own guard): the two-factor section of the settings screen.
+ */
+export const TWO_FACTOR_SETUP_PATH = '/settings#two-factor';
+
+/** The short-lived signed "password ok" cookie between the two steps of a login (issue 21). */
+export const LOGIN_CHALLENGE_COOKIE = 'hiraku_login_challenge';
+
 /** The multipart field names of createOrUpdate. */
 export const PROFILE_FORM_FIELDS = {
   username: 'username',

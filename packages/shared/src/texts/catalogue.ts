@@ -37,6 +37,9 @@ import { PAGE_TITLES, SHELL_TEXTS } from './shell';
 import { SAFETY_MESSAGES } from './safety/messages';
 import { SAFETY_TEXTS } from './safety/screens';
 import { SETTINGS_TEXTS } from './settings/screens';
+import { BROWSER_LABELS, SYSTEM_LABELS } from './security/labels';
+import { SECURITY_MESSAGES } from './security/messages';
+import { SECURITY_TEXTS } from './security/screens';
 import { SITE_TEXTS } from './site';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
@@ -84,4 +87,5 @@ export const TEXTS = {
   settings: { screens: SETTINGS_TEXTS },
   notification: /* @__PURE__ */ domain(NOTIFICATION_MESSAGES, { screens: NOTIFICATION_TEXTS, lines: NOTIFICATION_LINES, mail: NOTIFICATION_MAIL_TEXTS }),
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
+  security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
 } as const;

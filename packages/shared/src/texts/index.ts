@@ -42,4 +42,7 @@ export * from './settings/screens';
 export * from './notification';
 export * from './safety/messages';
 export * from './safety/screens';
+export * from './security/messages';
+export * from './security/labels';
+export * from './security/screens';
 export * from './catalogue';

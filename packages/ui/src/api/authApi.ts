@@ -8,6 +8,8 @@ const NO_REFRESH = { refreshOn401: false } as const;
 export function createAuthApi(call: EndpointCaller) {
   return {
     login: (input: LoginInput) => call('auth.login', { body: input }, NO_REFRESH),
+    /** The login's second step; its 401 means the password step has run out, not the session. */
+    loginCode: (code: string) => call('auth.loginCode', { body: { code } }, NO_REFRESH),
     logout: () => call('auth.logout', {}, NO_REFRESH),
     refresh: () => call('auth.refresh', {}, NO_REFRESH),
     /**

@@ -9,7 +9,7 @@ import { OPERATOR_MENU } from './operatorMenu';
 import { buildOperatorRoutes } from './operatorRoutes';
 
 const platform: Platform = { kind: 'desktop', apiBaseUrl: '', openExternal: () => undefined, alert: () => undefined, confirm: () => Promise.resolve(true) };
-const operator: SessionUser = { publicId: 'unei01', tutorial: true, role: 'operator' };
+const operator: SessionUser = { publicId: 'unei01', tutorial: true, role: 'operator', twoFactor: true };
 
 /** The router has matched its first address (and loaded any lazy route module), as in the app. */
 function started(router: HirakuRouter): Promise<void> {

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS, type LoginInput } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS, TWO_FACTOR_SETUP_PATH, type LoginInput, type LoginResponse } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { AccountPage, FormAlert, FormStatus, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { OPERATOR_HOME } from '../operator/operatorMenu';
 import { usePlatform } from '../platform/PlatformContext';
+import { LoginCodeStep } from '../security/LoginCodeStep';
 import { PATHS } from '../routes/paths';
 import { afterLoginPath, internalPath, returnPathFrom, type LoginRedirectState } from '../session/returnTo';
 import { useLoginMutation } from '../session/accountMutations';
@@ -43,15 +44,30 @@ export function LoginPage() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
+  const [codeStep, setCodeStep] = useState(false);
+
+  const finishLogin = (response: LoginResponse) => {
+    signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role, twoFactor: response.twoFactor });
+    showNotice(ACCOUNT_MESSAGES.loginSucceeded, 'success');
+    const returnPath = returnPathFrom(location.state);
+    // An operator without two-factor sign-in can do nothing as an operator until it is set up.
+    const needsTwoFactor = response.role === 'operator' && !response.twoFactor;
+    const home = operatorMode ? (returnPath ?? OPERATOR_HOME) : afterLoginPath(response, returnPath);
+    navigate(needsTwoFactor ? TWO_FACTOR_SETUP_PATH : home, { replace: true });
+  };
+
   const send = async (input: LoginInput) => {
     const parsed = loginSchema.parse(input);
     setBusy(true);
     try {
       const response = await login.mutateAsync(parsed);
-      signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role });
-      showNotice(ACCOUNT_MESSAGES.loginSucceeded, 'success');
-      const returnPath = returnPathFrom(location.state);
-      navigate(operatorMode ? (returnPath ?? OPERATOR_HOME) : afterLoginPath(response, returnPath), { replace: true });
+      if ('twoFactorRequired' in response) {
+        // The password was right; the code comes next (issue 21).
+        setBusy(false);
+        setCodeStep(true);
+        return;
+      }
+      finishLogin(response);
     } catch (error) {
       setBusy(false);
       setFormError(errorMessage(error, ACCOUNT_MESSAGES.loginFailed));
@@ -93,6 +109,15 @@ export function LoginPage() {
       }
     >
       {guardNotice(location.state) && <p className="form-info">{guardNotice(location.state)}</p>}
+      {codeStep ? (
+        <LoginCodeStep
+          onSignedIn={finishLogin}
+          onStartOver={() => {
+            setCodeStep(false);
+            setField('password', '');
+          }}
+        />
+      ) : (
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormAlert message={formError} />
         <FormStatus message={moving} />
@@ -119,6 +144,7 @@ export function LoginPage() {
         />
         <SubmitButton busy={busy || Boolean(moving)}>{t.login.submit}</SubmitButton>
       </form>
+      )}
     </AccountPage>
   );
 }

@@ -15,7 +15,7 @@ function groupOf(path: string): string | undefined {
 
 const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => undefined, alert: () => undefined, confirm: () => Promise.resolve(true) };
 
-const member: SessionUser = { publicId: 'abc123', tutorial: false, role: 'member' };
+const member: SessionUser = { publicId: 'abc123', tutorial: false, role: 'member', twoFactor: false };
 
 /** Screens are lazy route modules: render once the router has loaded the matched ones, as the browser does. */
 function loaded(router: HirakuRouter): Promise<void> {

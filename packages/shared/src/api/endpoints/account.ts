@@ -5,6 +5,7 @@ import { emailSchema, loginSchema, passwordSchema, signupSchema } from '../../sc
 import { endpoint } from './define';
 import { accountExportSchema } from '../accountExport';
 import { loginResponseSchema, messageResponseSchema, sessionUserSchema } from '../auth';
+import { loginAnswerSchema } from './security';
 
 /** A token from a mail link; a wrong one reads as "invalid or expired", never as a format error. */
 const mailToken = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
@@ -26,10 +27,11 @@ export const deleteAccountSchema = z.object({
  * cached; none of the sign-up or reset answers tells whether an address is registered.
  */
 export const ACCOUNT_ENDPOINTS = {
+  /** With two-factor sign-in on, a right password answers a challenge and the code goes to auth.loginCode. */
   'auth.login': endpoint('auth.login', {
     access: 'public',
     body: loginSchema,
-    response: loginResponseSchema,
+    response: loginAnswerSchema,
     rateLimit: 'login',
     cache: 'no-store',
     errors: ['authentication_required', 'email_not_verified', 'account_locked', 'account_suspended'],

@@ -8,7 +8,7 @@ import { routeOf, type EndpointKey, type HttpMethod, type MethodOf, type PathOf,
  * Who may call an endpoint. The server refuses anyone else before the handler runs: anonymous callers
  * of `member` and `operator` endpoints get 401 (the client then refreshes its session and retries),
  * members calling an `operator` endpoint get 403. Suspended members have no valid session, so they
- * count as anonymous.
+ * count as anonymous. Operators who have not turned on two-factor sign-in get 403 `two_factor_required`.
  */
 export type Access = 'public' | 'member' | 'operator';
 
@@ -126,7 +126,8 @@ export function endpointErrors(definition: EndpointDefinition): ErrorCode[] {
   if (definition.query || definition.body) implied.push('validation_error');
   if (definition.params) implied.push('not_found');
   if (definition.access !== 'public') implied.push('authentication_required');
-  if (definition.access === 'operator') implied.push('authorization_error');
+  // Operators without two-factor sign-in are refused every operator endpoint (issue 21).
+  if (definition.access === 'operator') implied.push('authorization_error', 'two_factor_required');
   if (definition.rateLimit) implied.push('rate_limited');
   if (WRITES.has(definition.method) && !definition.forgeryProof) implied.push('csrf_error');
   if (isMultipartBody(definition.body)) implied.push('payload_too_large', 'unsupported_media');

@@ -12,6 +12,7 @@ import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
 import { SEARCH_ENDPOINTS } from './search';
+import { SECURITY_ENDPOINTS } from './security';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
 import type { EndpointKey, PathOf, PathParamNames } from './routes';
@@ -23,6 +24,7 @@ export { idParam } from './params';
 export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
+export * from './security';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -44,6 +46,7 @@ export const ENDPOINTS = {
   ...COMMENT_ENDPOINTS,
   ...NOTIFICATION_ENDPOINTS,
   ...SAFETY_ENDPOINTS,
+  ...SECURITY_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

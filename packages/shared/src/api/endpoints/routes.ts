@@ -77,6 +77,15 @@ export const ENDPOINT_ROUTES = {
   'auth.logout': 'POST /api/auth/logout',
   'auth.refresh': 'POST /api/auth/refresh',
   'auth.me': 'GET /api/auth/me',
+  'auth.loginCode': 'POST /api/auth/login/code',
+
+  'twoFactor.status': 'GET /api/account/two-factor',
+  'twoFactor.setup': 'POST /api/account/two-factor/setup',
+  'twoFactor.enable': 'POST /api/account/two-factor/enable',
+  'twoFactor.disable': 'POST /api/account/two-factor/disable',
+  'sessions.list': 'GET /api/account/sessions',
+  'sessions.revoke': 'DELETE /api/account/sessions/:id',
+  'sessions.revokeOthers': 'DELETE /api/account/sessions',
 
   'signup.create': 'POST /api/signup',
   'signup.verifyEmail': 'GET /api/signup/verify-email',
