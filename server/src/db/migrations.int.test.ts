@@ -32,6 +32,7 @@ const ALL_TABLES = [
   'mutes',
   'one_time_tokens',
   'profiles',
+  'recovery_codes',
   'refresh_tokens',
   'report_steps',
   'report_tags',
@@ -39,6 +40,7 @@ const ALL_TABLES = [
   'reports',
   'search_outbox',
   'search_queries',
+  'session_families',
   'strikes',
   'tags',
   'users',
@@ -49,6 +51,8 @@ const MIGRATION_NAMES = migrations.map((migration) => migration.name);
 /** [table, column, referenced table, ON DELETE rule] for every foreign key the schema must have. */
 const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['refresh_tokens', 'user_id', 'users', 'CASCADE'],
+  ['recovery_codes', 'user_id', 'users', 'CASCADE'],
+  ['session_families', 'user_id', 'users', 'CASCADE'],
   ['one_time_tokens', 'user_id', 'users', 'CASCADE'],
   ['profiles', 'user_id', 'users', 'CASCADE'],
   ['profiles', 'gender_tag_id', 'tags', 'SET NULL'],

@@ -58,7 +58,7 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
 
     const login = await client.post('/api/auth/login', { email: 'HANAKO@example.com', password: TEST_PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member', message: TEXTS.account.loginSucceeded });
+    expect(login.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member', twoFactor: false, message: TEXTS.account.loginSucceeded });
     const access = cookieLine(login.setCookies, COOKIE_NAMES.access);
     const refresh = cookieLine(login.setCookies, COOKIE_NAMES.refresh);
     expect(access).toMatch(/; path=\/;/);
@@ -74,13 +74,13 @@ describe('accounts and sessions: /api/signup, /api/auth', () => {
 
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member' });
+    expect(me.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member', twoFactor: false });
     expect(me.headers.get('cache-control')).toBe('no-store');
 
     const oldRefresh = client.cookie(COOKIE_NAMES.refresh);
     const refreshed = await client.post('/api/auth/refresh');
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member' });
+    expect(refreshed.body).toEqual({ publicId: stored?.publicId, tutorial: true, role: 'member', twoFactor: false });
     expect(cookieLine(refreshed.setCookies, COOKIE_NAMES.access)).toMatch(/httponly/);
     expect(client.cookie(COOKIE_NAMES.refresh)).not.toBe(oldRefresh);
     expect((await client.get('/api/auth/me')).status).toBe(200);
