@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, MODERATION_TEXTS, TEXTS } from '@hiraku/shared';
 import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
-import { xsrfHeaders, type TestMember } from './support/members';
+import { enterLoginCode, xsrfHeaders, type TestMember } from './support/members';
 import { commentThroughApi, decide, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
@@ -31,6 +31,8 @@ async function logIn(page: Page, account: TestMember): Promise<{ requests: strin
   await main(page).getByLabel('メールアドレス').fill(account.email);
   await main(page).getByLabel('パスワード').fill(account.password);
   await main(page).getByRole('button', { name: 'ログイン' }).click();
+  // Operators have two-factor sign-in: the form asks for the code next (issue 21).
+  await enterLoginCode(main(page), account);
   return bridge;
 }
 

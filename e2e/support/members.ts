@@ -1,10 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
-import { COOKIE_NAMES, XSRF_HEADER, type TagItem } from '@hiraku/shared';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { COOKIE_NAMES, SECURITY_TEXTS, XSRF_HEADER, type TagItem } from '@hiraku/shared';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo } from './mailbox';
+import { totpCode } from './twoFactor';
 
 export interface TestMember {
   email: string;
   password: string;
+  /** Set when the account has two-factor sign-in on (every operator): the test computes its codes. */
+  totpSecret?: string;
 }
 
 /** The anti-forgery header for this context's cookie jar; a first GET makes the server set the cookie. */
@@ -36,8 +39,19 @@ export async function createConfirmedMember(request: APIRequestContext, label: s
 
 /** Logs in through the API; with `page.request` the browser page is signed in too. */
 export async function logInThroughApi(request: APIRequestContext, member: TestMember): Promise<void> {
-  const response = await request.post('/api/auth/login', { data: member, headers: await xsrfHeaders(request) });
+  const response = await request.post('/api/auth/login', { data: { email: member.email, password: member.password }, headers: await xsrfHeaders(request) });
   if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
+  if (!((await response.json()) as { twoFactorRequired?: boolean }).twoFactorRequired) return;
+  if (!member.totpSecret) throw new Error(`${member.email} has two-factor sign-in on and the test has no secret`);
+  const second = await request.post('/api/auth/login/code', { data: { code: await totpCode(member.totpSecret) }, headers: await xsrfHeaders(request) });
+  if (!second.ok()) throw new Error(`login code answered ${second.status()}: ${await second.text()}`);
+}
+
+/** The login form's code step, for an account with two-factor sign-in (after the password was sent). */
+export async function enterLoginCode(scope: Page | Locator, member: TestMember): Promise<void> {
+  if (!member.totpSecret) return;
+  await scope.getByLabel(SECURITY_TEXTS.loginCode.label).fill(await totpCode(member.totpSecret));
+  await scope.getByRole('button', { name: SECURITY_TEXTS.loginCode.submit }).click();
 }
 
 /** Gives the signed-in member of `request` a profile (the first tag of each category), as posting a report needs. */

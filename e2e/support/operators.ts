@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_DATABASE, E2E_MYSQL_URL } from './env';
 import { logInThroughApi, type TestMember } from './members';
+import { newTotpSecret } from './twoFactor';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -22,7 +23,10 @@ export interface CliUserOptions {
 export async function createUserWithCli(label: string, options: CliUserOptions = {}): Promise<TestMember> {
   const member = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.jp`, password: 'shiken-you-no-aikotoba' };
   const args = ['--import', 'tsx', 'server/src/cli/index.ts', 'create-user', '--email', member.email, '--password', member.password, '--verified'];
+  // Operators must have two-factor sign-in (issue 21): provisioned on, with a secret the test keeps.
+  const totpSecret = options.operator ? newTotpSecret() : undefined;
   if (options.operator) args.push('--operator');
+  if (totpSecret) args.push('--totp-secret', totpSecret);
   if (options.username) args.push('--username', options.username);
   try {
     await run(process.execPath, args, {
@@ -41,7 +45,7 @@ export async function createUserWithCli(label: string, options: CliUserOptions =
     const output = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
     throw new Error(`create-user failed for ${member.email}: ${output || String(error)}`, { cause: error });
   }
-  return member;
+  return totpSecret ? { ...member, totpSecret } : member;
 }
 
 /** An operator, signed in through the API; with `page.request` the browser page is signed in too. */
