@@ -4,7 +4,7 @@ import { LIMITS } from '../../limits';
 import { emailSchema, loginSchema, passwordSchema, signupSchema } from '../../schemas/account';
 import { endpoint } from './define';
 import { accountExportSchema } from '../accountExport';
-import { loginResponseSchema, messageResponseSchema, sessionUserSchema } from '../auth';
+import { messageResponseSchema, sessionUserSchema } from '../auth';
 import { loginAnswerSchema } from './security';
 
 /** A token from a mail link; a wrong one reads as "invalid or expired", never as a format error. */
