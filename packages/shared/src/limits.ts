@@ -59,6 +59,8 @@ export const LIMITS = {
   failedLoginsToLock: 5,
   /** Two-factor sign-in: single-use recovery codes handed out when it is turned on. */
   recoveryCodeCount: 10,
+  /** Digits of a TOTP code (what authenticator apps show). */
+  totpDigits: 6,
   /** A code of the 30-second step before or after the server's clock is accepted too (clock drift). */
   totpWindowSteps: 1,
   popularKeywordMinMembers: 3,

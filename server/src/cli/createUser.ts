@@ -9,7 +9,7 @@ import type { Env } from '../env';
 import { AppError } from '../errors';
 import { withDatabase } from './database';
 
-const TOTP_SECRET_FORMAT = '2段階認証の秘密鍵は、16〜64文字のBase32（A〜Zと2〜7）で指定してください。';
+const TOTP_SECRET_FORMAT = '二段階認証の秘密鍵は、16〜64文字のBase32（A〜Zと2〜7）で指定してください。';
 
 export interface CreateUserOptions {
   email: string;
@@ -55,10 +55,10 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
   const state = options.verified ? 'メールアドレス確認済み' : 'メールアドレス未確認（確認メールは送信していません）';
   console.info(`${kind}アカウントを作成しました: ${email}（公開ID: ${user.publicId}、${state}）`);
   if (recoveryCodes.length > 0) {
-    console.info('2段階認証を有効にしました。次のリカバリーコードは一度だけ表示します。安全な場所に保管してください:');
+    console.info('二段階認証を有効にしました。次のリカバリーコードは一度だけ表示します。安全な場所に保管してください:');
     for (const code of recoveryCodes) console.info(`  ${code}`);
   } else if (role === 'operator') {
-    console.info('運営者の機能を使うには、ログイン後に設定画面で2段階認証を有効にしてください（--totp-secret で作成時に有効にもできます）。');
+    console.info('運営者の機能を使うには、ログイン後に設定画面で二段階認証を有効にしてください（--totp-secret で作成時に有効にもできます）。');
   }
 }
 

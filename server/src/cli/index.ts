@@ -26,7 +26,7 @@ program
   .option('--username <name>', 'プロフィールのユーザー名（指定するとプロフィールも作成）')
   .option('--operator', '運営者として作成する')
   .option('--verified', 'メールアドレス確認済みとして作成する')
-  .option('--totp-secret <base32>', '2段階認証を有効にして作成する（認証アプリの秘密鍵、Base32）。リカバリーコードを表示します')
+  .option('--totp-secret <base32>', '二段階認証を有効にして作成する（認証アプリの秘密鍵、Base32）。リカバリーコードを表示します')
   .action((opts: { email: string; password: string; username?: string; operator?: boolean; verified?: boolean; totpSecret?: string }) =>
     createUserCommand(parseEnv(), opts),
   );

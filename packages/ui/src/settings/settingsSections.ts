@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { AccountSection } from './AccountSection';
 import { NotificationSection } from './NotificationSection';
+import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -21,6 +23,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'notifications', Component: NotificationSection },
 
   // Sign-in security (issue 21): two-step verification, sessions.
+  { id: 'two-factor', Component: TwoFactorSection },
+  { id: 'sessions', Component: SessionsSection },
 
   { id: 'account', Component: AccountSection },
 ];
