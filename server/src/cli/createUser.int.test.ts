@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { TEXTS } from '@hiraku/shared';
+import { LIMITS, TEXTS } from '@hiraku/shared';
 import { verifyPassword } from '../auth/password';
 import { parseEnv, type Env } from '../env';
 import { initModels, type Models } from '../models';
@@ -45,6 +45,29 @@ describe('create-user (CLI)', () => {
     expect(user?.profile?.username).toBe('運営チーム');
     expect(await verifyPassword(user?.passwordHash ?? '', 'unei-no-kagi-2024')).toBe(true);
     expect(info).toHaveBeenCalledWith(expect.stringContaining(`運営者アカウントを作成しました: admin@example.com（公開ID: ${user?.publicId}、メールアドレス確認済み）`));
+  });
+
+  it('creates an operator with two-factor sign-in on from --totp-secret and prints ten recovery codes, stored hashed', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await createUserCommand(env, { email: 'unei2@example.com', password: 'unei-no-kagi-2025', operator: true, verified: true, totpSecret: secret.toLowerCase() });
+    const { User, RecoveryCode } = models();
+    const user = await User.findOne({ where: { email: 'unei2@example.com' } });
+    expect(user?.totpSecret).toBe(secret);
+    expect(user?.totpEnabledAt).toBeInstanceOf(Date);
+    const printed = info.mock.calls.map(([line]) => String(line).trim()).filter((line) => /^[2-9A-Z]{5}-[2-9A-Z]{5}$/.test(line));
+    expect(printed).toHaveLength(LIMITS.recoveryCodeCount);
+    const stored = await RecoveryCode.findAll({ where: { userId: user?.id } });
+    expect(stored).toHaveLength(LIMITS.recoveryCodeCount);
+    expect(await verifyPassword(stored[0]?.codeHash ?? '', '')).toBe(false);
+    const matches = await Promise.all(printed.map(async (code) => (await Promise.all(stored.map((row) => verifyPassword(row.codeHash, code.replace('-', ''))))).some(Boolean)));
+    expect(matches.every(Boolean)).toBe(true);
+  });
+
+  it('refuses a --totp-secret that is not base32, creating nothing', async () => {
+    await expect(createUserCommand(env, { email: 'unei3@example.com', password: 'unei-no-kagi-2026', operator: true, totpSecret: 'not base32 at all 0189' })).rejects.toThrow(
+      /^--totp-secret: /,
+    );
+    expect(await models().User.count({ where: { email: 'unei3@example.com' } })).toBe(0);
   });
 
   it('creates an unverified member without a profile by default', async () => {

@@ -129,7 +129,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <p>{t.scanLead}</p>
       <img className="two-factor-setup__qr" src={setup.qrCodeDataUrl} alt={t.qrAlt} width={200} height={200} />
       <p>
-        {t.secretLabel}: <code className="two-factor-setup__secret" data-testid="totp-secret">{setup.secret}</code>
+        {t.secretLabel}: <code className="two-factor-setup__secret" data-testid="totp-secret">{setup.setupKey}</code>
       </p>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormAlert message={formError} />

@@ -10,7 +10,7 @@ const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 interface Setup {
-  secret: string;
+  setupKey: string;
   otpauthUri: string;
   qrCodeDataUrl: string;
 }
@@ -30,9 +30,9 @@ describe('two-factor sign-in and sessions (issue 21)', () => {
     const setup = await client.post<Setup>('/api/account/two-factor/setup');
     expect(setup.status).toBe(200);
     // The step before now: the tests below then still have the current and next steps to log in with.
-    const enabled = await client.post<{ recoveryCodes: string[] }>('/api/account/two-factor/enable', { code: code(setup.body.secret, -1) });
+    const enabled = await client.post<{ recoveryCodes: string[] }>('/api/account/two-factor/enable', { code: code(setup.body.setupKey, -1) });
     expect(enabled.status).toBe(200);
-    return { client, email: user.email, secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+    return { client, email: user.email, secret: setup.body.setupKey, recoveryCodes: enabled.body.recoveryCodes };
   }
 
   async function passwordStep(email: string, client = createHttpClient(app.baseUrl)) {
@@ -47,18 +47,18 @@ describe('two-factor sign-in and sessions (issue 21)', () => {
     expect((await client.get('/api/account/two-factor')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     const setup = await client.post<Setup>('/api/account/two-factor/setup');
     expect(setup.status).toBe(200);
-    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.setupKey).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
-    expect(setup.body.otpauthUri).toContain(`secret=${setup.body.secret}`);
+    expect(setup.body.otpauthUri).toContain(`secret=${setup.body.setupKey}`);
     expect(setup.body.qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(setup.body.qrCodeDataUrl.split(',')[1] ?? '', 'base64').toString('utf8')).toContain('<svg');
 
-    const wrong = await client.post('/api/account/two-factor/enable', { code: code(setup.body.secret, 5) });
+    const wrong = await client.post('/api/account/two-factor/enable', { code: code(setup.body.setupKey, 5) });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ error: 'validation_error', message: TEXTS.security.codeInvalid });
     expect((await User.findByPk(user.id))?.totpEnabledAt).toBeNull();
 
-    const enabled = await client.post<{ message: string; recoveryCodes: string[] }>('/api/account/two-factor/enable', { code: code(setup.body.secret) });
+    const enabled = await client.post<{ message: string; recoveryCodes: string[] }>('/api/account/two-factor/enable', { code: code(setup.body.setupKey) });
     expect(enabled.status).toBe(200);
     expect(enabled.body.message).toBe(TEXTS.security.enabled);
     expect(enabled.body.recoveryCodes).toHaveLength(LIMITS.recoveryCodeCount);
@@ -173,7 +173,7 @@ describe('two-factor sign-in and sessions (issue 21)', () => {
     expect(await app.services.models.Category.count({ where: { name: '二段階前' } })).toBe(0);
 
     const setup = await client.post<Setup>('/api/account/two-factor/setup');
-    expect((await client.post('/api/account/two-factor/enable', { code: code(setup.body.secret) })).status).toBe(200);
+    expect((await client.post('/api/account/two-factor/enable', { code: code(setup.body.setupKey) })).status).toBe(200);
     expect((await client.get('/api/moderation/users')).status).toBe(200);
   });
 

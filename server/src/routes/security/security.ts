@@ -26,7 +26,7 @@ export function securityHandlers(services: AppServices): EndpointHandlers<KeysOf
       const account = await services.models.User.findByPk(user.id, { attributes: ['email'] });
       const uri = otpauthUri(secret, account?.email ?? user.publicId);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-      return { secret, otpauthUri: uri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}` };
+      return { setupKey: secret, otpauthUri: uri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}` };
     },
 
     'twoFactor.enable': async ({ user, body }) => {

@@ -37,8 +37,8 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.output<typeof twoFactorStatusSchema>;
 
-/** Shown once while setting up: the secret for typing in, the otpauth:// URI and its QR code (an SVG data URL). */
-export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrCodeDataUrl: z.string() });
+/** Shown once while setting up: the secret (`setupKey`) for typing in, the otpauth:// URI and its QR code (an SVG data URL). */
+export const twoFactorSetupSchema = z.object({ setupKey: z.string(), otpauthUri: z.string(), qrCodeDataUrl: z.string() });
 export type TwoFactorSetup = z.output<typeof twoFactorSetupSchema>;
 
 export const twoFactorEnabledSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
