@@ -2,12 +2,12 @@
 import '@hiraku/ui/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createHirakuRouter, HirakuApp } from '@hiraku/ui';
+import { buildAppRoutes, createHirakuRouter, HirakuApp } from '@hiraku/ui';
 import '@hiraku/ui/styles.css';
 import { createWebPlatform } from './webPlatform';
 
 const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '');
-const router = createHirakuRouter('browser');
+const router = createHirakuRouter('browser', { routes: buildAppRoutes() });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -12,7 +12,6 @@ import {
   type RouteObject,
   type To,
 } from 'react-router-dom';
-import { buildAppRoutes } from './routeTable';
 
 /** 'browser' for the web app, 'hash' for Electron (file:// has no history API), 'memory' for tests. */
 export type RouterKind = 'browser' | 'hash' | 'memory';
@@ -66,13 +65,12 @@ type LazyProps = Omit<RouteObject, 'lazy' | 'children' | 'index' | 'path' | 'id'
 
 /**
  * Create once, at module level in the host: a router owns a history listener, and one made during
- * render would be made twice under StrictMode.
+ * render would be made twice under StrictMode. The host hands in the routes (buildAppRoutes() for the
+ * web app, buildOperatorRoutes() for the desktop app): the router sits below the screens and their
+ * layout, so it never imports them (importCycles.test.ts).
  */
-export function createHirakuRouter(
-  kind: RouterKind,
-  options: { initialEntries?: string[]; routes?: RouteObject[] } = {},
-): HirakuRouter {
-  const routes = options.routes ?? buildAppRoutes();
+export function createHirakuRouter(kind: RouterKind, options: { initialEntries?: string[]; routes: RouteObject[] }): HirakuRouter {
+  const { routes } = options;
   const history =
     kind === 'browser' ? createBrowserHistory() : kind === 'hash' ? createHashHistory() : createMemoryHistory({ initialEntries: options.initialEntries ?? ['/'] });
 

@@ -30,7 +30,7 @@ function loaded(router: HirakuRouter): Promise<void> {
 }
 
 async function renderAt(path: string, { supportEmail, user }: { supportEmail?: string; user?: SessionUser | null } = {}): Promise<string> {
-  const router = createHirakuRouter('memory', { initialEntries: [path] });
+  const router = createHirakuRouter('memory', { initialEntries: [path], routes: buildAppRoutes() });
   await loaded(router);
   return renderToString(<HirakuApp platform={platform} router={router} siteConfig={supportEmail ? { supportEmail } : undefined} initialUser={user} />);
 }
