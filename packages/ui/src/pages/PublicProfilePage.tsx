@@ -6,6 +6,7 @@ import { MemberReportList } from '../profile/MemberReportList';
 import { ProfileCard } from '../profile/ProfileCard';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { PATHS } from '../routes/paths';
+import { MemberSafetyButtons } from '../safety/MemberSafetyButtons';
 import { useSession } from '../session/SessionContext';
 
 const t = PROFILE_TEXTS.publicProfile;
@@ -65,6 +66,7 @@ export function PublicProfilePage() {
             </p>
           )}
           <ProfileCard profile={profile} headingLevel={1} />
+          {!isOwn && <MemberSafetyButtons publicId={publicId} name={profile.username} />}
           <section className="public-profile__reports" aria-labelledby="public-profile-reports-heading">
             <h2 id="public-profile-reports-heading" className="section-heading">
               {t.reports(profile.username)}

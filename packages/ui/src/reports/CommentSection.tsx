@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, type CommentItem, COMMON_TEXTS, COMMENT_MESSAGES, COMMENT_TEXTS } from '@hiraku/shared';
+import { charLength, commentTextSchema, formatDateTimeJa, LIMITS, type CommentItem, COMMON_TEXTS, COMMENT_MESSAGES, COMMENT_TEXTS, SAFETY_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
@@ -29,6 +29,20 @@ interface CommentViewProps {
   onReport: () => void;
 }
 
+/** The text, or for a comment holding one of the viewer's muted words a closed line that opens it (issue 19). */
+function CommentText({ comment }: { comment: CommentItem }) {
+  const [open, setOpen] = useState(false);
+  if (!comment.mutedWord || open) return <p className="comment__text">{comment.text}</p>;
+  return (
+    <p className="comment__muted">
+      <span>{SAFETY_TEXTS.mutedComment}</span>{' '}
+      <button type="button" className="button button--text" onClick={() => setOpen(true)}>
+        {SAFETY_TEXTS.showMutedComment}
+      </button>
+    </p>
+  );
+}
+
 function CommentView({ comment, busy, own, reported, onDelete, onReport }: CommentViewProps) {
   const name = comment.userProfile?.username?.trim() || COMMON_TEXTS.unknownAuthor;
   return (
@@ -43,7 +57,7 @@ function CommentView({ comment, busy, own, reported, onDelete, onReport }: Comme
         </time>
       </div>
       {comment.isHidden && <p className="badge comment__hidden">{own ? t.hidden : t.hiddenForOperator}</p>}
-      <p className="comment__text">{comment.text}</p>
+      <CommentText comment={comment} />
       {(comment.abilities.delete || comment.abilities.report) && (
         <div className="comment__actions">
           {comment.abilities.delete && (

@@ -3,6 +3,8 @@ import { AccountSection } from './AccountSection';
 import { NotificationSection } from './NotificationSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { MutedWordsSection } from './MutedWordsSection';
+import { BlockedMembersSection, MutedMembersSection } from './RelatedMembersSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -18,6 +20,9 @@ export interface SettingsSectionEntry {
  */
 export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   // Protecting oneself (issue 19): blocked and muted members, muted words, sensitive images.
+  { id: 'muted-words', Component: MutedWordsSection },
+  { id: 'muted-members', Component: MutedMembersSection },
+  { id: 'blocked-members', Component: BlockedMembersSection },
 
   // Notifications (issue 20).
   { id: 'notifications', Component: NotificationSection },

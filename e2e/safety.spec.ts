@@ -1,0 +1,83 @@
+import { REPORT_LIST_TEXTS, SAFETY_TEXTS, SEARCH_MESSAGES } from '@hiraku/shared';
+import { expect, test } from './support/test';
+import { E2E_BASE_URL } from './support/env';
+import { logInThroughApi } from './support/members';
+import { createUserWithCli } from './support/operators';
+import { main } from './support/page';
+import { createReportThroughApi } from './support/reports';
+import { collectDialogs } from './support/dialogs';
+
+/**
+ * Issue 19 in Chromium: a member blocks another from their profile and that member's reports leave the
+ * feed and the search; a muted word takes the reports holding it (in any width or kana) out of the feed;
+ * 設定 lists both with an undo.
+ */
+
+async function authorWithReports(playwright: Parameters<Parameters<typeof test>[2]>[0]['playwright'], label: string, name: string, titles: string[]) {
+  const author = await createUserWithCli(label, { username: name });
+  const context = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  await logInThroughApi(context, author);
+  for (const title of titles) await createReportThroughApi(context, title);
+  const me = (await (await context.get('/api/auth/me')).json()) as { publicId: string };
+  await context.dispose();
+  return me.publicId;
+}
+
+test('a member blocks another from their profile: the reports leave the feed and the search, and 設定 lifts the block', async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const token = `blk${Math.random().toString(36).slice(2, 8)}`;
+  const title = `縄 ${token}`;
+  const name = `ブロック対象${token.slice(-3)}`;
+  const authorId = await authorWithReports(playwright, 'block-author', name, [title]);
+  await logInThroughApi(page.request, await createUserWithCli('blocker', { username: 'ブロックする会員' }));
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/reports/search/advanced', { params: { query: token } })).json()) as { total: number }).total, { timeout: 20_000 })
+    .toBe(1);
+
+  await page.goto('/reports');
+  await expect(main(page).getByRole('link', { name: title })).toBeVisible();
+
+  const dialogs = collectDialogs(page);
+  await page.goto(`/profile/${authorId}`);
+  await main(page).getByRole('button', { name: SAFETY_TEXTS.block }).click();
+  await expect(main(page).getByRole('button', { name: SAFETY_TEXTS.unblock })).toBeVisible();
+  expect(dialogs).toEqual([SAFETY_TEXTS.blockConfirm(name)]);
+  await expect(main(page).getByText(SAFETY_TEXTS.blockingNote)).toBeVisible();
+
+  await page.goto('/reports');
+  await expect(main(page).getByText(REPORT_LIST_TEXTS.allLoaded).or(main(page).getByText(REPORT_LIST_TEXTS.empty))).toBeVisible();
+  await expect(main(page).getByRole('link', { name: title })).toHaveCount(0);
+  await page.goto(`/search-results?query=${token}`);
+  await expect(main(page).getByText(SEARCH_MESSAGES.noResults)).toBeVisible();
+  await expect(main(page).getByRole('link', { name: title })).toHaveCount(0);
+
+  await page.goto('/settings');
+  await main(page).getByRole('button', { name: SAFETY_TEXTS.unblockMember(name) }).click();
+  await expect(main(page).getByText(SAFETY_TEXTS.noBlocks)).toBeVisible();
+  await page.goto('/reports');
+  await expect(main(page).getByRole('link', { name: title })).toBeVisible();
+});
+
+test('a muted word takes the reports holding it out of the feed, in any width or kana', async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const token = `mw${Math.random().toString(36).slice(2, 8)}`;
+  // Within the card's 15 characters, so the card's link carries the whole title.
+  const muted = `ﾛｰﾌﾟ ${token}`;
+  const kept = `首輪 ${token}`;
+  await authorWithReports(playwright, 'word-author', '語句の書き手', [muted, kept]);
+  await logInThroughApi(page.request, await createUserWithCli('word-muter', { username: '語句をミュートする会員' }));
+
+  await page.goto('/reports');
+  await expect(main(page).getByRole('link', { name: muted })).toBeVisible();
+
+  await page.goto('/settings');
+  await main(page).getByLabel(SAFETY_TEXTS.wordLabel).fill('ろーぷ');
+  await main(page).getByLabel(SAFETY_TEXTS.durationLabel).selectOption({ label: SAFETY_TEXTS.days(7) });
+  await main(page).getByRole('button', { name: SAFETY_TEXTS.addWord }).click();
+  await expect(main(page).getByRole('button', { name: SAFETY_TEXTS.removeWord('ろーぷ') })).toBeVisible();
+
+  await page.goto('/reports');
+  await expect(main(page).getByRole('link', { name: kept })).toBeVisible();
+  await expect(main(page).getByText(REPORT_LIST_TEXTS.allLoaded)).toBeVisible();
+  await expect(main(page).getByRole('link', { name: muted })).toHaveCount(0);
+});
