@@ -1,10 +1,11 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_TEXTS, CONTACT_MESSAGES, CONTACT_TEXTS, CONTACT_CATEGORY_LABELS, charLength, CONTACT_CATEGORIES, contactInputSchema, LIMITS } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_TEXTS, CONTACT_MESSAGES, CONTACT_TEXTS, CONTACT_CATEGORY_LABELS, charLength, CONTACT_CATEGORIES, contactInputSchema, LIMITS, type ContactInput } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createEndpointCaller } from '../api/endpointClient';
-import { fieldErrorsFromIssues, type FieldErrors, SubmitButton, TextField } from '../components/forms';
+import { schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
@@ -24,11 +25,13 @@ interface Values {
 
 const EMPTY: Values = { category: '', name: '', email: '', content: '' };
 const FIELD_ORDER: readonly (keyof Values)[] = ['category', 'name', 'email', 'content'];
+const checkContact = schemaCheck<Values>(contactInputSchema);
 
-/** Focus on the first field with a message (for the radio group, its first choice), so it is heard with it. */
-function focusFirstProblem(form: HTMLFormElement | null, errors: FieldErrors): void {
-  const first = FIELD_ORDER.find((name) => errors[name]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+/** The enquiry's write. */
+function useSendEnquiry() {
+  const { client } = useApi();
+  const call = useMemo(() => createEndpointCaller(client), [client]);
+  return useMutation({ mutationFn: (input: ContactInput) => call('contact.send', { body: input }) });
 }
 
 /**
@@ -38,13 +41,16 @@ function focusFirstProblem(form: HTMLFormElement | null, errors: FieldErrors): v
  * what they wrote.
  */
 export function ContactFormPage() {
-  const { client } = useApi();
-  const call = useMemo(() => createEndpointCaller(client), [client]);
+  const sendEnquiry = useSendEnquiry();
   const navigate = useNavigate();
   const { status } = useSession();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // A field's message goes as soon as it is edited.
+  const { formRef, values, errors, setField, submitWith, showFieldErrors } = useSchemaForm<Values>({
+    defaultValues: EMPTY,
+    check: checkContact,
+    order: FIELD_ORDER,
+    clearErrorOnChange: true,
+  });
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const categoryErrorId = useId();
   const contentId = useId();
@@ -52,31 +58,25 @@ export function ContactFormPage() {
   const contentErrorId = useId();
   const resultId = useId();
 
-  const set = (name: keyof Values, value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => ({ ...previous, [name]: undefined }));
-  };
+  const set = (name: keyof Values, value: string) => setField(name, value);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (phase.name === 'sending') return;
-    const parsed = contactInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrorsFromIssues(parsed.error.issues);
-      setErrors(found);
-      focusFirstProblem(formRef.current, found);
-      return;
-    }
-    setErrors({});
+  const submit = submitWith(async (checked: Values) => {
     setPhase({ name: 'sending' });
     try {
-      const answer = await call('contact.send', { body: parsed.data });
+      const answer = await sendEnquiry.mutateAsync(contactInputSchema.parse(checked));
       setPhase({ name: 'success', message: answer.message || CONTACT_MESSAGES.sent });
     } catch (error) {
       // A refused field is shown beside it as well; the modal carries the server's words when it gave some.
-      if (isApiError(error)) setErrors(error.fields);
+      if (isApiError(error)) showFieldErrors(error.fields, { focus: false });
       setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : CONTACT_MESSAGES.failed });
     }
+  });
+  const onSubmit: typeof submit = (event) => {
+    if (phase.name === 'sending') {
+      event.preventDefault();
+      return;
+    }
+    submit(event);
   };
 
   const closeResult = () => {
@@ -95,7 +95,7 @@ export function ContactFormPage() {
       <PageTitle page={PAGE_TITLES.contactForm} />
       <h1 className="page__title">{PAGE_TITLES.contactForm}</h1>
       <p className="page__lead">{t.lead}</p>
-      <form ref={formRef} className="form account-card" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form ref={formRef} className="form account-card" noValidate onSubmit={onSubmit}>
         <fieldset className={`field contact-page__categories${errors.category ? ' field--invalid' : ''}`} data-field="category" aria-describedby={errors.category ? categoryErrorId : undefined}>
           <legend className="field__label">
             {t.category}

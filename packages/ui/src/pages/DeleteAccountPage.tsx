@@ -1,17 +1,29 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, TIMINGS } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, deleteAccountSchema, TIMINGS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
-import { AccountPage, CheckboxField, focusFirstError, FormAlert, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { AccountPage, CheckboxField, FormAlert, schemaCheck, SubmitButton, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { useDeleteAccountMutation } from '../session/accountMutations';
 import { useSession } from '../session/SessionContext';
 
 const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['password', 'confirmed'] as const;
 
 type Phase = 'idle' | 'deleting' | 'deleted';
+
+interface DeleteValues {
+  password: string;
+  /** The box saying the member understands; the screen's own, the server never sees it. */
+  confirmed: boolean;
+}
+
+const checkPassword = schemaCheck<DeleteValues>(deleteAccountSchema);
+const checkDelete = (values: DeleteValues): FieldErrors => ({
+  ...checkPassword(values),
+  confirmed: values.confirmed ? undefined : ACCOUNT_MESSAGES.deleteConfirmRequired,
+});
 
 /** Asks the browser to confirm closing the tab while the deletion is still running (docs/product.md §4). */
 function useLeaveWarning(active: boolean) {
@@ -46,14 +58,15 @@ function DeletingOverlay({ slow }: { slow: boolean }) {
 }
 
 export function DeleteAccountPage() {
-  const { auth } = useApi();
+  const deleteAccount = useDeleteAccountMutation();
   const { clear } = useSession();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirmed, setConfirmed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, formRef, values, errors, setField, submitWith } = useSchemaForm<DeleteValues>({
+    defaultValues: { password: '', confirmed: false },
+    check: checkDelete,
+    order: FIELD_ORDER,
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [slow, setSlow] = useState(false);
@@ -63,28 +76,15 @@ export function DeleteAccountPage() {
   useLeaveWarning(phase === 'deleting');
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (phase !== 'idle') return;
-    setFormError(null);
-    const found: FieldErrors = {
-      password: password ? undefined : ACCOUNT_MESSAGES.passwordRequired,
-      confirmed: confirmed ? undefined : ACCOUNT_MESSAGES.deleteConfirmRequired,
-    };
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError(formRef.current, found, FIELD_ORDER);
-      return;
-    }
-
+  const submit = submitWith(async ({ password }: DeleteValues) => {
     setPhase('deleting');
     setSlow(false);
     const slowTimer = setTimeout(() => setSlow(true), TIMINGS.deleteAccountSlowMs);
     timers.current.push(slowTimer);
     try {
-      const response = await auth.deleteAccount(password);
+      const response = await deleteAccount.mutateAsync(password);
       clearTimeout(slowTimer);
-      setPassword('');
+      form.setValue('password', '');
       setDoneMessage(response?.message || ACCOUNT_MESSAGES.deleteSucceeded);
       setPhase('deleted');
       timers.current.push(
@@ -99,6 +99,14 @@ export function DeleteAccountPage() {
       setPhase('idle');
       setFormError(errorMessage(error, ACCOUNT_MESSAGES.deleteFailed, ACCOUNT_MESSAGES.deleteNoResponse));
     }
+  });
+  const onSubmit: typeof submit = (event) => {
+    if (phase !== 'idle') {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    submit(event);
   };
 
   if (phase === 'deleted') {
@@ -133,11 +141,11 @@ export function DeleteAccountPage() {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={setPassword}
+          value={values.password}
+          onChange={(value) => setField('password', value)}
           error={errors.password}
         />
-        <CheckboxField name="confirmed" checked={confirmed} onChange={setConfirmed} error={errors.confirmed} required>
+        <CheckboxField name="confirmed" checked={values.confirmed} onChange={(value) => setField('confirmed', value)} error={errors.confirmed} required>
           {t.deleteAccount.confirm}
         </CheckboxField>
         <SubmitButton busy={phase === 'deleting'} variant="danger">

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
 import { AccountPage, EmailRequestForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { useForgotPasswordMutation } from '../session/accountMutations';
 import { usePlatform } from '../platform/PlatformContext';
 
 const t = ACCOUNT_TEXTS.forgotPassword;
 
 export function ForgotPasswordPage() {
   const platform = usePlatform();
-  const { auth } = useApi();
+  const forgot = useForgotPasswordMutation();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   const send = async (email: string) => {
     setError(null);
     try {
-      const response = await auth.forgotPassword(email);
+      const response = await forgot.mutateAsync(email);
       const message = response?.message || ACCOUNT_MESSAGES.forgotPasswordSent;
       platform.alert(message);
       showNotice(message, 'success');

@@ -1,27 +1,42 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, passwordSchema } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
-import { AccountPage, focusFirstError, FormAlert, hasErrors, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { AccountPage, FormAlert, SubmitButton, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
+import { useResetPasswordMutation } from '../session/accountMutations';
 import { usePlatform } from '../platform/PlatformContext';
 
 const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['newPassword', 'newPasswordAgain'] as const;
 
+interface ResetValues {
+  newPassword: string;
+  newPasswordAgain: string;
+}
+
+/** The shared password rule; the second entry is only compared once the first passes. */
+function checkReset({ newPassword, newPasswordAgain }: ResetValues): FieldErrors {
+  const parsed = passwordSchema.safeParse(newPassword);
+  return {
+    newPassword: parsed.success ? undefined : parsed.error.issues[0]?.message,
+    newPasswordAgain: parsed.success && newPassword !== newPasswordAgain ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined,
+  };
+}
+
 export function ResetPasswordPage() {
   const platform = usePlatform();
-  const { auth } = useApi();
+  const reset = useResetPasswordMutation();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, values, errors, setField, submitWith } = useSchemaForm<ResetValues>({
+    defaultValues: { newPassword: '', newPasswordAgain: '' },
+    check: checkReset,
+    order: FIELD_ORDER,
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,23 +55,10 @@ export function ResetPasswordPage() {
     );
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = passwordSchema.safeParse(password);
-    const found: FieldErrors = {
-      newPassword: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      newPasswordAgain: parsed.success && password !== again ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined,
-    };
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError(formRef.current, found, FIELD_ORDER);
-      return;
-    }
+  const submit = submitWith(async ({ newPassword }: ResetValues) => {
     setBusy(true);
     try {
-      const response = await auth.resetPassword(token, password);
+      const response = await reset.mutateAsync({ token, newPassword });
       const message = response?.message || ACCOUNT_MESSAGES.resetSucceeded;
       platform.alert(message);
       showNotice(message, 'success');
@@ -65,6 +67,14 @@ export function ResetPasswordPage() {
       setBusy(false);
       setFormError(errorMessage(error, ACCOUNT_MESSAGES.resetFailed));
     }
+  });
+  const onSubmit: typeof submit = (event) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    submit(event);
   };
 
   return (
@@ -85,8 +95,8 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={setPassword}
+          value={values.newPassword}
+          onChange={(value) => setField('newPassword', value)}
           error={errors.newPassword}
           hint={t.passwordRule}
         />
@@ -96,8 +106,8 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
           required
-          value={again}
-          onChange={setAgain}
+          value={values.newPasswordAgain}
+          onChange={(value) => setField('newPasswordAgain', value)}
           error={errors.newPasswordAgain}
           hint={t.newPasswordAgainHint}
         />

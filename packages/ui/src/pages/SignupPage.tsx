@@ -1,59 +1,55 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, signupSchema } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, signupSchema, type SignupInput } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { useApi } from '../api/ApiContext';
-import { AccountPage, CheckboxField, fieldErrorsFromIssues, focusFirstError, FormAlert, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { AccountPage, CheckboxField, FormAlert, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routes/paths';
+import { useSignupMutation } from '../session/accountMutations';
 
 const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['email', 'password', 'agreedToTerms'] as const;
+/** What the form holds: the box starts unticked, which the schema refuses. */
+type SignupValues = Omit<SignupInput, 'agreedToTerms'> & { agreedToTerms: boolean };
+const checkSignup = schemaCheck<SignupValues>(signupSchema);
 
 export function SignupPage() {
   const platform = usePlatform();
-  const { auth } = useApi();
+  const signup = useSignupMutation();
   const navigate = useNavigate();
   const { showNotice } = useNotice();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, formRef, values, errors, setField, submitWith, showFieldErrors } = useSchemaForm<SignupValues>({
+    defaultValues: { email: '', password: '', agreedToTerms: false },
+    check: checkSignup,
+    order: FIELD_ORDER,
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = signup.isPending;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = signupSchema.safeParse({ email, password, agreedToTerms: agreed });
-    if (!parsed.success) {
-      const found = fieldErrorsFromIssues(parsed.error.issues);
-      setErrors(found);
-      focusFirstError(formRef.current, found, FIELD_ORDER);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const send = async (input: SignupValues) => {
     try {
-      await auth.signup(parsed.data);
-      setEmail('');
-      setPassword('');
-      setAgreed(false);
+      await signup.mutateAsync(signupSchema.parse(input));
+      form.reset();
       platform.alert(ACCOUNT_MESSAGES.signupSucceeded);
       showNotice(ACCOUNT_MESSAGES.signupSucceeded, 'success');
       navigate(PATHS.login);
     } catch (error) {
       const fields = isApiError(error) ? error.fields : {};
       const message = errorMessage(error, ACCOUNT_MESSAGES.signupFailed);
-      setErrors(fields);
+      showFieldErrors(fields);
       // A message already shown next to its field need not be repeated above the form.
       setFormError(Object.values(fields).includes(message) ? null : message);
-      setBusy(false);
-      focusFirstError(formRef.current, fields, FIELD_ORDER);
     }
+  };
+  const submit = submitWith(send);
+  const onSubmit: typeof submit = (event) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    submit(event);
   };
 
   // On the web the terms open in a new tab so what has been typed here is not lost.
@@ -80,8 +76,8 @@ export function SignupPage() {
           required
           maxLength={LIMITS.emailMax}
           placeholder={t.emailPlaceholder}
-          value={email}
-          onChange={setEmail}
+          value={values.email}
+          onChange={(value) => setField('email', value)}
           error={errors.email}
         />
         <TextField
@@ -90,12 +86,12 @@ export function SignupPage() {
           type="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={setPassword}
+          value={values.password}
+          onChange={(value) => setField('password', value)}
           error={errors.password}
           hint={t.passwordRule}
         />
-        <CheckboxField name="agreedToTerms" checked={agreed} onChange={setAgreed} error={errors.agreedToTerms} required>
+        <CheckboxField name="agreedToTerms" checked={values.agreedToTerms} onChange={(value) => setField('agreedToTerms', value)} error={errors.agreedToTerms} required>
           {t.signup.agreeBeforeLink}
           <Link to={PATHS.termsOfService} {...newTab}>
             {t.signup.termsLink}

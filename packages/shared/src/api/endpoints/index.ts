@@ -17,6 +17,9 @@ import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
 import type { EndpointKey, PathOf, PathParamNames } from './routes';
 
+/** The account deletion's body: the delete-account form checks the password with it before sending. */
+export { deleteAccountSchema } from './account';
+
 export * from './define';
 export * from './routes';
 export * from './match';

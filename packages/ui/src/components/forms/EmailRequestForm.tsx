@@ -1,8 +1,21 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ACCOUNT_TEXTS, emailSchema, LIMITS } from '@hiraku/shared';
+import type { FieldErrors } from './fieldErrors';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
+import { useSchemaForm } from './useSchemaForm';
+
+interface EmailValues {
+  email: string;
+}
+
+const ORDER = ['email'] as const;
+
+function checkEmail({ email }: EmailValues): FieldErrors {
+  const parsed = emailSchema.safeParse(email);
+  return parsed.success ? {} : { email: parsed.error.issues[0]?.message };
+}
 
 /**
  * One e-mail field and a button: the resend-verification and forgot-password forms. `send` resolves
@@ -21,28 +34,23 @@ export function EmailRequestForm({
   error: string | null;
   children?: ReactNode;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const { formRef, values, errors, setField, submitWith } = useSchemaForm<EmailValues>({ defaultValues: { email: initialEmail }, check: checkEmail, order: ORDER });
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      const input = formRef.current?.elements.namedItem('email');
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    setFieldError(undefined);
+  const submit = submitWith(async ({ email }) => {
     setBusy(true);
     try {
-      await send(parsed.data);
+      await send(emailSchema.parse(email));
     } finally {
       if (formRef.current) setBusy(false);
     }
+  });
+  const onSubmit: typeof submit = (event) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    submit(event);
   };
 
   return (
@@ -56,9 +64,9 @@ export function EmailRequestForm({
         autoComplete="email"
         required
         maxLength={LIMITS.emailMax}
-        value={email}
-        onChange={setEmail}
-        error={fieldError}
+        value={values.email}
+        onChange={(value) => setField('email', value)}
+        error={errors.email}
       />
       <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
     </form>

@@ -28,5 +28,7 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
   const first = order.find((name) => errors[name]);
   if (!first || !form) return;
   const element = form.elements.namedItem(first);
-  if (element instanceof HTMLElement) element.focus();
+  // A radio group answers with all its choices: the first one takes the focus.
+  const target = typeof RadioNodeList !== 'undefined' && element instanceof RadioNodeList ? element[0] : element;
+  if (target instanceof HTMLElement) target.focus();
 }

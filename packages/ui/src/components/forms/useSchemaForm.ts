@@ -35,8 +35,8 @@ export interface SchemaForm<T extends FieldValues> {
   setField<N extends Path<T>>(name: N, value: PathValue<T, N>): void;
   /** The form's onSubmit: checks with `check`, focuses the first field with a message, else calls `send`. */
   submitWith(send: (values: T) => unknown): (event: FormEvent<HTMLFormElement>) => void;
-  /** Shows the server's messages next to their fields and focuses the first; true when any was shown. */
-  showFieldErrors(fields: FieldErrors | undefined): boolean;
+  /** Shows the server's messages next to their fields and focuses the first (unless told not to); true when any was shown. */
+  showFieldErrors(fields: FieldErrors | undefined, options?: { focus?: boolean }): boolean;
 }
 
 /**
@@ -74,14 +74,14 @@ export function useSchemaForm<T extends FieldValues>({ defaultValues, check, ord
   );
 
   const showFieldErrors = useCallback(
-    (fields: FieldErrors | undefined) => {
+    (fields: FieldErrors | undefined, { focus = true }: { focus?: boolean } = {}) => {
       let shown = false;
       for (const [name, message] of Object.entries(fields ?? {})) {
         if (!message || !order.includes(name)) continue;
         setError(name as Path<T>, { type: 'server', message });
         shown = true;
       }
-      if (shown) focusFirstError(formRef.current, fields ?? {}, order);
+      if (shown && focus) focusFirstError(formRef.current, fields ?? {}, order);
       return shown;
     },
     [setError, order],
