@@ -15,6 +15,7 @@ import * as flagsCases from './0014-flags-cases';
 import * as memberSafety from './0015-member-safety';
 import * as notifications from './0016-notifications';
 import * as twoFactorSessions from './0017-two-factor-sessions';
+import * as takedownRequests from './0021-takedown-requests';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -37,4 +38,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0015-member-safety', ...memberSafety },
   { name: '0016-notifications', ...notifications },
   { name: '0017-two-factor-sessions', ...twoFactorSessions },
+  { name: '0021-takedown-requests', ...takedownRequests },
 ];

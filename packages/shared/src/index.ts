@@ -12,3 +12,4 @@ export * from './analytics';
 export * from './japanDays';
 export * from './desktopBridge';
 export * from './notifications';
+export * from './publicContacts';

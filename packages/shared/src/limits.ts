@@ -59,6 +59,11 @@ export const LIMITS = {
   failedLoginsToLock: 5,
   /** Two-factor sign-in: single-use recovery codes handed out when it is turned on. */
   recoveryCodeCount: 10,
+  /** Takedown requests (issue 21): the address named, the description, and the clocks of their cases. */
+  takedownUrlMax: 2000,
+  takedownDescriptionMax: 2000,
+  takedownIntimateDueDays: 2,
+  takedownOtherDueDays: 7,
   /** Digits of a TOTP code (what authenticator apps show). */
   totpDigits: 6,
   /** A code of the 30-second step before or after the server's clock is accepted too (clock drift). */
@@ -98,6 +103,8 @@ export const TIMINGS = {
   lockoutSec: 24 * 60 * 60,
   /** Between the right password and the code: the signed "password ok" cookie lives this long. */
   loginChallengeTtlSec: 5 * 60,
+  /** The takedown form's confirmation link. */
+  takedownConfirmTtlSec: 24 * 60 * 60,
   totpPeriodSec: 30,
   menuTypeAheadMs: 350,
   sentinelThreshold: 0.1,

@@ -29,6 +29,9 @@ export const RATE_RULES = {
   resetPassword: { limit: 10, windowSec: 60 * 60, per: 'ip' },
   deleteAccount: { limit: 10, windowSec: 60 * 60, per: 'ip' },
   contact: { limit: 10, windowSec: 60 * 60, per: 'ip' },
+  /** Takedown requests from anyone: a person with several pages to report can; a mail bomb cannot. */
+  takedownRequest: { limit: 10, windowSec: 60 * 60, per: 'ip' },
+  takedownConfirm: { limit: 30, windowSec: 60 * 60, per: 'ip' },
   // A batch per route change at most, usually fewer: generous for browsing, a cap on filling the table.
   analytics: { limit: 120, windowSec: 60, per: 'ip' },
   /** Enough for a member tapping quickly on several reports; a script hammering the button is slowed. */

@@ -7,6 +7,7 @@ import {
   formatDateTimeJa,
   LIMITS,
   SITE_TEXTS,
+  TAKEDOWN_MAIL_TEXTS,
   TIMINGS,
   type AdverseAction,
   type ContactInput,
@@ -160,5 +161,45 @@ export function flagOutcomeMail({ to, acted, publicUrl }: { to: string; acted: b
     to,
     subject: `【${SITE}】${D.flaggerSubject}`,
     text: [D.flaggerIntro, '', acted ? D.flaggerActed : D.flaggerHarmless, D.flaggerNoDetail, signature(publicUrl)].join('\n'),
+  };
+}
+
+const T = TAKEDOWN_MAIL_TEXTS;
+
+/** To the address given on the takedown form: confirm it, or the request never reaches the operators. */
+export function takedownConfirmMail({ to, link, publicUrl }: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】${T.confirmSubject}`,
+    text: [T.confirmIntro, '', link, '', T.confirmExpiry, T.confirmNotYou, signature(publicUrl)].join('\n'),
+  };
+}
+
+/** The request reached the operators: its number, what it names and how soon it will be decided. */
+export function takedownReceiptMail({ to, requestId, contentUrl, intimate, publicUrl }: { to: string; requestId: number; contentUrl: string; intimate: boolean; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】${T.receiptSubject}`,
+    text: [T.receiptIntro, '', `${T.receiptRef}: ${requestId}`, `${T.receiptUrl}: ${contentUrl}`, '', intimate ? T.receiptClockIntimate : T.receiptClockOther, '', T.police, signature(publicUrl)].join('\n'),
+  };
+}
+
+/** The outcome, and nothing about the member concerned. */
+export function takedownDecisionMail({ to, requestId, contentUrl, removed, publicUrl }: { to: string; requestId: number; contentUrl: string; removed: boolean; publicUrl: string }): OutgoingMail {
+  return {
+    to,
+    subject: `【${SITE}】${T.decisionSubject}`,
+    text: [
+      T.decisionIntro,
+      '',
+      `${T.receiptRef}: ${requestId}`,
+      `${T.receiptUrl}: ${contentUrl}`,
+      '',
+      removed ? T.decisionRemoved : T.decisionNotRemoved,
+      T.decisionPrivacy,
+      '',
+      T.police,
+      signature(publicUrl),
+    ].join('\n'),
   };
 }

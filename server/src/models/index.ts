@@ -25,6 +25,7 @@ import { initSearchOutboxEntry, SearchOutboxEntry } from './searchOutboxEntry';
 import { initSearchQuery, SearchQuery } from './searchQuery';
 import { initStrike, Strike } from './strike';
 import { initSessionFamily, SessionFamily } from './sessionFamily';
+import { initTakedownRequest, TakedownRequest } from './takedownRequest';
 import { initTag, Tag } from './tag';
 import { initUser, User } from './user';
 
@@ -47,6 +48,7 @@ export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from 
 export { Profile } from './profile';
 export { RecoveryCode } from './recoveryCode';
 export { SessionFamily } from './sessionFamily';
+export { TakedownRequest } from './takedownRequest';
 export { RefreshToken } from './refreshToken';
 export { Report } from './report';
 export { ReportStep } from './reportStep';
@@ -91,6 +93,7 @@ export interface Models {
   MutedWord: typeof MutedWord;
   RecoveryCode: typeof RecoveryCode;
   SessionFamily: typeof SessionFamily;
+  TakedownRequest: typeof TakedownRequest;
 }
 
 /**
@@ -128,6 +131,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initMemberRelations(sequelize),
     RecoveryCode: initRecoveryCode(sequelize),
     SessionFamily: initSessionFamily(sequelize),
+    TakedownRequest: initTakedownRequest(sequelize),
   };
   associate(models);
   return models;

@@ -21,6 +21,7 @@ import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
+import { trustHandlers } from './trust/trust';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
 import { tutorialHandlers } from './tutorial/tutorial';
@@ -54,6 +55,7 @@ export function apiRouter(services: AppServices): Router {
     ...notificationHandlers(services),
     ...safetyHandlers(services),
     ...securityHandlers(services),
+    ...trustHandlers(services),
   });
   api.all('/api/{*rest}', () => {
     throw notFound();

@@ -132,6 +132,9 @@ const MATRIX: Record<EndpointKey, Row> = {
   'sessions.list': MEMBER,
   'sessions.revoke': MEMBER,
   'sessions.revokeOthers': MEMBER,
+  'takedown.create': PUBLIC,
+  'takedown.confirm': PUBLIC,
+  'transparency.report': PUBLIC,
 };
 
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];

@@ -3,3 +3,4 @@ export * from './termsOfService';
 export * from './privacyPolicy';
 export * from './glossary';
 export * from './faq';
+export * from './trustPages';

@@ -1,4 +1,5 @@
 import { LIMITS } from '../limits';
+import { PAGE_TITLES } from '../texts/shell';
 import { LEGAL_DOCUMENTS_DATE, OPERATOR_NAME, type LegalDocument } from './legalDocument';
 
 const SITE = 'ひらく';
@@ -56,6 +57,8 @@ export const TERMS_OF_SERVICE: LegalDocument = {
         '会員は、当運営が本サービスの提供、運営および紹介のために必要な範囲で、投稿コンテンツを無償で表示し、表示に必要な範囲で編集（画像の縮小や形式の変換、文字数に応じた省略表示など）し、または削除できることに同意するものとします。',
         '会員は、投稿コンテンツについて自らが投稿に必要な権利を有していること、また投稿コンテンツに写っている人物や登場する人物の同意を得ていることを保証するものとします。',
         '当運営は、投稿コンテンツが本規約に違反する、またはそのおそれがあると判断した場合、事前の通知なく投稿コンテンツを非表示にし、または削除することができます。',
+        `画像の投稿は、本サービス上に掲載する「${PAGE_TITLES.imageRules}」に従うものとします。投稿コンテンツの削除の基準、対応の期間および判断に不服がある場合の手続きは、本サービス上に掲載する「${PAGE_TITLES.removalGuidelines}」に定めるとおりとし、これらは本規約の一部を構成します。`,
+        `投稿コンテンツによって権利を侵害されたと考える方は、会員であるか否かを問わず、本サービス上の「${PAGE_TITLES.takedownRequest}」フォームから削除を依頼することができます。違法・有害な情報の通報先は、本サービス上に掲載する「${PAGE_TITLES.reportIllegalContent}」のとおりです。`,
       ],
     },
     {

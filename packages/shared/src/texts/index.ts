@@ -45,4 +45,8 @@ export * from './safety/screens';
 export * from './security/messages';
 export * from './security/labels';
 export * from './security/screens';
+export * from './takedown/labels';
+export * from './takedown/messages';
+export * from './takedown/mail';
+export * from './takedown/screens';
 export * from './catalogue';

@@ -27,6 +27,11 @@ export const PAGE_TITLES = {
   settings: '設定',
   tutorial: 'チュートリアル',
   notFound: 'ページが見つかりません',
+  removalGuidelines: '削除ガイドライン',
+  imageRules: '画像投稿のルール',
+  reportIllegalContent: '違法・有害情報の通報先',
+  takedownRequest: '削除依頼',
+  transparency: '透明性レポート',
 } as const;
 export type PageKey = keyof typeof PAGE_TITLES;
 
@@ -52,6 +57,8 @@ export const SHELL_TEXTS = {
     search: '検索',
     create: '投稿',
     dashboard: PAGE_TITLES.dashboard,
+    trustLabel: 'サイトの方針と通報',
+    transparency: PAGE_TITLES.transparency,
   },
   moreMenu: {
     button: 'その他',
@@ -65,6 +72,10 @@ export const SHELL_TEXTS = {
     exportFailed: '登録データのダウンロードに失敗しました。もう一度お試しください。',
     terms: PAGE_TITLES.termsOfService,
     privacy: PAGE_TITLES.privacyPolicy,
+    removalGuidelines: PAGE_TITLES.removalGuidelines,
+    imageRules: PAGE_TITLES.imageRules,
+    reportIllegalContent: PAGE_TITLES.reportIllegalContent,
+    takedownRequest: PAGE_TITLES.takedownRequest,
     premium: 'プレミアム（未実装）',
     logout: 'ログアウト',
   },

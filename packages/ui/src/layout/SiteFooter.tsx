@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router-dom';
-import { SITE_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
+import { Link, NavLink } from 'react-router-dom';
+import { PAGE_TITLES, SITE_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
 import { IconBack, IconMore, IconPen, IconSearch, IconUser } from '../components/icons';
 import { useGoBack } from '../components/useGoBack';
 import { MoreMenu } from '../menu/MoreMenu';
@@ -11,6 +11,25 @@ export function SiteFooter() {
   const goBack = useGoBack();
   return (
     <footer className="site-footer">
+      <nav className="site-footer__links" aria-label={t.trustLabel}>
+        <ul>
+          <li>
+            <Link to={PATHS.removalGuidelines}>{PAGE_TITLES.removalGuidelines}</Link>
+          </li>
+          <li>
+            <Link to={PATHS.imageRules}>{PAGE_TITLES.imageRules}</Link>
+          </li>
+          <li>
+            <Link to={PATHS.reportIllegalContent}>{PAGE_TITLES.reportIllegalContent}</Link>
+          </li>
+          <li>
+            <Link to={PATHS.takedownRequest}>{PAGE_TITLES.takedownRequest}</Link>
+          </li>
+          <li>
+            <Link to={PATHS.transparency}>{t.transparency}</Link>
+          </li>
+        </ul>
+      </nav>
       <p className="site-footer__copyright">{SITE_TEXTS.copyright}</p>
       <nav className="bottom-nav" aria-label={t.navLabel}>
         <ul className="bottom-nav__list">

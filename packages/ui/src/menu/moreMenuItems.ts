@@ -22,6 +22,11 @@ export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'download', membersOnly: true, label: t.exportData, keywords: ['download', 'data', 'daunrodo', 'でーた'] },
   { kind: 'link', to: PATHS.termsOfService, label: t.terms, keywords: ['りようきやく', 'riyoukiyaku', 'terms', 'kiyaku'] },
   { kind: 'link', to: PATHS.privacyPolicy, label: t.privacy, keywords: ['privacy', 'puraibashii'] },
+  // The public side of trust (issue 21): what we remove, the image rules, where to report, the takedown form.
+  { kind: 'link', to: PATHS.removalGuidelines, label: t.removalGuidelines, keywords: ['さくじょがいどらいん', 'sakujogaidorain', 'removal'] },
+  { kind: 'link', to: PATHS.imageRules, label: t.imageRules, keywords: ['がぞう', 'image', 'rules'] },
+  { kind: 'link', to: PATHS.reportIllegalContent, label: t.reportIllegalContent, keywords: ['いほう', 'ihou', 'tsuuhou', 'report'] },
+  { kind: 'link', to: PATHS.takedownRequest, label: t.takedownRequest, keywords: ['さくじょいらい', 'sakujoirai', 'takedown'] },
   { kind: 'unavailable', label: t.premium, keywords: ['premium', 'puremiamu'] },
   { kind: 'logout', membersOnly: true, label: t.logout, keywords: ['logout', 'roguauto'] },
 ];

@@ -1,4 +1,4 @@
-import { LIMITS } from '@hiraku/shared';
+import { LIMITS, TRUST_PATHS } from '@hiraku/shared';
 
 /** Every route of docs/product.md §2, as the route table declares it. */
 export const PATHS = {
@@ -35,6 +35,7 @@ export const PATHS = {
   notificationsUnsubscribe: '/notifications/unsubscribe',
   announcements: '/moderation/announcements',
   tutorial: '/tutorial',
+  ...TRUST_PATHS,
 } as const;
 
 export function reportPath(id: string | number): string {

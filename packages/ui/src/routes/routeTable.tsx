@@ -21,6 +21,7 @@ export const ROUTE_GROUP_IDS = { public: 'public', members: 'members', tutorial:
 const publicPages = () => import('./groups/publicPages');
 const accountPages = () => import('./groups/accountPages');
 const legalPages = () => import('./groups/legalPages');
+const trustPages = () => import('./groups/trustPages');
 const operatorPages = loadOperatorPages;
 
 type Loader<M> = () => Promise<M>;
@@ -45,6 +46,12 @@ export const PUBLIC_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.glossary, legalPages, (m) => <m.GlossaryPage />),
   // The digest's unsubscribe link works without signing in (the token is the proof).
   lazyRoute(PATHS.notificationsUnsubscribe, () => import('../notifications/UnsubscribePage'), (m) => <m.UnsubscribePage />),
+  lazyRoute(PATHS.removalGuidelines, trustPages, (m) => <m.RemovalGuidelinesPage />),
+  lazyRoute(PATHS.imageRules, trustPages, (m) => <m.ImageRulesPage />),
+  lazyRoute(PATHS.reportIllegalContent, trustPages, (m) => <m.ReportIllegalContentPage />),
+  lazyRoute(PATHS.takedownRequest, trustPages, (m) => <m.TakedownRequestPage />),
+  lazyRoute(PATHS.takedownConfirm, trustPages, (m) => <m.TakedownConfirmPage />),
+  lazyRoute(PATHS.transparency, trustPages, (m) => <m.TransparencyPage />),
 ];
 
 /** Need a signed-in member; MemberGuard wraps them all. */

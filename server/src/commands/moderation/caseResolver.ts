@@ -15,6 +15,7 @@ import { writeAuditLog } from '../auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
+import { TAKEDOWN_CASE_ACTIONS, tellTakedownDecision } from '../takedownRequests';
 
 export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string };
 type Options = { transaction: Transaction };
@@ -85,7 +86,9 @@ export async function resolveCase(
     if (!isAppealAction(action)) throw validationError(TEXTS.moderation.cases.actionNotForCase, { action: TEXTS.moderation.cases.actionNotForCase });
     await decideAppeal(deps, { actor, appeal: found, target, action, reason, now }, { transaction });
   } else {
-    if (!isFlagCaseAction(action) || (found.type === 'member' && action === 'delete') || found.type === 'takedown') {
+    // A takedown request (issue 21) is removed (hide, delete) or not (dismiss); with nothing of ours named, only dismissed.
+    const takedownRefused = found.type === 'takedown' && (!TAKEDOWN_CASE_ACTIONS.includes(action as CaseAction) || (target === null && action !== 'dismiss'));
+    if (!isFlagCaseAction(action) || (found.targetType === 'member' && action === 'delete') || takedownRefused) {
       throw validationError(TEXTS.moderation.cases.actionNotForCase, { action: TEXTS.moderation.cases.actionNotForCase });
     }
     await applyDecision(deps, { actor, decided: found, target, action, reason, until, now }, { transaction });
@@ -103,6 +106,7 @@ export async function resolveCase(
     { transaction },
   );
   await deps.models.Flag.update({ resolvedAt: now }, { where: { caseId, resolvedAt: { [Op.is]: null } }, transaction });
+  if (found.type === 'takedown') await tellTakedownDecision(deps, { caseId, removed: action !== 'dismiss', now }, { transaction });
   await tellDecision(
     deps,
     { decided: found, decision: action, reason, targetTitle: titleOf(target), ...(found.type === 'appeal' ? { appealed: (await appealedCase(deps, found, transaction)) ?? undefined } : {}) },

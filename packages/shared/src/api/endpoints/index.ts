@@ -13,6 +13,7 @@ import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
+import { TRUST_ENDPOINTS } from './trust';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
 import type { EndpointKey, PathOf, PathParamNames } from './routes';
@@ -28,6 +29,7 @@ export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
+export * from './trust';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -50,6 +52,7 @@ export const ENDPOINTS = {
   ...NOTIFICATION_ENDPOINTS,
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
+  ...TRUST_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

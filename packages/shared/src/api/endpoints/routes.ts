@@ -87,6 +87,10 @@ export const ENDPOINT_ROUTES = {
   'sessions.revoke': 'DELETE /api/account/sessions/:id',
   'sessions.revokeOthers': 'DELETE /api/account/sessions',
 
+  'takedown.create': 'POST /api/takedown-requests',
+  'takedown.confirm': 'GET /api/takedown-requests/confirm',
+  'transparency.report': 'GET /api/transparency',
+
   'signup.create': 'POST /api/signup',
   'signup.verifyEmail': 'GET /api/signup/verify-email',
   'signup.resendVerification': 'POST /api/signup/resend-verification',

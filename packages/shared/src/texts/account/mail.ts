@@ -2,7 +2,7 @@ import { SITE_TEXTS } from '../site';
 
 const SITE = SITE_TEXTS.name;
 /** Confirmation and reset links alike. */
-const linkExpires = (hours: number) => `このリンクの有効期限は${hours}時間で、一度だけ使えます。`;
+export const linkExpires = (hours: number): string => `このリンクの有効期限は${hours}時間で、一度だけ使えます。`;
 
 /**
  * TEXTS.account.mail: the account mails (address confirmation, a sign-up with a registered address,

@@ -1,0 +1,189 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  ACCOUNT_TEXTS,
+  COMMON_TEXTS,
+  LIMITS,
+  TAKEDOWN_MESSAGES,
+  TAKEDOWN_REASON_LABELS,
+  TAKEDOWN_REASONS,
+  TAKEDOWN_REQUESTER_KINDS,
+  TAKEDOWN_REQUESTER_LABELS,
+  TAKEDOWN_TEXTS,
+  TRUST_PATHS,
+  takedownRequestSchema,
+} from '@hiraku/shared';
+import { errorMessage, isApiError } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { fieldErrorsFromIssues, focusFirstError, FormAlert, messagesOf, messagesResolver, SubmitButton, TextField } from '../components/forms';
+import { SelectField } from '../components/forms/SelectField';
+import { PageTitle } from '../components/PageTitle';
+
+const t = TAKEDOWN_TEXTS;
+type Values = { contentUrl: string; requesterKind: string; reason: string; description: string; email: string };
+const FIELD_ORDER = ['contentUrl', 'requesterKind', 'reason', 'description', 'email'] as const;
+const EMPTY: Values = { contentUrl: '', requesterKind: '', reason: '', description: '', email: '' };
+const check = (values: Values) => {
+  const parsed = takedownRequestSchema.safeParse(values);
+  return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+};
+
+/**
+ * /takedown-request (削除依頼, issue 21): for anyone, signed in or not. Sent, it asks the person to open
+ * the link mailed to them; only then does the request reach the operators.
+ */
+export function TakedownRequestPage() {
+  const { call } = useApi();
+  const formRef = useRef<HTMLFormElement>(null);
+  const descriptionId = useId();
+  const descriptionHintId = useId();
+  const descriptionErrorId = useId();
+  const resolver = useMemo(() => messagesResolver(check), []);
+  const { control, handleSubmit, setValue, clearErrors, setError, formState } = useForm<Values>({ defaultValues: EMPTY, resolver, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const values = useWatch({ control }) as Values;
+  const errors = messagesOf(formState.errors);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const send = useMutation({ mutationFn: (body: Values) => call('takedown.create', { body: takedownRequestSchema.parse(body) }) });
+
+  const set = (name: keyof Values, value: string) => {
+    setValue(name, value);
+    clearErrors(name);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (send.isPending) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    void handleSubmit(
+      async (checked) => {
+        try {
+          setDone((await send.mutateAsync(checked)).message);
+        } catch (error) {
+          const fields = isApiError(error) ? error.fields : {};
+          for (const name of FIELD_ORDER) if (fields[name]) setError(name, { type: 'server', message: fields[name] });
+          setFormError(errorMessage(error, COMMON_TEXTS.genericError));
+          focusFirstError(formRef.current, fields, FIELD_ORDER);
+        }
+      },
+      (found) => focusFirstError(formRef.current, messagesOf(found), FIELD_ORDER),
+    )(event);
+  };
+
+  if (done) {
+    return (
+      <div className="page page--narrow takedown-page">
+        <PageTitle page={t.title} />
+        <h1 className="page__title">{t.doneHeading}</h1>
+        <p role="status">{done}</p>
+        <p>
+          <Link to={TRUST_PATHS.removalGuidelines}>{t.guidelinesLink}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const busy = send.isPending;
+  return (
+    <div className="page page--narrow takedown-page">
+      <PageTitle page={t.title} />
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.lead}</p>
+      <p>{t.privacy}</p>
+      <p>
+        <Link to={TRUST_PATHS.removalGuidelines}>{t.guidelinesLink}</Link>
+      </p>
+      <form ref={formRef} className="form account-card" noValidate onSubmit={onSubmit}>
+        <FormAlert message={formError} />
+        <TextField label={t.urlLabel} name="contentUrl" type="text" required maxLength={LIMITS.takedownUrlMax} hint={t.urlHint} value={values.contentUrl} onChange={(v) => set('contentUrl', v)} error={errors.contentUrl} disabled={busy} />
+        <SelectField
+          label={t.requesterLabel}
+          name="requesterKind"
+          required
+          placeholder={COMMON_TEXTS.choose}
+          options={TAKEDOWN_REQUESTER_KINDS.map((kind) => ({ value: kind, label: TAKEDOWN_REQUESTER_LABELS[kind] }))}
+          value={values.requesterKind}
+          onChange={(v) => set('requesterKind', v)}
+          error={errors.requesterKind}
+          disabled={busy}
+        />
+        <SelectField
+          label={t.reasonLabel}
+          name="reason"
+          required
+          placeholder={COMMON_TEXTS.choose}
+          options={TAKEDOWN_REASONS.map((reason) => ({ value: reason, label: TAKEDOWN_REASON_LABELS[reason] }))}
+          value={values.reason}
+          onChange={(v) => set('reason', v)}
+          error={errors.reason}
+          disabled={busy}
+        />
+        <div className={`field${errors.description ? ' field--invalid' : ''}`} data-field="description">
+          <label htmlFor={descriptionId} className="field__label">
+            {t.descriptionLabel}
+            <span className="field__required" aria-hidden="true">
+              {ACCOUNT_TEXTS.required}
+            </span>
+          </label>
+          <textarea
+            id={descriptionId}
+            name="description"
+            className="field__input"
+            rows={8}
+            maxLength={LIMITS.takedownDescriptionMax}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+            required
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={[descriptionHintId, errors.description ? descriptionErrorId : null].filter(Boolean).join(' ')}
+            disabled={busy}
+          />
+          <p id={descriptionHintId} className="field__hint">
+            {t.descriptionHint}
+          </p>
+          {errors.description && (
+            <p id={descriptionErrorId} className="field__error">
+              {errors.description}
+            </p>
+          )}
+        </div>
+        <TextField label={t.emailLabel} name="email" type="email" required autoComplete="email" hint={t.emailHint} value={values.email} onChange={(v) => set('email', v)} error={errors.email} disabled={busy} />
+        <SubmitButton busy={busy}>{t.submit}</SubmitButton>
+      </form>
+    </div>
+  );
+}
+
+/** /takedown-request/confirm?token=: the link of the confirmation mail; the request then reaches the operators. */
+export function TakedownConfirmPage() {
+  const { call } = useApi();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useMutation({ mutationFn: (value: string) => call('takedown.confirm', { query: { token: value } }) });
+  const { mutate } = confirm;
+  // Once per token, even when React runs effects twice: a confirmed link answers "already confirmed".
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (handled.current === token) return;
+    handled.current = token;
+    mutate(token);
+  }, [token, mutate]);
+  return (
+    <div className="page page--narrow takedown-page">
+      <PageTitle page={t.confirmTitle} />
+      <h1 className="page__title">{t.confirmTitle}</h1>
+      <div role="status">
+        {confirm.isPending || confirm.isIdle ? <p>{TAKEDOWN_MESSAGES.confirming}</p> : null}
+        {confirm.isSuccess ? <p>{confirm.data.message}</p> : null}
+      </div>
+      {confirm.isError ? <FormAlert message={errorMessage(confirm.error, TAKEDOWN_MESSAGES.confirmInvalid)} /> : null}
+      <p>
+        <Link to="/">{t.toTop}</Link>
+      </p>
+    </div>
+  );
+}

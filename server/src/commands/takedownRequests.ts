@@ -1,0 +1,181 @@
+import {
+  casePriority,
+  LIMITS,
+  TAKEDOWN_REASON_LABELS,
+  TAKEDOWN_REQUESTER_LABELS,
+  TIMINGS,
+  type CaseAction,
+  type FlagCategory,
+  type FlagTargetType,
+  type TakedownReason,
+  type TakedownRequesterKind,
+} from '@hiraku/shared';
+import { Op, type Sequelize, type Transaction } from 'sequelize';
+import { generateSecretToken, hashSecretToken } from '../auth/secretTokens';
+import { writeTransaction } from '../db/transaction';
+import { takedownConfirmMail, takedownDecisionMail, takedownReceiptMail } from '../mail/templates';
+import type { Models } from '../models';
+import { enqueueMail } from './mailOutbox';
+
+interface Deps {
+  models: Models;
+  sequelize: Sequelize;
+  env: { publicUrl: string };
+}
+
+export interface NewTakedownRequest {
+  contentUrl: string;
+  requesterKind: TakedownRequesterKind;
+  reason: TakedownReason;
+  description: string;
+  email: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The flag category a takedown case is filed under (the queue and the transparency report count by it). */
+const CATEGORY_OF_REASON: Record<TakedownReason, FlagCategory> = {
+  intimateImage: 'nonConsensual',
+  defamationPrivacy: 'harassment',
+  copyright: 'other',
+  illegalObscene: 'obscene',
+  other: 'other',
+};
+
+/** Private sexual images are decided within 2 days (the revenge-porn act's procedure), the rest within 7. */
+export function takedownDueAt(reason: TakedownReason, confirmedAt: Date): Date {
+  const days = reason === 'intimateImage' ? LIMITS.takedownIntimateDueDays : LIMITS.takedownOtherDueDays;
+  return new Date(confirmedAt.getTime() + days * DAY_MS);
+}
+
+/** Decisions a takedown case takes: removed (hide, delete) or not (dismiss). */
+export const TAKEDOWN_CASE_ACTIONS: readonly CaseAction[] = ['dismiss', 'hide', 'delete'];
+
+/**
+ * Files a request and mails the link that confirms the address: until it is opened the request reaches
+ * nobody, so a stranger cannot make us mail an address that did not ask (only the confirmation itself).
+ */
+export async function fileTakedownRequest(deps: Deps, input: NewTakedownRequest, now = new Date()): Promise<void> {
+  const token = generateSecretToken();
+  await writeTransaction(deps.sequelize, async (transaction) => {
+    await deps.models.TakedownRequest.create(
+      { ...input, confirmTokenHash: hashSecretToken(token), confirmExpiresAt: new Date(now.getTime() + TIMINGS.takedownConfirmTtlSec * 1000), createdAt: now },
+      { transaction },
+    );
+    const link = `${deps.env.publicUrl}/takedown-request/confirm?token=${encodeURIComponent(token)}`;
+    await enqueueMail(deps.models, 'takedownConfirm', takedownConfirmMail({ to: input.email, link, publicUrl: deps.env.publicUrl }), { transaction });
+  });
+}
+
+/**
+ * Our report, comment or member named by the address, when it is ours and exists: `/reports/12`,
+ * `/reports/12#comment-34`, `/profile/<publicId>` or `/users/<publicId>` on our own origin.
+ */
+export async function resolveTakedownTarget(
+  deps: Deps,
+  contentUrl: string,
+  transaction?: Transaction,
+): Promise<{ type: FlagTargetType; id: number; authorId: number } | null> {
+  let url: URL;
+  try {
+    url = new URL(contentUrl);
+  } catch {
+    return null;
+  }
+  if (url.host !== new URL(deps.env.publicUrl).host) return null;
+  const report = /^\/reports\/([1-9][0-9]{0,15})\/?$/.exec(url.pathname);
+  if (report) {
+    const reportId = Number(report[1]);
+    const comment = /^#comment-([1-9][0-9]{0,15})$/.exec(url.hash);
+    if (comment) {
+      const found = await deps.models.Comment.findByPk(Number(comment[1]), { attributes: ['id', 'authorId', 'reportId'], transaction });
+      return found && found.reportId === reportId ? { type: 'comment', id: found.id, authorId: found.authorId } : null;
+    }
+    const found = await deps.models.Report.findByPk(reportId, { attributes: ['id', 'authorId'], transaction });
+    return found ? { type: 'report', id: found.id, authorId: found.authorId } : null;
+  }
+  const member = /^\/(?:profile|users)\/([A-Za-z0-9_-]{1,32})\/?$/.exec(url.pathname);
+  if (member) {
+    const found = await deps.models.User.findOne({ where: { publicId: member[1] }, attributes: ['id'], transaction });
+    return found ? { type: 'member', id: found.id, authorId: found.id } : null;
+  }
+  return null;
+}
+
+export type ConfirmOutcome = 'confirmed' | 'alreadyConfirmed' | 'invalid';
+
+/**
+ * The address is confirmed: the request becomes a `takedown` case in the operators' queue, with its clock
+ * and what it names, and the receipt goes out, all in one transaction. A second request naming the same
+ * content joins its open case (the earlier clock wins). An address that names nothing of ours (or a
+ * target whose id an open takedown case of another kind holds) gets a case of its own, keyed by the
+ * request (a negative target id, which no content has), for the operators to read.
+ */
+export async function confirmTakedownRequest(deps: Deps, token: string, now = new Date()): Promise<ConfirmOutcome> {
+  return writeTransaction(deps.sequelize, async (transaction) => {
+    const { models } = deps;
+    const request = await models.TakedownRequest.findOne({ where: { confirmTokenHash: hashSecretToken(token) }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!request) return 'invalid';
+    if (request.confirmedAt) return 'alreadyConfirmed';
+    if (request.confirmExpiresAt <= now) return 'invalid';
+
+    const dueAt = takedownDueAt(request.reason, now);
+    const category = CATEGORY_OF_REASON[request.reason];
+    const target = await resolveTakedownTarget(deps, request.contentUrl, transaction);
+    let caseId: number | null = null;
+    if (target) {
+      const open = await models.ModerationCase.findOne({ where: { type: 'takedown', targetId: target.id, openSlot: 1 }, transaction, lock: transaction.LOCK.UPDATE });
+      if (open && open.targetType === target.type) {
+        caseId = open.id;
+        if (dueAt < open.dueAt) await open.update({ dueAt }, { transaction });
+      } else if (!open) {
+        const opened = await models.ModerationCase.create(
+          { type: 'takedown', targetType: target.type, targetId: target.id, authorId: target.authorId, category, priority: casePriority('takedown', category), status: 'open', openSlot: 1, openedAt: now, dueAt },
+          { transaction },
+        );
+        caseId = opened.id;
+      }
+    }
+    if (caseId === null) {
+      const opened = await models.ModerationCase.create(
+        { type: 'takedown', targetType: 'report', targetId: -request.id, authorId: null, category, priority: casePriority('takedown', category), status: 'open', openSlot: 1, openedAt: now, dueAt },
+        { transaction },
+      );
+      caseId = opened.id;
+    }
+    await models.CaseNote.create({ caseId, authorId: null, text: requestNote(request), createdAt: now }, { transaction });
+    await request.update({ confirmedAt: now, dueAt, caseId, targetType: target?.type ?? null, targetId: target?.id ?? null }, { transaction });
+    const receipt = takedownReceiptMail({ to: request.email, requestId: request.id, contentUrl: request.contentUrl, intimate: request.reason === 'intimateImage', publicUrl: deps.env.publicUrl });
+    await enqueueMail(models, 'takedownReceipt', receipt, { transaction });
+    return 'confirmed';
+  });
+}
+
+/** What the operators read on the case: the request as filed (the requester's address stays out of it). */
+function requestNote(request: { id: number; contentUrl: string; requesterKind: TakedownRequesterKind; reason: TakedownReason; description: string }): string {
+  return [
+    `削除依頼 受付番号 ${request.id}`,
+    `対象のURL: ${request.contentUrl}`,
+    `依頼者: ${TAKEDOWN_REQUESTER_LABELS[request.requesterKind]}`,
+    `理由: ${TAKEDOWN_REASON_LABELS[request.reason]}`,
+    '',
+    request.description,
+  ].join('\n');
+}
+
+/**
+ * A takedown case was decided (caseResolver): each request on it is marked and its requester told the
+ * outcome, in the decision's transaction. Nothing about the member concerned goes into the mail.
+ */
+export async function tellTakedownDecision(
+  deps: { models: Models; publicUrl: string },
+  { caseId, removed, now }: { caseId: number; removed: boolean; now: Date },
+  { transaction }: { transaction: Transaction },
+): Promise<void> {
+  const requests = await deps.models.TakedownRequest.findAll({ where: { caseId, decidedAt: { [Op.is]: null } }, transaction });
+  for (const request of requests) {
+    await request.update({ decidedAt: now, acted: removed }, { transaction });
+    const mail = takedownDecisionMail({ to: request.email, requestId: request.id, contentUrl: request.contentUrl, removed, publicUrl: deps.publicUrl });
+    await enqueueMail(deps.models, 'takedownDecision', mail, { transaction });
+  }
+}

@@ -1,0 +1,33 @@
+import { japanDay, TEXTS, type TransparencyReport } from '@hiraku/shared';
+import { confirmTakedownRequest, fileTakedownRequest } from '../../commands/takedownRequests';
+import { computeTransparencyReport } from '../../commands/transparency';
+import { validationError } from '../../errors';
+import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
+import type { AppServices } from '../../services';
+
+/** Takedown requests from anyone and the transparency report (issue 21). */
+export function trustHandlers(services: AppServices): EndpointHandlers<KeysOf<'takedown'> | KeysOf<'transparency'>> {
+  // Regenerated once per Japan day, on the first request of the day: the figures are monthly counts, and
+  // a day's delay is what the page promises ("毎日更新").
+  let cached: { day: string; report: TransparencyReport } | null = null;
+
+  return {
+    'takedown.create': async ({ body }) => {
+      await fileTakedownRequest(services, body);
+      return { message: TEXTS.takedown.received };
+    },
+
+    'takedown.confirm': async ({ query }) => {
+      const outcome = await confirmTakedownRequest(services, query.token);
+      if (outcome === 'invalid') throw validationError(TEXTS.takedown.confirmInvalid);
+      return { message: outcome === 'confirmed' ? TEXTS.takedown.confirmed : TEXTS.takedown.alreadyConfirmed };
+    },
+
+    'transparency.report': async () => {
+      const now = new Date();
+      const day = japanDay(now);
+      if (cached?.day !== day) cached = { day, report: await computeTransparencyReport(services.models, now) };
+      return cached.report;
+    },
+  };
+}
