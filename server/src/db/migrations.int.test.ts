@@ -43,6 +43,7 @@ const ALL_TABLES = [
   'session_families',
   'strikes',
   'tags',
+  'takedown_requests',
   'users',
 ].sort();
 
@@ -53,6 +54,7 @@ const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['refresh_tokens', 'user_id', 'users', 'CASCADE'],
   ['recovery_codes', 'user_id', 'users', 'CASCADE'],
   ['session_families', 'user_id', 'users', 'CASCADE'],
+  ['takedown_requests', 'case_id', 'moderation_cases', 'SET NULL'],
   ['one_time_tokens', 'user_id', 'users', 'CASCADE'],
   ['profiles', 'user_id', 'users', 'CASCADE'],
   ['profiles', 'gender_tag_id', 'tags', 'SET NULL'],

@@ -32,3 +32,13 @@ export const PROFILE_FORM_FIELDS = {
 
 /** How many characters of the feelings a list item carries. */
 export const REPORT_LIST_DESCRIPTION_MAX = 100;
+
+/** Where the guide pages and the takedown form live (the UI's routes and the terms point here). */
+export const TRUST_PATHS = {
+  removalGuidelines: '/removal-guidelines',
+  imageRules: '/image-rules',
+  reportIllegalContent: '/report-illegal-content',
+  takedownRequest: '/takedown-request',
+  takedownConfirm: '/takedown-request/confirm',
+  transparency: '/transparency',
+} as const;

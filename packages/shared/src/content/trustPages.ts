@@ -1,6 +1,7 @@
 import { LIMITS } from '../limits';
 import { PUBLIC_CONTACTS } from '../publicContacts';
 import { PAGE_TITLES } from '../texts/shell';
+import { TRUST_PATHS } from '../api/constants';
 
 /** A link on a guide page: to one of our pages (`to`) or to an outside site (`href`, opened as such). */
 export type GuideLink = { label: string; to: string } | { label: string; href: string };
@@ -19,15 +20,6 @@ export interface GuidePage {
   sections: readonly GuideSection[];
 }
 
-/** Where the guide pages and the takedown form live (the UI's routes and the terms point here). */
-export const TRUST_PATHS = {
-  removalGuidelines: '/removal-guidelines',
-  imageRules: '/image-rules',
-  reportIllegalContent: '/report-illegal-content',
-  takedownRequest: '/takedown-request',
-  takedownConfirm: '/takedown-request/confirm',
-  transparency: '/transparency',
-} as const;
 
 const TAKEDOWN_FORM: GuideLink = { label: `${PAGE_TITLES.takedownRequest}フォーム`, to: TRUST_PATHS.takedownRequest };
 
