@@ -101,10 +101,10 @@ test('an operator without two-factor sign-in is sent to set it up, turns it on w
   await logInThroughForm(page, account.email, account.password);
   await expect(main(page).getByRole('heading', { name: SECURITY_TEXTS.loginCode.heading })).toBeVisible();
   // A wrong code is refused beside the field; the right one signs in.
-  await main(page).getByLabel(SECURITY_TEXTS.loginCode.label).fill('000000');
+  await main(page).getByRole('textbox', { name: SECURITY_TEXTS.loginCode.label, exact: true }).fill('000000');
   await main(page).getByRole('button', { name: SECURITY_TEXTS.loginCode.submit }).click();
   await expect(main(page).getByText(TEXTS.security.codeInvalid)).toBeVisible();
-  await main(page).getByLabel(SECURITY_TEXTS.loginCode.label).fill(await totpCode(secret));
+  await main(page).getByRole('textbox', { name: SECURITY_TEXTS.loginCode.label, exact: true }).fill(await totpCode(secret));
   await main(page).getByRole('button', { name: SECURITY_TEXTS.loginCode.submit }).click();
   await expect(page).not.toHaveURL(/\/login/);
   const me = await page.request.get('/api/auth/me');

@@ -50,7 +50,7 @@ export async function logInThroughApi(request: APIRequestContext, member: TestMe
 /** The login form's code step, for an account with two-factor sign-in (after the password was sent). */
 export async function enterLoginCode(scope: Page | Locator, member: TestMember): Promise<void> {
   if (!member.totpSecret) return;
-  await scope.getByLabel(SECURITY_TEXTS.loginCode.label).fill(await totpCode(member.totpSecret));
+  await scope.getByRole('textbox', { name: SECURITY_TEXTS.loginCode.label, exact: true }).fill(await totpCode(member.totpSecret));
   await scope.getByRole('button', { name: SECURITY_TEXTS.loginCode.submit }).click();
 }
 

@@ -1,6 +1,7 @@
 import {
   casePriority,
   LIMITS,
+  TAKEDOWN_MAIL_TEXTS,
   TAKEDOWN_REASON_LABELS,
   TAKEDOWN_REQUESTER_LABELS,
   TIMINGS,
@@ -153,11 +154,12 @@ export async function confirmTakedownRequest(deps: Deps, token: string, now = ne
 
 /** What the operators read on the case: the request as filed (the requester's address stays out of it). */
 function requestNote(request: { id: number; contentUrl: string; requesterKind: TakedownRequesterKind; reason: TakedownReason; description: string }): string {
+  const T = TAKEDOWN_MAIL_TEXTS;
   return [
-    `削除依頼 受付番号 ${request.id}`,
-    `対象のURL: ${request.contentUrl}`,
-    `依頼者: ${TAKEDOWN_REQUESTER_LABELS[request.requesterKind]}`,
-    `理由: ${TAKEDOWN_REASON_LABELS[request.reason]}`,
+    `${T.noteHeading} ${T.receiptRef} ${request.id}`,
+    `${T.receiptUrl}: ${request.contentUrl}`,
+    `${T.noteRequester}: ${TAKEDOWN_REQUESTER_LABELS[request.requesterKind]}`,
+    `${T.noteReason}: ${TAKEDOWN_REASON_LABELS[request.reason]}`,
     '',
     request.description,
   ].join('\n');

@@ -6,6 +6,7 @@ import {
   FLAG_CATEGORY_TEXTS,
   formatDateTimeJa,
   LIMITS,
+  SECURITY_MAIL_TEXTS,
   SITE_TEXTS,
   TAKEDOWN_MAIL_TEXTS,
   TIMINGS,
@@ -126,23 +127,11 @@ export function decisionMail({
 
 /** A sign-in from a browser and system this member has not used before (issue 21). */
 export function newSignInMail({ to, device, at, publicUrl }: { to: string; device: string; at: Date; publicUrl: string }): OutgoingMail {
+  const S = SECURITY_MAIL_TEXTS;
   return {
     to,
-    subject: `【${SITE}】新しいブラウザからログインがありました`,
-    text: [
-      `${SITE}のアカウントに、これまでに使われたことのないブラウザからログインがありました。`,
-      '',
-      `日時: ${formatDateTimeJa(at)}（日本時間）`,
-      `ブラウザ: ${device}`,
-      '',
-      'ご自身のログインでしたら、このメールへの対応は必要ありません。',
-      '',
-      'お心当たりのない場合は、パスワードが第三者に知られている可能性があります。すぐに次のページからパスワードを再設定してください。再設定すると、すべての端末がログアウトされます。',
-      `${publicUrl}/forgot-password`,
-      '',
-      `ログイン中の端末は、設定画面の「ログイン中の端末」で確認でき、個別にログアウトさせることもできます。二段階認証を有効にすると、パスワードだけではログインできなくなります。`,
-      signature(publicUrl),
-    ].join('\n'),
+    subject: `【${SITE}】${S.newSignInSubject}`,
+    text: [S.newSignInIntro(SITE), '', S.at(formatDateTimeJa(at)), S.browser(device), '', S.ifYou, '', S.ifNotYou, `${publicUrl}/forgot-password`, '', S.sessionsHint, signature(publicUrl)].join('\n'),
   };
 }
 

@@ -45,6 +45,7 @@ export * from './safety/screens';
 export * from './security/messages';
 export * from './security/labels';
 export * from './security/screens';
+export * from './security/mail';
 export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';

@@ -14,6 +14,10 @@ export const TAKEDOWN_MAIL_TEXTS = {
   receiptClockIntimate: `私事性的画像に関するご依頼は、原則として${LIMITS.takedownIntimateDueDays}日以内に判断し、結果をお知らせします。`,
   receiptClockOther: `ご依頼は、原則として${LIMITS.takedownOtherDueDays}日以内に判断し、結果をお知らせします。`,
   receiptRef: '受付番号',
+  /** The note a confirmed request leaves on its case, for the operators. */
+  noteHeading: '削除依頼',
+  noteRequester: '依頼者',
+  noteReason: '理由',
   receiptUrl: '対象のURL',
   decisionSubject: '削除依頼への対応結果のお知らせ',
   decisionIntro: 'お寄せいただいた削除依頼について、運営者が判断しました。',
