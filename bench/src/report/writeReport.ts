@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { CHART_PNG, RESULTS_MD } from '../config';
-import { currentScaleOutSection } from '../scaleout/resultsSection';
+import { currentMarkedSections } from '../scaleout/resultsSection';
 import type { DataSetSummary } from '../data/generate';
 import type { HttpFigures, ScenarioFigures } from '../phases/httpPhase';
 import type { DirectIndexFigures, ReindexFigures } from '../phases/indexPhase';
@@ -253,9 +253,9 @@ export async function writeReport(): Promise<void> {
   out();
   out('![API throughput as a share of its reference](results-chart.png)');
   out();
-  // The scale-out figures have a script of their own (npm run bench:scaleout): keep its section.
-  const scaleOut = currentScaleOutSection();
-  fs.writeFileSync(RESULTS_MD, scaleOut ? `${lines.join('\n').trimEnd()}\n\n${scaleOut}\n` : lines.join('\n'));
+  // The scale-out and notification figures have scripts of their own (npm run bench:scaleout, bench:notifications): keep their sections.
+  const kept = currentMarkedSections();
+  fs.writeFileSync(RESULTS_MD, kept.length > 0 ? `${lines.join('\n').trimEnd()}\n\n${kept.join('\n\n')}\n` : lines.join('\n'));
   await renderChart(chart, CHART_PNG);
   console.info(`wrote ${RESULTS_MD} and ${CHART_PNG}`);
 }

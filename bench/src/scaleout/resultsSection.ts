@@ -2,28 +2,46 @@ import fs from 'node:fs';
 import { RESULTS_MD } from '../config';
 
 /**
- * The scale-out figures live in their own marked section of RESULTS.md: `npm run bench:scaleout`
- * writes it, and the main benchmark's report (report/writeReport.ts) keeps it when it rewrites the rest.
+ * Figures of a benchmark with a script of its own live in their own marked section of RESULTS.md
+ * (`npm run bench:scaleout`, `npm run bench:notifications`): the script writes its section, and the
+ * main benchmark's report (report/writeReport.ts) keeps every section when it rewrites the rest.
  */
-export const SECTION_BEGIN = '<!-- scaleout:begin (written by npm run bench:scaleout) -->';
-export const SECTION_END = '<!-- scaleout:end -->';
+export const MARKED_SECTIONS = {
+  scaleout: { begin: '<!-- scaleout:begin (written by npm run bench:scaleout) -->', end: '<!-- scaleout:end -->' },
+  notifications: { begin: '<!-- notifications:begin (written by npm run bench:notifications) -->', end: '<!-- notifications:end -->' },
+} as const;
+export type MarkedSection = keyof typeof MARKED_SECTIONS;
 
-/** The marked section of `text` with its markers, or null. */
-export function scaleOutSection(text: string): string | null {
-  const begin = text.indexOf(SECTION_BEGIN);
-  const end = text.indexOf(SECTION_END);
-  return begin >= 0 && end > begin ? text.slice(begin, end + SECTION_END.length) : null;
+export const SECTION_BEGIN = MARKED_SECTIONS.scaleout.begin;
+export const SECTION_END = MARKED_SECTIONS.scaleout.end;
+
+/** The marked section `name` of `text` with its markers, or null. */
+export function markedSection(text: string, name: MarkedSection = 'scaleout'): string | null {
+  const { begin: open, end: close } = MARKED_SECTIONS[name];
+  const begin = text.indexOf(open);
+  const end = text.indexOf(close);
+  return begin >= 0 && end > begin ? text.slice(begin, end + close.length) : null;
 }
 
-/** The section of the current RESULTS.md, for a report that rewrites the file around it. */
-export function currentScaleOutSection(): string | null {
-  return fs.existsSync(RESULTS_MD) ? scaleOutSection(fs.readFileSync(RESULTS_MD, 'utf8')) : null;
+export const scaleOutSection = (text: string): string | null => markedSection(text, 'scaleout');
+
+/** Every marked section of the current RESULTS.md, in file order, for a report that rewrites the file around them. */
+export function currentMarkedSections(): string[] {
+  if (!fs.existsSync(RESULTS_MD)) return [];
+  const text = fs.readFileSync(RESULTS_MD, 'utf8');
+  return (Object.keys(MARKED_SECTIONS) as MarkedSection[])
+    .map((name) => ({ section: markedSection(text, name), at: text.indexOf(MARKED_SECTIONS[name].begin) }))
+    .filter((entry): entry is { section: string; at: number } => entry.section !== null)
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.section);
 }
 
-/** Replaces the section in RESULTS.md, or appends it; nothing else of the file changes. */
-export function writeScaleOutSection(section: string): void {
+/** Replaces the section `name` in RESULTS.md, or appends it; nothing else of the file changes. */
+export function writeMarkedSection(section: string, name: MarkedSection): void {
   const current = fs.existsSync(RESULTS_MD) ? fs.readFileSync(RESULTS_MD, 'utf8') : '';
-  const block = `${SECTION_BEGIN}\n${section}\n${SECTION_END}`;
-  const existing = scaleOutSection(current);
+  const block = `${MARKED_SECTIONS[name].begin}\n${section}\n${MARKED_SECTIONS[name].end}`;
+  const existing = markedSection(current, name);
   fs.writeFileSync(RESULTS_MD, existing ? current.replace(existing, () => block) : `${current.trimEnd()}\n\n${block}\n`);
 }
+
+export const writeScaleOutSection = (section: string): void => writeMarkedSection(section, 'scaleout');

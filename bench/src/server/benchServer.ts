@@ -2,6 +2,7 @@ import http from 'node:http';
 import { createApp } from '../../../server/src/app';
 import { boot } from '../../../server/src/boot';
 import { parseEnv } from '../../../server/src/env';
+import type { Models } from '../../../server/src/models';
 import { countQueries, withQueryCountHeader } from './queryCounter';
 
 /**
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const { services, shutdown } = await boot(env);
   countQueries(services.sequelize);
+  const notifications = notificationSwitch(services.models);
   const server = http.createServer(withQueryCountHeader(createApp(services).callback()));
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
@@ -23,6 +25,8 @@ async function main(): Promise<void> {
   }, 200);
   const stats = http.createServer((req, res) => {
     if (req.url === '/reset') maxRss = process.memoryUsage().rss;
+    if (req.url === '/notifications/off') notifications.set(false);
+    if (req.url === '/notifications/on') notifications.set(true);
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ rss: process.memoryUsage().rss, maxRss }));
   });
@@ -39,6 +43,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   process.on('disconnect', stop);
+}
+
+/**
+ * `npm run bench:notifications` compares the like toggle and comment create with and without their one
+ * notification write, in the same process and run: switched off (GET /notifications/off on the stats
+ * port), notify()'s outbox insert is skipped, which is exactly what those writes did before issue 20.
+ * On by default; nothing else of the request changes.
+ */
+function notificationSwitch(models: Models): { set(on: boolean): void } {
+  let on = true;
+  const { NotificationOutboxEntry } = models;
+  const create = NotificationOutboxEntry.create.bind(NotificationOutboxEntry) as (...args: unknown[]) => Promise<unknown>;
+  const patched = (...args: unknown[]) => (on ? create(...args) : Promise.resolve(null));
+  Object.assign(NotificationOutboxEntry, { create: patched });
+  return {
+    set(value) {
+      on = value;
+    },
+  };
 }
 
 main().catch((error: unknown) => {
