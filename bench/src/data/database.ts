@@ -69,3 +69,25 @@ export async function dropBenchDatabase(serverUrl: string, database: string): Pr
     await admin.end();
   }
 }
+
+/**
+ * The database of a script with a command of its own (bench:scaleout, bench:notifications): generated
+ * unless `reuseData`, then checked to hold listed reports. Answers its URL and how many are listed.
+ */
+export async function prepareBenchDatabase(
+  serverUrl: string,
+  database: string,
+  { reports, members, reuseData }: { reports: number; members: number; reuseData: boolean },
+): Promise<{ url: string; listed: number }> {
+  if (!reuseData) {
+    console.info(`data: ${reports} reports by ${members} members into ${database}`);
+    await createBenchData({ serverUrl, database, reports, members });
+  }
+  const url = databaseUrl(serverUrl, database);
+  const conn = await mysql.createConnection(url);
+  const [[counted]] = await conn.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM reports WHERE listed = 1');
+  await conn.end();
+  const listed = Number(counted?.n ?? 0);
+  if (listed === 0) throw new Error(`${database} holds no listed report: run without --reuse-data`);
+  return { url, listed };
+}

@@ -4,16 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { BENCH_DIR, HOST, MYSQL_SERVER_URL, RESULTS_MD, WORK_DIR } from '../config';
-import { createBenchData, databaseUrl } from '../data/database';
+import { prepareBenchDatabase } from '../data/database';
+import { parseCliFlags } from '../load/cliFlags';
 import { runLoadOnce, type LoadFigures, type RequestSpec } from '../load/runLoad';
 import { commentScenario, likeScenario, spreadIds } from '../load/scenarios';
 import { signIn, signInMembers, type MemberSession } from '../load/sessions';
 import { writeMarkedSection } from '../scaleout/resultsSection';
 import { startBenchServer, type RunningProcess } from '../server/processes';
+import { startServerProcess, type ServerProcess } from '../../../server/test/support/serverProcess';
 
 /**
- * `npm run bench:notifications` (issue 20), on one API process (`npm start`'s role: the notification
- * worker runs inside it) against MariaDB:
+ * `npm run bench:notifications` (issue 20), on one API process and one worker process (HIRAKU_ROLE api and
+ * worker, Redis between them, as docs/deployment.md deploys them) against MariaDB:
  * - the like toggle and the comment create with their notification write and without it (the bench
  *   server's switch skips notify()'s one insert, which is what these writes were before), in turns in
  *   the same run;
@@ -42,24 +44,14 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? '';
-    if (arg === '--reuse-data') flags.set('reuse-data', 'true');
-    else if (arg.startsWith('--')) flags.set(arg.slice(2), argv[(i += 1)] ?? '');
-  }
-  const int = (name: string, fallback: number) => {
-    const value = flags.has(name) ? Number(flags.get(name)) : fallback;
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} expects a positive integer`);
-    return value;
-  };
+  const flags = parseCliFlags(argv, ['reuse-data']);
   return {
-    reports: int('reports', 10_000),
-    members: int('members', 500),
-    runs: int('runs', 3),
-    seconds: int('seconds', 8),
-    connections: int('connections', 16),
-    streams: int('streams', 2_000),
+    reports: flags.int('reports', 10_000),
+    members: flags.int('members', 500),
+    runs: flags.int('runs', 3),
+    seconds: flags.int('seconds', 8),
+    connections: flags.int('connections', 16),
+    streams: flags.int('streams', 2_000),
     reuseData: flags.has('reuse-data'),
   };
 }
@@ -141,25 +133,50 @@ async function post(baseUrl: string, spec: RequestSpec): Promise<number> {
   return performance.now();
 }
 
+/** Waits until the worker has made every notification queued so far (the write phase leaves a queue). */
+async function outboxDrained(conn: mysql.Connection): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const [[row]] = await conn.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM notification_outbox');
+    if (Number(row?.n) === 0) break;
+    if (performance.now() - started > 600_000) throw new Error('the notification outbox did not drain within 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.info(`  notification outbox drained ${((performance.now() - started) / 1000).toFixed(1)} s after the write phase`);
+}
+
 async function switchNotifications(on: boolean): Promise<void> {
   await (await fetch(`http://${HOST}:${PORTS.stats}/notifications/${on ? 'on' : 'off'}`)).arrayBuffer();
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const database = `hiraku_bench_notifications_${options.reports}`;
-  const url = databaseUrl(MYSQL_SERVER_URL, database);
   fs.mkdirSync(WORK_DIR, { recursive: true });
-  if (!options.reuseData) {
-    console.info(`data: ${options.reports} reports by ${options.members} members into ${database}`);
-    await createBenchData({ serverUrl: MYSQL_SERVER_URL, database, reports: options.reports, members: options.members });
-  }
+  const { url, listed } = await prepareBenchDatabase(MYSQL_SERVER_URL, `hiraku_bench_notifications_${options.reports}`, options);
   const conn = await mysql.createConnection(url);
-  const [[counted]] = await conn.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM reports WHERE listed = 1');
-  const listed = Number(counted?.n ?? 0);
 
   let api: RunningProcess | null = null;
+  let worker: ServerProcess | null = null;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const shared = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'hiraku_bench_notifications:' };
   try {
+    // As deployed (docs/deployment.md): the API process serves, a worker process makes the notifications
+    // and publishes them on Redis, so a write's time is its own and not the fan-out's.
+    worker = startServerProcess(
+      {
+        NODE_ENV: 'production',
+        HIRAKU_ROLE: 'worker',
+        DATA_DIR: path.join(WORK_DIR, 'notifications-worker'),
+        DATABASE_URL: url,
+        MEILI_HOST: `http://${HOST}:${PORTS.deadMeilisearch}`,
+        MEILI_MASTER_KEY: 'none',
+        MEILI_INDEX_PREFIX: 'bench_notifications_',
+        LOG_LEVEL: 'error',
+        ...shared,
+      },
+      'notification worker',
+    );
+    await worker.waitFor(/ひらく のワーカーを起動しました/);
     api = await startBenchServer({
       port: PORTS.api,
       statsPort: PORTS.stats,
@@ -169,6 +186,7 @@ async function main(): Promise<void> {
       meiliKey: 'none',
       indexPrefix: 'bench_notifications_',
       dataDir: path.join(WORK_DIR, 'notifications-data'),
+      env: { HIRAKU_ROLE: 'api', ...shared },
     });
     const { baseUrl } = api;
     const writers = await signInMembers(baseUrl, WRITERS);
@@ -199,6 +217,7 @@ async function main(): Promise<void> {
       }
     }
     await switchNotifications(true);
+    await outboxDrained(conn);
 
     // 2. A comment's answer to its event at the author's stream, under mixed traffic.
     const stream = openStream(baseUrl, probeAuthor);
@@ -219,7 +238,7 @@ async function main(): Promise<void> {
           headers: probeCommenter.headers,
           body: JSON.stringify({ articleId: probeReport, text: `計測用のコメント ${seen + 1}` }),
         });
-        const arrived = await stream.next('notification', seen, 10_000);
+        const arrived = await stream.next('notification', seen, 120_000);
         seen += 1;
         latencies.push(arrived - answered);
       }
@@ -284,6 +303,7 @@ async function main(): Promise<void> {
   } finally {
     await conn.end();
     await api?.stop();
+    await worker?.stop();
   }
 }
 
@@ -303,7 +323,7 @@ function renderSection(results: Results): string {
   const lines = [
     '## Notifications (issue 20)',
     '',
-    `\`${results.command}\`, ${results.date.slice(0, 10)}, ${results.listedReports.toLocaleString('en')} listed reports, one API process as \`npm start\` runs it (the notification worker inside), ` +
+    `\`${results.command}\`, ${results.date.slice(0, 10)}, ${results.listedReports.toLocaleString('en')} listed reports, one API process and one worker process (HIRAKU_ROLE=api and worker, Redis between them), ` +
       `${results.machine.cpus}, Node ${results.machine.node}, load average ${results.machine.loadAverage?.toFixed(1) ?? '?'} at the end (the machine is shared).`,
     '',
     '| write | p50 without its notification | p50 with | ratio (goal ≤ 1.2) | req/s without | req/s with |',

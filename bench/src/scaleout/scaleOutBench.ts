@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
 import { findNginx, startNginx, type RunningNginx } from '../../../server/test/support/nginx';
 import { startServerProcess, type ServerProcess } from '../../../server/test/support/serverProcess';
 import { BENCH_DIR, HOST, MYSQL_SERVER_URL, RESULTS_MD, WORK_DIR } from '../config';
-import { createBenchData, databaseUrl } from '../data/database';
+import { prepareBenchDatabase } from '../data/database';
+import { parseCliFlags } from '../load/cliFlags';
 import { runLoadOnce, type LoadFigures, type RequestSpec, type Rotation } from '../load/runLoad';
 import { detailScenario, spreadIds } from '../load/scenarios';
 import { signInMembers, type MemberSession } from '../load/sessions';
@@ -34,23 +34,13 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? '';
-    if (arg === '--reuse-data' || arg === '--report-only') flags.set(arg.slice(2), 'true');
-    else if (arg.startsWith('--')) flags.set(arg.slice(2), argv[(i += 1)] ?? '');
-  }
-  const int = (name: string, fallback: number) => {
-    const value = flags.has(name) ? Number(flags.get(name)) : fallback;
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} expects a positive integer`);
-    return value;
-  };
+  const flags = parseCliFlags(argv, ['reuse-data', 'report-only']);
   return {
-    reports: int('reports', 10_000),
-    members: int('members', 500),
-    runs: int('runs', 3),
-    seconds: int('seconds', 8),
-    connections: int('connections', 16),
+    reports: flags.int('reports', 10_000),
+    members: flags.int('members', 500),
+    runs: flags.int('runs', 3),
+    seconds: flags.int('seconds', 8),
+    connections: flags.int('connections', 16),
     reuseData: flags.has('reuse-data'),
   };
 }
@@ -138,19 +128,8 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const nginxBinary = findNginx();
   if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
-  const database = `hiraku_bench_scaleout_${options.reports}`;
-  const url = databaseUrl(MYSQL_SERVER_URL, database);
   fs.mkdirSync(WORK_DIR, { recursive: true });
-
-  if (!options.reuseData) {
-    console.info(`data: ${options.reports} reports by ${options.members} members into ${database}`);
-    await createBenchData({ serverUrl: MYSQL_SERVER_URL, database, reports: options.reports, members: options.members });
-  }
-  const conn = await mysql.createConnection(url);
-  const [[counted]] = await conn.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM reports WHERE listed = 1');
-  await conn.end();
-  const listed = Number(counted?.n ?? 0);
-  if (listed === 0) throw new Error(`${database} holds no listed report: run without --reuse-data`);
+  const { url, listed } = await prepareBenchDatabase(MYSQL_SERVER_URL, `hiraku_bench_scaleout_${options.reports}`, options);
 
   const running: ServerProcess[] = [];
   const proxies: RunningNginx[] = [];

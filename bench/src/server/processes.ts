@@ -54,6 +54,8 @@ export interface BenchServerOptions {
   meiliKey: string;
   indexPrefix: string;
   dataDir: string;
+  /** Extra environment (HIRAKU_ROLE=api and REDIS_URL for a deployment with a worker process of its own). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Run
     // Every request comes from 127.0.0.1; the per-IP limits would otherwise answer 429 to the load itself.
     RATE_LIMIT_FACTOR: '1000',
     BENCH_STATS_PORT: String(options.statsPort),
+    ...options.env,
   }, cpuProfileArgs());
   await whenReady(child, 'bench server');
   const statsUrl = `http://${HOST}:${options.statsPort}`;

@@ -3,13 +3,11 @@ import { endDueSuspensions } from '../commands/moderation/memberSuspender';
 import { withNamedLock } from '../db/namedLock';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
+import { startPeriodicJob, type PeriodicJob } from './periodicJob';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
-export interface SuspensionSweep {
-  /** Finishes the sweep in progress, then stops. Safe to call twice. */
-  stop(): Promise<void>;
-}
+export type SuspensionSweep = PeriodicJob;
 
 /**
  * Lifts suspensions whose end has come, every `intervalMs`. A member whose suspension ended can log in
@@ -20,28 +18,14 @@ export function startSuspensionSweep(
   logger: Logger,
   { intervalMs = DEFAULT_SWEEP_INTERVAL_MS }: { intervalMs?: number } = {},
 ): SuspensionSweep {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    // One sweep at a time across processes: a process that finds the lock held skips this round.
-    running = withNamedLock(deps.sequelize, 'suspension-sweep', 0, () => endDueSuspensions(deps))
-      .then((result) => {
-        if (result.acquired && result.value > 0) logger.info({ lifted: result.value }, '期間が終わった利用停止を解除しました');
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, '利用停止の期間終了処理に失敗しました（次回再試行します）'));
-  };
-  sweep();
-  const timer = setInterval(() => {
-    void running.then(sweep);
-  }, intervalMs);
-  timer.unref();
-  let stopped: Promise<void> | null = null;
-  return {
-    stop() {
-      stopped ??= (async () => {
-        clearInterval(timer);
-        await running;
-      })();
-      return stopped;
-    },
-  };
+  // One sweep at a time across processes: a process that finds the lock held skips this round.
+  return startPeriodicJob(
+    () =>
+      withNamedLock(deps.sequelize, 'suspension-sweep', 0, () => endDueSuspensions(deps))
+        .then((result) => {
+          if (result.acquired && result.value > 0) logger.info({ lifted: result.value }, '期間が終わった利用停止を解除しました');
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, '利用停止の期間終了処理に失敗しました（次回再試行します）')),
+    intervalMs,
+  );
 }

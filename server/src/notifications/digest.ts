@@ -6,6 +6,7 @@ import { sqlDateTime } from '../db/connection';
 import { withNamedLock } from '../db/namedLock';
 import { brokenUniqueConstraint } from '../db/uniqueConstraint';
 import { writeTransaction } from '../db/transaction';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/periodicJob';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { kindsOn, loadSettings, saveSettings } from './settings';
@@ -121,31 +122,16 @@ export const DIGEST_CHECK_INTERVAL_MS = 60_000;
  * keeps two workers from walking the same members at once; the per-member claim alone already keeps
  * each digest to one.
  */
-export function startDigestSchedule(deps: DigestDeps, logger: Logger, { intervalMs = DIGEST_CHECK_INTERVAL_MS }: { intervalMs?: number } = {}): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
+export function startDigestSchedule(deps: DigestDeps, logger: Logger, { intervalMs = DIGEST_CHECK_INTERVAL_MS }: { intervalMs?: number } = {}): PeriodicJob {
+  return startPeriodicJob(async () => {
     const now = new Date();
     if (!digestDue(now)) return;
-    running = withNamedLock(deps.sequelize, 'notification-digest', 0, () => sendDailyDigest(deps, now))
+    await withNamedLock(deps.sequelize, 'notification-digest', 0, () => sendDailyDigest(deps, now))
       .then((result) => {
         if (result.acquired && result.value > 0) logger.info({ digests: result.value }, '通知のまとめメールを送信キューに入れました');
       })
       .catch((error: unknown) => logger.warn({ err: error }, '通知のまとめメールを作れませんでした（次回再試行します）'));
-  };
-  const timer = setInterval(() => {
-    void running.then(tick);
   }, intervalMs);
-  timer.unref();
-  let stopped: Promise<void> | null = null;
-  return {
-    stop() {
-      stopped ??= (async () => {
-        clearInterval(timer);
-        await running;
-      })();
-      return stopped;
-    },
-  };
 }
 
 /**

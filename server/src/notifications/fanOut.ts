@@ -163,6 +163,25 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
     defaults: { batchSize: NOTIFICATION_BATCH_SIZE, leaseMs: NOTIFICATION_LEASE_MS, backoff: NOTIFICATION_BACKOFF },
     messages: { failing: '通知を作成できませんでした（あとで再試行します）', recovered: '通知の作成が回復しました' },
     async handle(entries, outcome) {
+      const publish = async (made: Made) => {
+        for (const message of made.messages) {
+          // Stored already: a stream that misses this sees it on its next load or resume.
+          await deps.bus.publish(message).catch((error: unknown) => deps.logger.warn({ err: error }, '通知をストリームに配信できませんでした'));
+        }
+      };
+      // The whole batch in one transaction: under a stream of likes and comments the worker keeps up
+      // (a transaction per row costs three statements more each). Should any row fail, the batch is
+      // rolled back and each row is tried on its own, so one bad row holds back no other.
+      const whole = await writeTransaction(deps.sequelize, async (transaction) => {
+        const made: Made = { messages: [] };
+        for (const entry of entries) made.messages.push(...(await fanOut(deps, entry, transaction)).messages);
+        return made;
+      }).catch(() => null);
+      if (whole) {
+        await outcome.done(entries);
+        await publish(whole);
+        return;
+      }
       for (const entry of entries) {
         let made: Made;
         try {
@@ -172,10 +191,7 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
           continue;
         }
         await outcome.done([entry]);
-        for (const message of made.messages) {
-          // Stored already: a stream that misses this sees it on its next load or resume.
-          await deps.bus.publish(message).catch((error: unknown) => deps.logger.warn({ err: error }, '通知をストリームに配信できませんでした'));
-        }
+        await publish(made);
       }
     },
   };

@@ -4,16 +4,13 @@ import { useForm } from 'react-hook-form';
 import { announcementInputSchema, NOTIFICATION_LIMITS, NOTIFICATION_TEXTS, type AnnouncementInput } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { FormAlert, FormStatus, fieldErrorsFromIssues, messagesOf, messagesResolver, SubmitButton } from '../components/forms';
+import { FormAlert, FormStatus, messagesOf, schemaResolver, SubmitButton } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { OperatorGate } from '../moderation/OperatorGate';
 
 const t = NOTIFICATION_TEXTS;
 
-const resolver = messagesResolver<AnnouncementInput>((values) => {
-  const checked = announcementInputSchema.safeParse(values);
-  return checked.success ? {} : fieldErrorsFromIssues(checked.error.issues);
-});
+const resolver = schemaResolver<AnnouncementInput>(announcementInputSchema);
 
 /** /moderation/announcements: an operators' announcement to every member (web operator screens and the desktop app). */
 export function AnnouncementPage() {

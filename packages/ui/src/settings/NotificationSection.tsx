@@ -4,16 +4,13 @@ import { useForm } from 'react-hook-form';
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, NOTIFICATION_TEXTS, notificationSettingsSchema, type NotificationSettings } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { FormAlert, FormStatus, fieldErrorsFromIssues, messagesOf, messagesResolver, SubmitButton } from '../components/forms';
+import { FormAlert, FormStatus, messagesOf, schemaResolver, SubmitButton } from '../components/forms';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { SettingsSection } from './SettingsSection';
 
 const t = NOTIFICATION_TEXTS;
 
-const resolver = messagesResolver<NotificationSettings>((values) => {
-  const checked = notificationSettingsSchema.safeParse(values);
-  return checked.success ? {} : fieldErrorsFromIssues(checked.error.issues);
-});
+const resolver = schemaResolver<NotificationSettings>(notificationSettingsSchema);
 
 /** 設定 > 通知: each kind switched on or off for the app and for the daily digest mail (issue 20). */
 export function NotificationSection() {

@@ -1,5 +1,5 @@
 import type { FieldValues, FieldErrors as HookFieldErrors, Resolver } from 'react-hook-form';
-import { hasErrors, type FieldErrors } from './fieldErrors';
+import { fieldErrorsFromIssues, hasErrors, type FieldErrors } from './fieldErrors';
 
 /**
  * A react-hook-form resolver from a check that gives one message per top-level field (a shared zod schema
@@ -13,6 +13,19 @@ export function messagesResolver<T extends FieldValues>(check: (values: T) => Fi
     for (const [name, message] of Object.entries(found)) if (message) errors[name] = { type: 'schema', message };
     return { values: {}, errors: errors as HookFieldErrors<T> };
   };
+}
+
+/** What schemaResolver needs of a shared zod schema. */
+interface CheckingSchema {
+  safeParse(values: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
+}
+
+/** The resolver of a form whose values are exactly a shared schema's input: each field gets the schema's (the server's) message. */
+export function schemaResolver<T extends FieldValues>(schema: CheckingSchema): Resolver<T> {
+  return messagesResolver<T>((values) => {
+    const checked = schema.safeParse(values);
+    return checked.success ? {} : fieldErrorsFromIssues(checked.error.issues);
+  });
 }
 
 /** The message of each field that has one, in the order the check reported them. */

@@ -1,7 +1,7 @@
 export { AccountPage } from './AccountPage';
 export { CheckboxField, type CheckboxFieldProps } from './CheckboxField';
 export { fieldErrorsFromIssues, focusFirstError, hasErrors, type FieldErrors } from './fieldErrors';
-export { messagesOf, messagesResolver } from './formResolver';
+export { messagesOf, messagesResolver, schemaResolver } from './formResolver';
 export { FormAlert, FormStatus } from './FormAlert';
 export { SubmitButton } from './SubmitButton';
 export { TextField, type TextFieldProps } from './TextField';
