@@ -199,3 +199,31 @@ export function notificationScenarios(readers: MemberSession[]): Scenario[] {
     },
   ];
 }
+
+/** Issue 21: the sessions list of 設定, two-factor status, and the public transparency report (computed once a day, then kept). */
+export function trustScenarios(readers: MemberSession[]): Scenario[] {
+  const reader = (c: number) => readers[c % readers.length] as MemberSession;
+  return [
+    {
+      key: 'sessions-list',
+      label: 'GET /api/account/sessions',
+      samples: Array.from({ length: 6 }, () => get('/api/account/sessions', reader(0))),
+      rotation: (c) => get('/api/account/sessions', reader(c)),
+      reference: 'koa',
+    },
+    {
+      key: 'two-factor-status',
+      label: 'GET /api/account/two-factor',
+      samples: Array.from({ length: 6 }, () => get('/api/account/two-factor', reader(0))),
+      rotation: (c) => get('/api/account/two-factor', reader(c)),
+      reference: 'koa',
+    },
+    {
+      key: 'transparency',
+      label: 'GET /api/transparency',
+      samples: Array.from({ length: 6 }, () => get('/api/transparency', reader(0))),
+      rotation: (c) => get('/api/transparency', reader(c)),
+      reference: 'koa',
+    },
+  ];
+}
