@@ -109,6 +109,11 @@ test('the other menu opens, keeps premium disabled and its links go where they s
     ['お問い合わせ', '/contact-form'],
     ['利用規約', '/terms-of-service'],
     ['プライバシーポリシー', '/privacy-policy'],
+    // The public side of trust (issue 21).
+    ['削除ガイドライン', '/removal-guidelines'],
+    ['画像投稿のルール', '/image-rules'],
+    ['違法・有害情報の通報先', '/report-illegal-content'],
+    ['削除依頼', '/takedown-request'],
   ] as const;
   await page.keyboard.press('Escape');
   for (const [name, path] of links) {
@@ -119,7 +124,8 @@ test('the other menu opens, keeps premium disabled and its links go where they s
 
   // A visitor has no account to delete, download or log out of.
   const visitorMenu = await openMoreMenu(page);
-  await expect(visitorMenu.getByRole('menuitem')).toHaveCount(6);
+  // Six of old, and the four of issue 21.
+  await expect(visitorMenu.getByRole('menuitem')).toHaveCount(10);
   for (const name of ['アカウント削除', '登録データのダウンロード', 'ログアウト']) await expect(visitorMenu.getByRole('menuitem', { name })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
