@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { LIMITS, TEXTS, type MyReportListItem, type ReportDetail, type TagItem } from '@hiraku/shared';
 import sharp from 'sharp';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
-import { createReportThroughApi } from './support/reports';
+import { attachMainImage, createReportThroughApi } from './support/reports';
 import { collectDialogs } from './support/dialogs';
 import { main } from './support/page';
 
@@ -97,7 +97,7 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await step(form, 2).fill('後手で軽く縛る');
   await form.getByRole('textbox', { name: '感想', exact: true }).fill('ゆっくり進めたので安心して楽しめました。');
   await form.getByLabel('注意点・ポイント').fill('手のしびれを何度も確かめること');
-  await form.getByLabel('メイン画像を選ぶ').setInputFiles({ name: 'nawa.png', mimeType: 'image/png', buffer: await pngImage() });
+  await attachMainImage(form, { name: 'nawa.png', mimeType: 'image/png', buffer: await pngImage() });
   await expect(form.getByRole('img', { name: '選んだ画像のプレビュー' })).toBeVisible();
   await form.getByRole('button', { name: '公開する' }).click();
 

@@ -100,6 +100,9 @@ test.describe('images in S3-compatible storage', () => {
         isDraft: 'false',
         'playCategories[0]': first('playCategory'),
         'playContents[0]': first('playContent'),
+        // Both attestations, as the form sends them with an image (issue 19).
+        imageConsent: 'true',
+        imageMosaic: 'true',
         [REPORT_IMAGE_FIELD]: photo,
       },
     });

@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { reportFormEntries, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { IMAGE_ATTESTATION_TEXTS, reportFormEntries, type ReportFormValues, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
 import { xsrfHeaders } from './members';
 import { expect } from './test';
 
@@ -41,4 +41,14 @@ export async function createReportThroughApi(request: APIRequestContext, title: 
   });
   if (response.status() !== 201) throw new Error(`report creation answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as ReportMutationResponse).report._id;
+}
+
+/**
+ * Chooses `file` as the report form's main image and ticks both attestations (issue 19), as a member
+ * must before the form will send an image. `form` is the form's scope (e.g. main(page)).
+ */
+export async function attachMainImage(form: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  await form.getByLabel(/^(メイン画像を選ぶ|別の画像を選ぶ)$/).setInputFiles(file);
+  await form.getByRole('checkbox', { name: IMAGE_ATTESTATION_TEXTS.consent }).check();
+  await form.getByRole('checkbox', { name: IMAGE_ATTESTATION_TEXTS.mosaic }).check();
 }

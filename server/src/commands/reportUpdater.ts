@@ -31,10 +31,13 @@ export async function updateReport(
   const obsoleteImageKeys: string[] = [];
   let mainImageKey = report.mainImageKey;
   let thumbnailKey = report.thumbnailKey;
+  let imageAttestedAt = report.imageAttestedAt;
   if (images || input.removeMainImage) {
     obsoleteImageKeys.push(...[report.mainImageKey, report.thumbnailKey].filter((key): key is string => Boolean(key)));
     mainImageKey = images?.mainKey ?? null;
     thumbnailKey = images?.thumbnailKey ?? null;
+    // A new image was attested on this request (the route checks it); a removed one takes its time along.
+    imageAttestedAt = images ? new Date() : null;
   }
   const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended }, new Date());
   await report.update(
@@ -42,6 +45,7 @@ export async function updateReport(
       ...reportTextColumns(input),
       mainImageKey,
       thumbnailKey,
+      imageAttestedAt,
       ...state,
     },
     { transaction },

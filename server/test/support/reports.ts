@@ -66,7 +66,14 @@ export async function sendReportForm<T>(
 ): Promise<FormAnswer<T>> {
   if (!client.cookie(COOKIE_NAMES.xsrf)) await client.get('/api/auth/me', { signal });
   const form = new FormData();
-  for (const [name, value] of Array.isArray(fields) ? fields : reportFormEntries(fields)) form.append(name, value);
+  const entries = Array.isArray(fields) ? fields : reportFormEntries(fields);
+  for (const [name, value] of entries) form.append(name, value);
+  // As the form does once the member ticked both (issue 19): a test that means to leave them out sends
+  // the fields itself with `imageConsent: 'false'`.
+  if (file && !entries.some(([name]) => name === 'imageConsent' || name === 'imageMosaic')) {
+    form.append('imageConsent', 'true');
+    form.append('imageMosaic', 'true');
+  }
   if (file) form.append(file.field ?? 'mainImage', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const res = await fetch(new URL(path, client.baseUrl), {
     method,

@@ -32,6 +32,12 @@ export interface ReportFormValues {
   playContents: number[];
   /** On edit: drop the current main image without choosing a new one. */
   removeMainImage?: boolean;
+  /**
+   * With a new image (issue 19): the poster confirms that everyone shown agreed to its posting and
+   * that anything the law forbids showing is mosaicked. The server refuses an image without both.
+   */
+  imageConsent?: boolean;
+  imageMosaic?: boolean;
 }
 
 /** Trimmed text with Windows line ends made plain; absent or null becomes ''. */
@@ -90,6 +96,8 @@ export const reportInputSchema = z
       // A report is stored as a draft unless the member clearly chose to publish it.
       isDraft: flag(true),
       removeMainImage: flag(false),
+      imageConsent: flag(false),
+      imageMosaic: flag(false),
       tools: z
         .array(toolRow, { error: m.formInvalid })
         .nullish()
@@ -189,6 +197,8 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
     ['isDraft', String(values.isDraft)],
   ];
   if (values.removeMainImage) entries.push(['removeMainImage', 'true']);
+  if (values.imageConsent) entries.push(['imageConsent', 'true']);
+  if (values.imageMosaic) entries.push(['imageMosaic', 'true']);
   values.tools.forEach((tool, i) => {
     entries.push([`tools[${i}][name]`, tool.name], [`tools[${i}][quantity]`, tool.quantity]);
   });
@@ -202,7 +212,7 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
 
 export type MultipartFields = Record<string, string | string[] | undefined>;
 
-const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage'] as const;
+const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic'] as const;
 const ROW_FIELD = /^(tools|play)\[(\d{1,3})\]\[(name|quantity|stepNumber|action)\]$/;
 const LIST_FIELD = /^(playCategories|playContents)(?:\[(\d{1,3})?\])?$/;
 const ROW_KEYS = { tools: ['name', 'quantity'], play: ['stepNumber', 'action'] } as const;

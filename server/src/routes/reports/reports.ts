@@ -6,7 +6,7 @@ import { loadReportFeed } from '../../commands/reportFeedLoader';
 import { prepareReportImages, runReportWrite } from '../../commands/reportImages';
 import { authorInclude, loadReportDetail } from '../../commands/reportLoader';
 import { updateReport } from '../../commands/reportUpdater';
-import { notFound } from '../../errors';
+import { notFound, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { Report } from '../../models';
 import { authorizeBetween } from '../../policies/relations';
@@ -71,6 +71,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     'reports.create': async ({ user, body, files }) => {
       // Cheap refusals first: the image is decoded only for a request that can succeed.
       await assertHasProfile(models, user.id);
+      assertImageAttested(files.mainImage, body);
       const images = await prepared(files.mainImage);
       const { report } = await runReportWrite(services, images, (transaction) =>
         createReport(models, { authorId: user.id, input: body, images }, { transaction }),
@@ -82,6 +83,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       const current = await loadReportDetail(models, params.id);
       if (!current) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'update', reportFacts(current));
+      assertImageAttested(files.mainImage, body);
       const images = await prepared(files.mainImage);
       await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction }));
       return { message: TEXTS.report.updated, report: await presentFresh(params.id, user) };
@@ -92,6 +94,16 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       return { message: TEXTS.report.deleted };
     },
   };
+}
+
+/**
+ * Issue 19: a new image comes with both attestations (everyone shown consented; what the law forbids is
+ * mosaicked), or it is refused before anything is decoded or stored. The time is kept with the image.
+ */
+function assertImageAttested(image: Buffer | null, body: { imageConsent: boolean; imageMosaic: boolean }): void {
+  if (image && !(body.imageConsent && body.imageMosaic)) {
+    throw validationError(TEXTS.image.attestationRequired, { mainImage: TEXTS.image.attestationRequired });
+  }
 }
 
 function prepared(image: Buffer | null) {

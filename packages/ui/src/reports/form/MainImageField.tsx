@@ -1,5 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, LIMITS, IMAGE_MESSAGES, REPORT_FORM_TEXTS } from '@hiraku/shared';
+import { Link } from 'react-router-dom';
+import { ACCEPTED_IMAGE_TYPES, IMAGE_ATTESTATION_TEXTS, LIMITS, IMAGE_MESSAGES, REPORT_FORM_TEXTS } from '@hiraku/shared';
+import { PATHS } from '../../routes/paths';
+
+/** The two per-image attestations of issue 19. */
+export interface ImageAttestation {
+  consent: boolean;
+  mosaic: boolean;
+}
 
 const t = REPORT_FORM_TEXTS;
 
@@ -23,6 +31,8 @@ export function MainImageField({
   progress,
   error,
   disabled,
+  attestation,
+  onAttestationChange,
 }: {
   file: File | null;
   onFileChange: (file: File | null) => void;
@@ -33,6 +43,8 @@ export function MainImageField({
   progress: number | null;
   error?: string;
   disabled?: boolean;
+  attestation: ImageAttestation;
+  onAttestationChange: (attestation: ImageAttestation) => void;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -107,6 +119,27 @@ export function MainImageField({
             {t.clearImage}
           </button>
         </figure>
+      )}
+      {file && (
+        <fieldset className="image-field__attestation">
+          <legend>{IMAGE_ATTESTATION_TEXTS.legend}</legend>
+          {(['consent', 'mosaic'] as const).map((key) => (
+            <label key={key} className="checkbox">
+              <input
+                type="checkbox"
+                className="checkbox__input"
+                name={key === 'consent' ? 'imageConsent' : 'imageMosaic'}
+                checked={attestation[key]}
+                disabled={disabled}
+                onChange={(event) => onAttestationChange({ ...attestation, [key]: event.target.checked })}
+              />
+              <span className="checkbox__label">{IMAGE_ATTESTATION_TEXTS[key]}</span>
+            </label>
+          ))}
+          <p className="field__hint">
+            <Link to={PATHS.imageRules}>{IMAGE_ATTESTATION_TEXTS.rulesLink}</Link>
+          </p>
+        </fieldset>
       )}
       {!preview && currentUrl && (
         <figure className="image-field__preview">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { charLength, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
+import { charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { useApi } from '../../api/ApiContext';
@@ -11,7 +11,7 @@ import { useNotice } from '../../notice/NoticeContext';
 import { forgetReport, setSavedReport } from '../../query/reportCache';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
-import { MainImageField } from './MainImageField';
+import { MainImageField, type ImageAttestation } from './MainImageField';
 import { RequiredMark } from './RequiredMark';
 import { StepsEditor } from './StepsEditor';
 import { TagMultiSelect } from './TagMultiSelect';
@@ -75,7 +75,13 @@ export function ReportForm(props: ReportFormProps) {
   const titleCountId = useId();
   const descriptionId = useId();
   const tipsId = useId();
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFileState] = useState<File | null>(null);
+  /** The two attestations of issue 19, ticked for the chosen image: another image asks again. */
+  const [attestation, setAttestation] = useState<ImageAttestation>({ consent: false, mosaic: false });
+  const setFile = (next: File | null) => {
+    setFileState(next);
+    setAttestation({ consent: false, mosaic: false });
+  };
   const [titleLimit, setTitleLimit] = useState<string | null>(null);
   /** Only the server judges the image file; its message stays until the next valid submit. */
   const [imageError, setImageError] = useState<string | undefined>(undefined);
@@ -97,6 +103,10 @@ export function ReportForm(props: ReportFormProps) {
     const prepared: ReportFormValues = { ...values, play: numberSteps(values.play), isDraft: intent.current === 'draft' };
     if (props.mode === 'edit' && props.currentImageUrl && values.removeMainImage && !file) prepared.removeMainImage = true;
     else delete prepared.removeMainImage;
+    if (file) {
+      prepared.imageConsent = attestation.consent;
+      prepared.imageMosaic = attestation.mosaic;
+    }
     return prepared;
   };
   const resolver = useMemo(
@@ -134,6 +144,12 @@ export function ReportForm(props: ReportFormProps) {
   const save = async (checked: ReportFormValues) => {
     const sent = toSend.current(checked);
     setImageError(undefined);
+    // Nothing is sent with an image whose two attestations are not both ticked (the server refuses it too).
+    if (file && !(attestation.consent && attestation.mosaic)) {
+      setImageError(IMAGE_MESSAGES.attestationRequired);
+      refuse({ mainImage: IMAGE_MESSAGES.attestationRequired });
+      return;
+    }
     const body = new FormData();
     for (const [name, value] of reportFormEntries(sent)) body.append(name, value);
     if (file) body.append(REPORT_IMAGE_FIELD, file, file.name);
@@ -374,6 +390,8 @@ export function ReportForm(props: ReportFormProps) {
           progress={progress}
           error={imageError}
           disabled={disabled}
+          attestation={attestation}
+          onAttestationChange={setAttestation}
         />
       </fieldset>
 
