@@ -55,6 +55,8 @@ describe('report form encoding', () => {
       role: 3,
       isDraft: false,
       removeMainImage: false,
+      imageConsent: false,
+      imageMosaic: false,
       tools: [{ name: '縄', quantity: '2本' }],
       play: [{ stepNumber: 1, action: '縛る' }],
       playCategories: [10, 11],

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from './shell';
 import { LIMITS } from '../limits';
 import { inMegabytes } from './units';
 
@@ -8,7 +9,7 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: '画像の解像度が大きすぎます。小さくしてからアップロードしてください。',
   broken: '画像を読み込めませんでした。別の画像をお試しください。',
   /** Issue 19: an image is posted only with both attestations of IMAGE_ATTESTATION_TEXTS. */
-  attestationRequired: '画像を投稿するには、同意とモザイク処理の2つの確認にチェックを入れてください。',
+  attestationRequired: '画像を投稿するには、同意とモザイク処理の確認の両方にチェックを入れてください。',
 } as const;
 
 /** The two attestations ticked for each image at upload (issue 19, 性的姿態撮影等処罰法 and 刑法175条), and the rules page. */
@@ -16,5 +17,5 @@ export const IMAGE_ATTESTATION_TEXTS = {
   consent: '写っている人全員から、この画像を投稿することの同意を得ています',
   mosaic: '性器など法令で禁止される部分が写る場合はモザイク処理をしています',
   legend: '画像を投稿する前の確認',
-  rulesLink: '画像投稿のルール',
+  rulesLink: PAGE_TITLES.imageRules,
 } as const;

@@ -31,8 +31,6 @@ export const PATHS = {
   searchResults: '/search-results',
   deleteAccount: '/delete-account',
   settings: '/settings',
-  /** 画像投稿のルール (issue 21 writes the page; the report form links to it). */
-  imageRules: '/image-rules',
   notifications: '/notifications',
   notificationsUnsubscribe: '/notifications/unsubscribe',
   announcements: '/moderation/announcements',
