@@ -21,6 +21,7 @@ import { CASE_MESSAGES } from './moderation/cases';
 import { FLAG_CATEGORY_TEXTS } from './flag/categories';
 import { FLAG_MESSAGES } from './flag/messages';
 import { DECISION_MAIL_TEXTS } from './flag/mail';
+import { FLAG_TEXTS } from './flag/screens';
 import { MODERATION_TEXTS } from './moderation/screens';
 import { NOTIFICATION_LINES, NOTIFICATION_MAIL_TEXTS, NOTIFICATION_MESSAGES, NOTIFICATION_TEXTS } from './notification';
 import { PROFILE_MESSAGES } from './profile/messages';
@@ -87,7 +88,7 @@ export const TEXTS = {
   contact: /* @__PURE__ */ domain(CONTACT_MESSAGES, { screens: CONTACT_TEXTS, categoryLabels: CONTACT_CATEGORY_LABELS, mail: CONTACT_MAIL_TEXTS }),
   analytics: ANALYTICS_MESSAGES,
   moderation: /* @__PURE__ */ domain(MODERATION_MESSAGES, { screens: MODERATION_TEXTS, auditActionLabels: AUDIT_ACTION_LABELS, cases: CASE_MESSAGES }),
-  flag: /* @__PURE__ */ domain(FLAG_MESSAGES, { categories: FLAG_CATEGORY_TEXTS, mail: DECISION_MAIL_TEXTS }),
+  flag: /* @__PURE__ */ domain(FLAG_MESSAGES, { categories: FLAG_CATEGORY_TEXTS, mail: DECISION_MAIL_TEXTS, screens: FLAG_TEXTS }),
   desktop: /* @__PURE__ */ domain(DESKTOP_MESSAGES, { screens: DESKTOP_TEXTS }),
   settings: { screens: SETTINGS_TEXTS },
   notification: /* @__PURE__ */ domain(NOTIFICATION_MESSAGES, { screens: NOTIFICATION_TEXTS, lines: NOTIFICATION_LINES, mail: NOTIFICATION_MAIL_TEXTS }),

@@ -36,6 +36,7 @@ export * from './moderation/cases';
 export * from './flag/categories';
 export * from './flag/messages';
 export * from './flag/mail';
+export * from './flag/screens';
 export * from './desktop/messages';
 export * from './desktop/screens';
 export * from './settings/screens';

@@ -1,4 +1,13 @@
-import type { AuditAction, CommentReportStatus, CommentResolutionAction, ModerationRole } from '@hiraku/shared';
+import type { AuditAction, BulkCaseAction, CaseDecision, CaseQuery, CommentReportStatus, CommentResolutionAction, ModerationRole } from '@hiraku/shared';
+
+/** The case queue's filters, as its screen holds them. */
+export interface CaseFilters {
+  status: CaseQuery['status'];
+  type: NonNullable<CaseQuery['type']> | '';
+  category: NonNullable<CaseQuery['category']> | '';
+  claimed: NonNullable<CaseQuery['claimed']> | '';
+  overdue: boolean;
+}
 
 /** The enquiry list's filter, as GET /api/moderation/enquiries names it. */
 export type EnquiryStatus = 'open' | 'handled' | 'all';
@@ -16,6 +25,15 @@ export function createModerationApi(client: ApiClient) {
       call('moderation.commentReports', { query: { status, cursor: cursor ?? undefined } }, { signal }),
     resolve: (commentId: number, action: CommentResolutionAction, reason: string) =>
       call('moderation.resolveCommentReports', { params: { commentId }, body: { action, reason } }),
+    /** The case queue (issue 18): `filters` as the query string names them ('' for all). */
+    cases: (filters: CaseFilters, cursor: string | null, signal?: AbortSignal) =>
+      call('moderation.cases', { query: { ...filters, overdue: filters.overdue ? 'true' : '', cursor: cursor ?? undefined } }, { signal }),
+    caseCounts: () => call('moderation.caseCounts', {}),
+    claimCase: (id: number, claim: boolean) => call(claim ? 'moderation.claimCase' : 'moderation.releaseCase', { params: { id } }),
+    noteCase: (id: number, text: string) => call('moderation.caseNote', { params: { id }, body: { text } }),
+    resolveCase: (id: number, action: CaseDecision, reason: string) => call('moderation.resolveCase', { params: { id }, body: { action, reason } }),
+    bulkResolve: (ids: number[], action: BulkCaseAction, reason: string) => call('moderation.bulkResolveCases', { body: { ids, action, reason } }),
+    memberHistory: (publicId: string, signal?: AbortSignal) => call('moderation.memberHistory', { params: { publicId } }, { signal }),
     setReportHidden: (id: number, hidden: boolean, reason: string) =>
       call(hidden ? 'moderation.hideReport' : 'moderation.unhideReport', { params: { id }, body: { reason } }),
     suspend: (publicId: string, reason: string, until: string | null) =>

@@ -5,7 +5,7 @@ import { createModerationApi } from '../api/moderationApi';
 import { endpointQueryKey } from '../query/endpointQuery';
 import { FormAlert } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
-import { ListFooter } from './ModerationQueuePage';
+import { ListFooter } from './ListFooter';
 import { OperatorGate } from './OperatorGate';
 import { useCursorList } from '../query/useCursorList';
 

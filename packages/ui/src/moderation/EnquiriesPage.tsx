@@ -8,7 +8,7 @@ import { FormAlert } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { endpointQueryKey } from '../query/endpointQuery';
 import { PATHS } from '../routes/paths';
-import { ListFooter } from './ModerationQueuePage';
+import { ListFooter } from './ListFooter';
 import { OperatorGate } from './OperatorGate';
 import { useCursorList, type EndlessPage } from '../query/useCursorList';
 

@@ -6,10 +6,10 @@ import type { MoreMenuItem } from '../menu/moreMenuItems';
 
 const t = MODERATION_TEXTS;
 
-/** How many reported comments wait; null when the count cannot be had (the menu then shows none). */
+/** How many cases are open; null when the count cannot be had (the menu then shows none). */
 async function pendingCount(client: ApiClient): Promise<number | null> {
   try {
-    return (await createModerationApi(client).queue('pending', null)).pendingCount;
+    return (await createModerationApi(client).caseCounts()).open;
   } catch {
     return null;
   }

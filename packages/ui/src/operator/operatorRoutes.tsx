@@ -10,7 +10,7 @@ import { EnquiriesPage } from '../moderation/EnquiriesPage';
 import { EnquiryDetailPage } from '../moderation/EnquiryDetailPage';
 import { LazyAnalyticsPage } from '../moderation/LazyAnalyticsPage';
 import { MemberAdminPage } from '../moderation/MemberAdminPage';
-import { ModerationQueuePage } from '../moderation/ModerationQueuePage';
+import { CaseQueuePage } from '../moderation/CaseQueuePage';
 import { AnnouncementPage } from '../notifications/AnnouncementPage';
 import { MemberGuard } from '../routes/MemberGuard';
 import { PATHS } from '../routes/paths';
@@ -19,7 +19,7 @@ import { OPERATOR_HOME, OPERATOR_MENU, type OperatorScreen } from './operatorMen
 import { OperatorRoleGate } from './OperatorRoleGate';
 
 const SCREENS: Record<OperatorScreen, ReactElement> = {
-  moderationQueue: <ModerationQueuePage />,
+  moderationQueue: <CaseQueuePage />,
   members: <MemberAdminPage />,
   auditLog: <AuditLogPage />,
   categories: <CategoryManagerPage />,

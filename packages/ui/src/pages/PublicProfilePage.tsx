@@ -3,6 +3,7 @@ import { COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, PROFILE_TEXTS, REPORT_LIST
 import { errorMessage, isApiError } from '../api/apiError';
 import { PageTitle } from '../components/PageTitle';
 import { MemberReportList } from '../profile/MemberReportList';
+import { FlagButton } from '../flags/FlagButton';
 import { ProfileCard } from '../profile/ProfileCard';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { PATHS } from '../routes/paths';
@@ -67,6 +68,7 @@ export function PublicProfilePage() {
           )}
           <ProfileCard profile={profile} headingLevel={1} />
           {!isOwn && <MemberSafetyButtons publicId={publicId} name={profile.username} />}
+          {!isOwn && <FlagButton targetType="member" targetId={publicId} className="public-profile__flag" />}
           <section className="public-profile__reports" aria-labelledby="public-profile-reports-heading">
             <h2 id="public-profile-reports-heading" className="section-heading">
               {t.reports(profile.username)}

@@ -8,6 +8,8 @@ import { NO_IMAGE_URL } from '../assets/noImage';
 import { PageTitle } from '../components/PageTitle';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { invalidateReports } from '../query/reportCache';
+import { FlagButton } from '../flags/FlagButton';
+import { ReviewNotice } from '../flags/ReviewNotice';
 import { CommentSection } from '../reports/CommentSection';
 import { LikeButton } from '../reports/LikeButton';
 import { StepsList } from '../reports/StepsList';
@@ -123,7 +125,10 @@ function ReportView({ report }: { report: ReportDetail }) {
             {t.edit}
           </Link>
         )}
+        {!report.isDraft && !report.abilities.update && <FlagButton targetType="report" targetId={report._id} />}
       </div>
+      {/* The author's own published report: under review, or decided, when flags or an operator acted on it. */}
+      {!report.isDraft && report.abilities.update && <ReviewNotice targetType="report" targetId={report._id} />}
 
       <section className="report-detail__section">
         <h2 className="section-heading">{t.profileTags}</h2>

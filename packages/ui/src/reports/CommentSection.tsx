@@ -11,22 +11,21 @@ import { useEndpointQuery } from '../query/endpointQuery';
 import { setReportComments } from '../query/reportCache';
 import { publicProfilePath } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
-import { CommentReportDialog } from './CommentReportDialog';
+import { FlagButton } from '../flags/FlagButton';
+import { ReviewNotice } from '../flags/ReviewNotice';
 
 const t = COMMENT_TEXTS;
 
-type Busy = { kind: 'posting' } | { kind: 'deleting' | 'reporting'; id: number } | null;
+type Busy = { kind: 'posting' } | { kind: 'deleting'; id: number } | null;
 
-const BUSY_NOTES = { posting: t.posting, deleting: t.deleting, reporting: t.reporting } as const;
+const BUSY_NOTES = { posting: t.posting, deleting: t.deleting } as const;
 
 interface CommentViewProps {
   comment: CommentItem;
   busy: boolean;
   /** The viewer's own comment: a hidden one is visible to "you and operators", otherwise to operators only. */
   own: boolean;
-  reported: boolean;
   onDelete: () => void;
-  onReport: () => void;
 }
 
 /** The text, or for a comment holding one of the viewer's muted words a closed line that opens it (issue 19). */
@@ -43,7 +42,7 @@ function CommentText({ comment }: { comment: CommentItem }) {
   );
 }
 
-function CommentView({ comment, busy, own, reported, onDelete, onReport }: CommentViewProps) {
+function CommentView({ comment, busy, own, onDelete }: CommentViewProps) {
   const name = comment.userProfile?.username?.trim() || COMMON_TEXTS.unknownAuthor;
   return (
     <li className="comment" data-comment-id={comment._id}>
@@ -57,6 +56,7 @@ function CommentView({ comment, busy, own, reported, onDelete, onReport }: Comme
         </time>
       </div>
       {comment.isHidden && <p className="badge comment__hidden">{own ? t.hidden : t.hiddenForOperator}</p>}
+      {comment.isHidden && own && <ReviewNotice targetType="comment" targetId={comment._id} />}
       <CommentText comment={comment} />
       {(comment.abilities.delete || comment.abilities.report) && (
         <div className="comment__actions">
@@ -65,11 +65,7 @@ function CommentView({ comment, busy, own, reported, onDelete, onReport }: Comme
               {t.delete}
             </button>
           )}
-          {comment.abilities.report && (
-            <button type="button" className="button button--text comment__report" onClick={onReport} disabled={busy}>
-              {reported ? t.reported : t.report}
-            </button>
-          )}
+          {comment.abilities.report && <FlagButton targetType="comment" targetId={comment._id} className="comment__report" />}
         </div>
       )}
     </li>
@@ -92,9 +88,6 @@ export function CommentSection({ reportId }: { reportId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const [reporting, setReporting] = useState<number | null>(null);
-  /** Comments this member reported on this page: their button says 通報済み and a second try is answered here. */
-  const [reportedIds, setReportedIds] = useState<ReadonlySet<number>>(() => new Set());
   const headingId = useId();
   const textareaId = useId();
   const counterId = useId();
@@ -147,30 +140,6 @@ export function CommentSection({ reportId }: { reportId: number }) {
     }
   };
 
-  const askToReport = (id: number) => {
-    if (busy) return;
-    setProblem(null);
-    setNotice(null);
-    if (reportedIds.has(id)) setNotice(t.alreadyReported);
-    else setReporting(id);
-  };
-
-  const report = async (id: number, reason: string | null) => {
-    if (busy) return;
-    setBusy({ kind: 'reporting', id });
-    try {
-      // The reason is optional: operators see it in the queue.
-      const answer = await call('comments.report', { params: { id }, body: reason ? { reason } : {} });
-      setReportedIds((previous) => new Set(previous).add(id));
-      setReporting(null);
-      setNotice(answer.message || COMMENT_MESSAGES.reported);
-    } catch (error) {
-      setReporting(null);
-      setProblem(errorMessage(error, COMMENT_MESSAGES.reportFailed));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const length = charLength(text);
   const describedBy = [counterId, fieldError ? errorId : null].filter(Boolean).join(' ');
@@ -247,14 +216,9 @@ export function CommentSection({ reportId }: { reportId: number }) {
                   busy={busy !== null}
                   onDelete={() => void remove(comment._id)}
                   own={comment.publicId === user?.publicId}
-                  reported={reportedIds.has(comment._id)}
-                  onReport={() => askToReport(comment._id)}
                 />
               ))}
             </ul>
-          )}
-          {reporting !== null && (
-            <CommentReportDialog busy={busy !== null} onConfirm={(reason) => void report(reporting, reason)} onCancel={() => setReporting(null)} />
           )}
         </>
       )}

@@ -35,7 +35,10 @@ export const PATHS = {
   notificationsUnsubscribe: '/notifications/unsubscribe',
   announcements: '/moderation/announcements',
   tutorial: '/tutorial',
+  // imageRules among them: the flag dialog links to it.
   ...TRUST_PATHS,
+  /** A decision about the member's content, from the notice mail: what and why, and the appeal form. */
+  decision: '/decisions/:caseId',
 } as const;
 
 export function reportPath(id: string | number): string {
@@ -44,6 +47,10 @@ export function reportPath(id: string | number): string {
 
 export function editReportPath(id: string | number): string {
   return `/edit-report/${encodeURIComponent(String(id))}`;
+}
+
+export function decisionPath(caseId: number): string {
+  return `/decisions/${caseId}`;
 }
 
 export function publicProfilePath(publicId: string): string {

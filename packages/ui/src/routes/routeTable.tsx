@@ -67,6 +67,7 @@ export const MEMBER_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.deleteAccount, () => import('../pages/DeleteAccountPage'), (m) => <m.DeleteAccountPage />),
   lazyRoute(PATHS.settings, () => import('../settings/SettingsPage'), (m) => <m.SettingsPage />),
   lazyRoute(PATHS.notifications, () => import('../notifications/NotificationsPage'), (m) => <m.NotificationsPage />),
+  lazyRoute(PATHS.decision, () => import('../flags/DecisionPage'), (m) => <m.DecisionPage />),
 ];
 
 /**
@@ -76,7 +77,7 @@ export const MEMBER_ROUTES: RouteObject[] = [
 export const OPERATOR_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.categoryManager, operatorPages, (m) => <m.CategoryManagerPage />),
   lazyRoute(PATHS.tagManager, operatorPages, (m) => <m.TagManagerPage />),
-  lazyRoute(PATHS.moderationQueue, operatorPages, (m) => <m.ModerationQueuePage />),
+  lazyRoute(PATHS.moderationQueue, operatorPages, (m) => <m.CaseQueuePage />),
   lazyRoute(PATHS.memberAdmin, operatorPages, (m) => <m.MemberAdminPage />),
   lazyRoute(PATHS.auditLog, operatorPages, (m) => <m.AuditLogPage />),
   lazyRoute(PATHS.enquiries, operatorPages, (m) => <m.EnquiriesPage />),

@@ -11,7 +11,7 @@ type Member = NonNullable<Viewer>;
 export function targetPath(type: FlagTargetType, id: number, extra: { reportId?: number; publicId?: string }): string | null {
   if (type === 'report') return `/reports/${id}`;
   if (type === 'comment') return extra.reportId ? `/reports/${extra.reportId}#comment-${id}` : null;
-  return extra.publicId ? `/users/${extra.publicId}` : null;
+  return extra.publicId ? `/profile/${extra.publicId}` : null;
 }
 
 /** A decided case as its author sees it; null when it is not an adverse decision on the viewer's content. */

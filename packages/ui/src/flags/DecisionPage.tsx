@@ -1,0 +1,115 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router-dom';
+import { appealInputSchema, FLAG_CATEGORY_TEXTS, FLAG_TEXTS, formatDateTimeJa, parseRouteId, type MemberDecision } from '@hiraku/shared';
+import { errorMessage } from '../api/apiError';
+import { useApi } from '../api/ApiContext';
+import { fieldErrorsFromIssues, FormAlert, FormStatus } from '../components/forms';
+import { messagesResolver } from '../components/forms/formResolver';
+import { PageTitle } from '../components/PageTitle';
+import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
+
+const t = FLAG_TEXTS;
+
+/** /decisions/{caseId}: a decision about the member's own content (the notice mail links here), and the appeal form. */
+export function DecisionPage() {
+  const { caseId: raw = '' } = useParams();
+  const caseId = parseRouteId(raw) ?? 0;
+  const decision = useEndpointQuery('decisions.get', { params: { caseId } }, { enabled: caseId > 0 });
+  return (
+    <div className="page page--narrow">
+      <PageTitle page={t.decisionPageTitle} />
+      <h1 className="page__title">{t.decisionPageTitle}</h1>
+      {decision.isError && <FormAlert message={errorMessage(decision.error, t.loadFailed)} />}
+      {decision.data && <DecisionView decision={decision.data} />}
+    </div>
+  );
+}
+
+function DecisionView({ decision }: { decision: MemberDecision }) {
+  return (
+    <>
+      <dl className="decision">
+        <div>
+          <dt>{t.target}</dt>
+          <dd>{decision.target.path ? <Link to={decision.target.path}>{decision.target.title ?? t.targetNames[decision.target.type]}</Link> : (decision.target.title ?? t.targetNames[decision.target.type])}</dd>
+        </div>
+        <div>
+          <dt>{t.category}</dt>
+          <dd>{FLAG_CATEGORY_TEXTS[decision.category].label}</dd>
+        </div>
+        <div>
+          <dt>{t.action}</dt>
+          <dd>{t.actions[decision.action]}</dd>
+        </div>
+        <div>
+          <dt>{t.reason}</dt>
+          <dd>{decision.reason}</dd>
+        </div>
+        <div>
+          <dt>{t.decidedAt}</dt>
+          <dd>{formatDateTimeJa(decision.decidedAt)}</dd>
+        </div>
+        {decision.appealUntil && (
+          <div>
+            <dt>{t.appealUntil}</dt>
+            <dd>{formatDateTimeJa(decision.appealUntil)}</dd>
+          </div>
+        )}
+      </dl>
+      <section aria-labelledby="appeal-heading">
+        <h2 id="appeal-heading">{t.appealHeading}</h2>
+        {decision.appeal ? (
+          <>
+            <p>{t.appealFiled(formatDateTimeJa(decision.appeal.filedAt))}</p>
+            <p>{decision.appeal.outcome ? `${t.appealOutcome}: ${t.actions[decision.appeal.outcome]}` : t.appealPending}</p>
+          </>
+        ) : decision.canAppeal ? (
+          <AppealForm caseId={decision.caseId} />
+        ) : (
+          <p>{t.appealClosed}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AppealForm({ caseId }: { caseId: number }) {
+  const { call } = useApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const resolver = useMemo(
+    () =>
+      messagesResolver<{ text: string }>((values) => {
+        const parsed = appealInputSchema.safeParse({ caseId, text: values.text });
+        return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+      }),
+    [caseId],
+  );
+  const { register, handleSubmit, formState } = useForm<{ text: string }>({ defaultValues: { text: '' }, resolver, reValidateMode: 'onSubmit' });
+  const appeal = useMutation({
+    mutationFn: (text: string) => call('appeals.create', { body: { caseId, text } }),
+    onSuccess: (answer) => queryClient.setQueryData(endpointQueryKey('decisions.get', { params: { caseId } }), answer.decision),
+  });
+  const error = formState.errors.text?.message;
+  return (
+    <form onSubmit={(event) => void handleSubmit((values) => appeal.mutate(values.text))(event)} noValidate>
+      <p>{t.appealIntro}</p>
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor={`${id}-text`} className="field__label">
+          {t.appealLabel}
+        </label>
+        <textarea id={`${id}-text`} className="field__input" rows={5} {...register('text')} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint`} />
+        <p id={`${id}-hint`} className={error ? 'field__error' : 'field__hint'}>
+          {error ?? t.appealHint}
+        </p>
+      </div>
+      <FormAlert message={appeal.isError ? errorMessage(appeal.error, t.loadFailed) : null} />
+      <FormStatus message={appeal.isSuccess ? appeal.data.message : null} />
+      <button type="submit" className="button button--primary" disabled={appeal.isPending}>
+        {appeal.isPending ? t.appealSending : t.appealSubmit}
+      </button>
+    </form>
+  );
+}
