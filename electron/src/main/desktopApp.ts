@@ -136,9 +136,9 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
       call: (request) => proxy.call(request),
       enabled: () => settings.get().notifyNewReports && serverOrigin() !== null,
       showCount,
-      notify: (count) => {
+      notify: ({ severe, overdue }) => {
         if (!Notification.isSupported()) return;
-        const notification = new Notification({ title: DESKTOP_TEXTS.notifications.newReportsTitle, body: DESKTOP_TEXTS.notifications.newReportsBody(count), icon });
+        const notification = new Notification({ title: DESKTOP_TEXTS.notifications.newReportsTitle, body: DESKTOP_TEXTS.notifications.newReportsBody(severe, overdue), icon });
         notification.on('click', () => window?.show());
         notification.show();
       },

@@ -75,8 +75,10 @@ export const DESKTOP_TEXTS = {
     ok: 'OK',
   },
   notifications: {
-    newReportsTitle: '新しい通報があります',
-    newReportsBody: (count: number) => `確認待ちの通報コメントが${count}件あります。`,
+    newReportsTitle: '急ぎの通報があります',
+    /** A severe case opened (未成年・同意のない画像・違法なわいせつ画像, or an appeal), or a case passed its due time. */
+    newReportsBody: (severe: number, overdue: number) =>
+      [severe > 0 ? `重大な通報の新しいケースが${severe}件あります。` : '', overdue > 0 ? `期限を過ぎたケースが${overdue}件あります。` : ''].join(''),
     trayTooltip: (count: number) => (count > 0 ? `ひらく運営（確認待ちの通報 ${count}件）` : 'ひらく運営'),
     trayOpen: 'ひらく運営を開く',
   },
