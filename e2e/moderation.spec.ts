@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { TEXTS, SHELL_TEXTS, MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
-import { commentThroughApi as comment, decide, person, queueItem, reportCommentThroughApi, suffix, type Person } from './support/moderation';
+import { commentThroughApi as comment, decide, flagInPage, person, queueItem, reportCommentThroughApi, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
 import { main } from './support/page';
 
@@ -13,16 +13,14 @@ import { main } from './support/page';
  */
 
 const q = MODERATION_TEXTS.queue;
+/** Since issue 18 the queue is the case queue: its decisions' labels (却下 and 削除 as before; 停止 for 削除して停止). */
+const a = MODERATION_TEXTS.cases.actions;
 
-/** A member reports a comment from the report's page, through the page's own dialog. */
+/** A member flags a comment from the report's page, through the page's own dialog (その他, with a note). */
 async function reportCommentInPage(member: Person, reportId: number, text: string, reason: string): Promise<void> {
   await member.page.goto(`/reports/${reportId}`);
   const item = main(member.page).getByRole('listitem').filter({ hasText: text });
-  await item.getByRole('button', { name: '通報' }).click();
-  const dialog = member.page.getByRole('alertdialog', { name: TEXTS.comment.screens.reportTitle });
-  await dialog.getByLabel(TEXTS.comment.screens.reportReason).fill(reason);
-  await dialog.getByRole('button', { name: TEXTS.comment.screens.reportSubmit }).click();
-  await expect(dialog).toHaveCount(0);
+  await flagInPage(member.page, item, TEXTS.flag.categories.other.label, reason);
 }
 
 async function commentsSeenBy(viewer: Person, reportId: number): Promise<string[]> {
@@ -85,20 +83,20 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
 
   // Dismiss: the comment comes back for everyone.
   const dismissReason = `表現の範囲内と判断しました${suffix()}`;
-  await first.getByRole('button', { name: q.actions.dismiss, exact: true }).click();
+  await first.getByRole('button', { name: a.dismiss, exact: true }).click();
   // An empty reason is refused in the dialog, before anything is sent.
-  const dialog = page.getByRole('alertdialog', { name: q.actions.dismiss });
-  await dialog.getByRole('button', { name: q.actions.dismiss }).click();
+  const dialog = page.getByRole('alertdialog', { name: a.dismiss });
+  await dialog.getByRole('button', { name: a.dismiss }).click();
   await expect(dialog.getByText(TEXTS.moderation.reasonRequired)).toBeVisible();
-  await decide(page, q.actions.dismiss, dismissReason);
-  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.commentDismissed })).toBeVisible();
+  await decide(page, a.dismiss, dismissReason);
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.resolved })).toBeVisible();
   await expect(queueItem(page, dismissed)).toHaveCount(0);
   expect(await commentsSeenBy(author, reportId)).toContain(dismissed);
 
   // Delete: gone for everyone.
   const deleteReason = `個人情報のため削除${suffix()}`;
-  await queueItem(page, deleted).getByRole('button', { name: q.actions.delete, exact: true }).click();
-  await decide(page, q.actions.delete, deleteReason);
+  await queueItem(page, deleted).getByRole('button', { name: a.delete, exact: true }).click();
+  await decide(page, a.delete, deleteReason);
   await expect(queueItem(page, deleted)).toHaveCount(0);
   expect(await commentsSeenBy(author, reportId)).not.toContain(deleted);
 
@@ -106,8 +104,8 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
   await author.page.goto('/reports');
   await expect(main(author.page).getByRole('link', { name: suspectReport })).toBeVisible();
   const suspendReason = `繰り返しの攻撃的な書き込み${suffix()}`;
-  await queueItem(page, suspended).getByRole('button', { name: q.actions.suspend, exact: true }).click();
-  await decide(page, q.actions.suspend, suspendReason);
+  await queueItem(page, suspended).getByRole('button', { name: a.suspend, exact: true }).click();
+  await decide(page, a.suspend, suspendReason);
   await expect(queueItem(page, suspended)).toHaveCount(0);
   await author.page.reload();
   await expect(main(author.page).getByRole('heading', { level: 1 })).toBeVisible();
@@ -118,7 +116,7 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
   expect((await suspect.page.request.get('/api/auth/me')).status()).toBe(401);
 
   // The resolved filter shows what was decided.
-  await main(page).getByRole('radio', { name: q.resolved }).check();
+  await main(page).getByLabel(MODERATION_TEXTS.cases.status).selectOption({ label: q.resolved });
   await expect(queueItem(page, dismissed)).toContainText(q.resolution.dismissed);
 
   // Every action is in the audit log with its reason, filterable by operator and action.
@@ -189,7 +187,7 @@ test('the queue is driven by the keyboard alone', async ({ browser }) => {
 
   // D dismisses the focused one: the reason field has the focus; Tab twice reaches the confirm button.
   await page.keyboard.press('d');
-  const dialog = page.getByRole('alertdialog', { name: q.actions.dismiss });
+  const dialog = page.getByRole('alertdialog', { name: a.dismiss });
   await expect(dialog.getByLabel(MODERATION_TEXTS.common.reasonLabel)).toBeFocused();
   await page.keyboard.type('キーボードで却下');
   await page.keyboard.press('Tab');
@@ -200,7 +198,7 @@ test('the queue is driven by the keyboard alone', async ({ browser }) => {
   // The next one takes its place and the focus; Escape leaves a dialog without acting.
   await expect(queueItem(page, two)).toBeFocused();
   await page.keyboard.press('x');
-  await expect(page.getByRole('alertdialog', { name: q.actions.delete })).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: a.delete })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(queueItem(page, two)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
+import { FLAG_TEXTS, MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
 import { logInThroughApi, xsrfHeaders } from './members';
 import { createUserWithCli } from './operators';
 
@@ -38,6 +38,25 @@ export async function commentThroughApi(request: APIRequestContext, reportId: nu
 
 export async function reportCommentThroughApi(request: APIRequestContext, commentId: number, reason: string): Promise<void> {
   const response = await request.post(`/api/comments/${commentId}/report`, { headers: await xsrfHeaders(request), data: { reason } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * A member flags (通報する) something on the page they are on, through the page's own dialog: the
+ * button in `within`, a category by its label, an optional note.
+ */
+export async function flagInPage(page: Page, within: Locator, categoryLabel: string, note?: string): Promise<void> {
+  await within.getByRole('button', { name: FLAG_TEXTS.button }).click();
+  const dialog = page.getByRole('dialog', { name: FLAG_TEXTS.dialogTitle });
+  await dialog.getByRole('radio', { name: categoryLabel }).check();
+  if (note) await dialog.getByLabel(FLAG_TEXTS.noteLabel).fill(note);
+  await dialog.getByRole('button', { name: FLAG_TEXTS.submit }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A member flags through the API (the scene of an operator's test). */
+export async function flagThroughApi(request: APIRequestContext, targetType: string, targetId: number | string, category: string, note?: string): Promise<void> {
+  const response = await request.post('/api/flags', { headers: await xsrfHeaders(request), data: { targetType, targetId, category, note } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 

@@ -28,7 +28,7 @@ export const caseTargetSchema = z.object({
   /** A report's description, a comment's text, a member's self-introduction. */
   text: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
-  /** Where it lives: /reports/12, /reports/12#comment-34, /profile/abc. */
+  /** Where it lives: /reports/12 (a comment: its report), /profile/abc. */
   path: z.string().nullable(),
   isHidden: z.boolean(),
   isDeleted: z.boolean(),

@@ -266,8 +266,10 @@ function CaseQueue() {
       </fieldset>
 
       {open && (
-        <details className="moderation__keys">
-          <summary className="moderation__subheading">{q.keysHeading}</summary>
+        <section className="moderation__keys" aria-labelledby="queue-keys-heading">
+          <h2 id="queue-keys-heading" className="moderation__subheading">
+            {q.keysHeading}
+          </h2>
           <dl className="moderation__key-list">
             {(Object.keys(KEYS) as (keyof typeof KEYS)[]).map((name) => (
               <div key={name}>
@@ -284,7 +286,7 @@ function CaseQueue() {
               <dd>{t.keys.select}</dd>
             </div>
           </dl>
-        </details>
+        </section>
       )}
 
       <FormStatus message={notice} />

@@ -10,7 +10,8 @@ type Member = NonNullable<Viewer>;
 /** Where a target lives in the web app. */
 export function targetPath(type: FlagTargetType, id: number, extra: { reportId?: number; publicId?: string }): string | null {
   if (type === 'report') return `/reports/${id}`;
-  if (type === 'comment') return extra.reportId ? `/reports/${extra.reportId}#comment-${id}` : null;
+  // A comment is shown on its report's page.
+  if (type === 'comment') return extra.reportId ? `/reports/${extra.reportId}` : null;
   return extra.publicId ? `/profile/${extra.publicId}` : null;
 }
 
