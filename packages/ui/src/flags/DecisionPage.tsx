@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { appealInputSchema, FLAG_CATEGORY_TEXTS, FLAG_TEXTS, formatDateTimeJa, parseRouteId, type MemberDecision } from '@hiraku/shared';
@@ -28,6 +28,8 @@ export function DecisionPage() {
 }
 
 function DecisionView({ decision }: { decision: MemberDecision }) {
+  // Said here, not in the form: the form leaves the page once the appeal is filed.
+  const [filed, setFiled] = useState<string | null>(null);
   return (
     <>
       <dl className="decision">
@@ -60,13 +62,14 @@ function DecisionView({ decision }: { decision: MemberDecision }) {
       </dl>
       <section aria-labelledby="appeal-heading">
         <h2 id="appeal-heading">{t.appealHeading}</h2>
+        <FormStatus message={filed} />
         {decision.appeal ? (
           <>
             <p>{t.appealFiled(formatDateTimeJa(decision.appeal.filedAt))}</p>
             <p>{decision.appeal.outcome ? `${t.appealOutcome}: ${t.actions[decision.appeal.outcome]}` : t.appealPending}</p>
           </>
         ) : decision.canAppeal ? (
-          <AppealForm caseId={decision.caseId} />
+          <AppealForm caseId={decision.caseId} onFiled={setFiled} />
         ) : (
           <p>{t.appealClosed}</p>
         )}
@@ -75,7 +78,7 @@ function DecisionView({ decision }: { decision: MemberDecision }) {
   );
 }
 
-function AppealForm({ caseId }: { caseId: number }) {
+function AppealForm({ caseId, onFiled }: { caseId: number; onFiled: (message: string) => void }) {
   const { call } = useApi();
   const queryClient = useQueryClient();
   const id = useId();
@@ -90,7 +93,10 @@ function AppealForm({ caseId }: { caseId: number }) {
   const { register, handleSubmit, formState } = useForm<{ text: string }>({ defaultValues: { text: '' }, resolver, reValidateMode: 'onSubmit' });
   const appeal = useMutation({
     mutationFn: (text: string) => call('appeals.create', { body: { caseId, text } }),
-    onSuccess: (answer) => queryClient.setQueryData(endpointQueryKey('decisions.get', { params: { caseId } }), answer.decision),
+    onSuccess: (answer) => {
+      onFiled(answer.message);
+      queryClient.setQueryData(endpointQueryKey('decisions.get', { params: { caseId } }), answer.decision);
+    },
   });
   const error = formState.errors.text?.message;
   return (
@@ -106,7 +112,6 @@ function AppealForm({ caseId }: { caseId: number }) {
         </p>
       </div>
       <FormAlert message={appeal.isError ? errorMessage(appeal.error, t.loadFailed) : null} />
-      <FormStatus message={appeal.isSuccess ? appeal.data.message : null} />
       <button type="submit" className="button button--primary" disabled={appeal.isPending}>
         {appeal.isPending ? t.appealSending : t.appealSubmit}
       </button>

@@ -101,11 +101,13 @@ function CaseQueue() {
   const toggleSelect = (index: number, range: boolean) => {
     const item = items[index];
     if (!item) return;
+    // Read now: React runs the updater later, after the anchor has moved to this case.
+    const start = range && anchor.current !== null ? anchor.current : index;
+    const from = Math.min(start, index);
+    const to = Math.max(start, index);
     setSelected((previous) => {
       const next = new Set(previous);
       const on = !previous.has(item.id);
-      const from = range && anchor.current !== null ? Math.min(anchor.current, index) : index;
-      const to = range && anchor.current !== null ? Math.max(anchor.current, index) : index;
       for (const entry of items.slice(from, to + 1)) {
         if (on) next.add(entry.id);
         else next.delete(entry.id);
