@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { FLAG_TEXTS, MODERATION_TEXTS, TEXTS } from '@hiraku/shared';
 import { decide, flagInPage, flagThroughApi, person, suffix, type Person } from './support/moderation';
@@ -145,4 +147,53 @@ test('the whole queue from the keyboard: move, claim, select a range with the sp
   await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.bulkResolved })).toBeVisible();
   for (const gone of [one!, two!, three!]) await expect(gone).toHaveCount(0);
   for (const id of ids) expect(await detailStatus(reader, id)).toBe(200);
+});
+
+/** Serious or critical axe findings on the page as it is now. */
+async function seriousFindings(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('the flag dialog, the under-review notice, the decision page and the case queue with its history pass axe at 375 px and 1280 px', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [author, flagger, second, operator] = await Promise.all([person(browser, '書き手'), person(browser, '通報者'), person(browser, '通報者B'), person(browser, '運営', true)]);
+  const title = `読みやすさの通報${suffix()}`;
+  const reportId = await createReportThroughApi(author.page.request, title);
+  await flagThroughApi(flagger.page.request, 'report', reportId, 'obscene', '修正がありません');
+  await flagThroughApi(second.page.request, 'report', reportId, 'obscene');
+  const hiddenTitle = `読みやすさの判断${suffix()}`;
+  const decidedId = await createReportThroughApi(author.page.request, hiddenTitle);
+  await flagThroughApi(flagger.page.request, 'report', decidedId, 'spam');
+  const problems: string[] = [];
+  for (const width of [375, 1280]) {
+    for (const who of [author, flagger, operator]) await who.page.setViewportSize({ width, height: 800 });
+    await flagger.page.goto(`/reports/${decidedId}`);
+    await main(flagger.page).getByRole('button', { name: f.button }).click();
+    await expect(flagger.page.getByRole('dialog', { name: f.dialogTitle })).toBeVisible();
+    problems.push(...(await seriousFindings(flagger.page, `${width}px flag dialog`)));
+    await author.page.goto(`/reports/${reportId}`);
+    await expect(main(author.page).getByRole('note', { name: f.underReviewTitle })).toBeVisible();
+    problems.push(...(await seriousFindings(author.page, `${width}px under review`)));
+    await operator.page.goto('/moderation/queue');
+    const item = caseItem(operator, title);
+    await item.getByRole('button', { name: t.historyButton }).click();
+    await expect(main(operator.page).getByRole('complementary')).toBeVisible();
+    problems.push(...(await seriousFindings(operator.page, `${width}px queue with history`)));
+  }
+  // The decision page with its appeal form.
+  const page = operator.page;
+  await page.goto('/moderation/queue');
+  await caseItem(operator, hiddenTitle).getByRole('button', { name: t.actions.hide, exact: true }).click();
+  await decide(page, t.actions.hide, '宣伝のため');
+  await author.page.goto(`/reports/${decidedId}`);
+  await main(author.page).getByRole('note', { name: f.decidedTitle }).getByRole('link', { name: f.decisionLink }).click();
+  for (const width of [375, 1280]) {
+    await author.page.setViewportSize({ width, height: 800 });
+    await expect(main(author.page).getByLabel(f.appealLabel)).toBeVisible();
+    problems.push(...(await seriousFindings(author.page, `${width}px decision page`)));
+  }
+  expect(problems).toEqual([]);
 });

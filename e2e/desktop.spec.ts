@@ -4,7 +4,7 @@ import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, MODERAT
 import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
 import { enterLoginCode, xsrfHeaders, type TestMember } from './support/members';
-import { commentThroughApi, decide, person, queueItem, reportCommentThroughApi } from './support/moderation';
+import { commentThroughApi, decide, flagInPage, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
 import { main } from './support/page';
@@ -89,7 +89,8 @@ test('a member is refused with the operators-only message and stays signed out',
 
 test('an operator decides reported comments, suspends a member, finds each action in the audit log, handles an enquiry and reads the daily chart', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
-  const q = MODERATION_TEXTS.queue;
+  // Since issue 18 the queue is the case queue: its decisions' labels and message.
+  const q = MODERATION_TEXTS.cases;
   const [author, writer, suspect, reporter] = await Promise.all([person(browser, '書き手'), person(browser, 'コメント主'), person(browser, '違反者'), person(browser, '通報者')]);
   const reportId = await createReportThroughApi(author.page.request, `デスクトップで裁く記録${suffix()}`);
   const dismissed = `デスクトップで却下される感想${suffix()}`;
@@ -113,7 +114,7 @@ test('an operator decides reported comments, suspends a member, finds each actio
   const dismissReason = `表現の範囲内です${suffix()}`;
   await queueItem(page, dismissed).getByRole('button', { name: q.actions.dismiss, exact: true }).click();
   await decide(page, q.actions.dismiss, dismissReason);
-  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.commentDismissed })).toBeVisible();
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.resolved })).toBeVisible();
   await expect(queueItem(page, dismissed)).toHaveCount(0);
   const deleteReason = `個人情報のため削除${suffix()}`;
   await queueItem(page, deleted).getByRole('button', { name: q.actions.delete, exact: true }).click();
@@ -181,4 +182,72 @@ test('an operator decides reported comments, suspends a member, finds each actio
   expect(bridge.requests.some((call) => /^PUT \/api\/moderation\/enquiries\/\d+\/handled$/.test(call))).toBe(true);
   expect(bridge.requests.filter((call) => call.includes('/api/analytics/'))).toEqual([]);
   expect(webRequests.filter((path) => path.startsWith('/api/'))).toEqual([]);
+});
+
+test('flags in the desktop app: a report flagged 未成年の疑い by two members tops the queue; claimed, noted, hidden, appealed, overturned; three spam flags dismissed at once by keyboard', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const c = MODERATION_TEXTS.cases;
+  const f = TEXTS.flag.screens;
+  const [author, first, second, reader] = await Promise.all([person(browser, '書き手'), person(browser, '通報者A'), person(browser, '通報者B'), person(browser, '読み手')]);
+  const title = `デスクトップの年齢確認${suffix()}`;
+  const reportId = await createReportThroughApi(author.page.request, title);
+  const status = async () => (await reader.page.request.get(`/api/reports/${reportId}`)).status();
+  for (const flagger of [first, second]) {
+    await flagger.page.goto(`/reports/${reportId}`);
+    await flagInPage(flagger.page, main(flagger.page), TEXTS.flag.categories.minor.label);
+  }
+  expect(await status()).toBe(404);
+  const spam = [`デスクトップの宣伝一${suffix()}`, `デスクトップの宣伝二${suffix()}`, `デスクトップの宣伝三${suffix()}`];
+  for (const spamTitle of spam) {
+    const id = await createReportThroughApi(author.page.request, spamTitle);
+    await first.page.request.post('/api/flags', { headers: await xsrfHeaders(first.page.request), data: { targetType: 'report', targetId: id, category: 'spam' } });
+  }
+
+  const operatorName = `運営${suffix()}`;
+  await logIn(page, await createUserWithCli('desktop-cases', { operator: true, username: operatorName }));
+  await expect(main(page).getByRole('heading', { level: 1, name: /通報キュー/ })).toBeVisible();
+  const item = main(page).getByRole('article').filter({ hasText: title });
+  await expect(main(page).getByRole('article').first()).toContainText(title);
+  await item.getByRole('button', { name: c.claim }).click();
+  await expect(item).toContainText(c.claimedBy(operatorName));
+  await item.getByLabel(c.noteLabel).fill('書類の確認待ち');
+  await item.getByRole('button', { name: c.noteSubmit }).click();
+  await expect(item).toContainText('書類の確認待ち');
+  await item.getByRole('button', { name: c.actions.hide, exact: true }).click();
+  await decide(page, c.actions.hide, '年齢の確認が取れないため');
+  await expect(item).toHaveCount(0);
+
+  // The author appeals from the decision (the web app), the operator overturns it in the desktop app.
+  await author.page.goto(`/reports/${reportId}`);
+  await main(author.page).getByRole('note', { name: f.decidedTitle }).getByRole('link', { name: f.decisionLink }).click();
+  await main(author.page).getByLabel(f.appealLabel).fill('全員成人です。');
+  await main(author.page).getByRole('button', { name: f.appealSubmit }).click();
+  await expect(main(author.page).getByText(TEXTS.flag.appealFiled)).toBeVisible();
+  await page.reload();
+  const appeal = main(page).getByRole('article').first();
+  await expect(appeal).toContainText('全員成人です。');
+  await appeal.getByRole('button', { name: c.actions.overturn }).click();
+  await decide(page, c.actions.overturn, '成人と確認しました');
+  expect(await status()).toBe(200);
+
+  // Three spam flags, selected with the space bar and Shift, dismissed together from the keyboard.
+  await main(page).getByLabel(c.category).selectOption({ label: TEXTS.flag.categories.spam.label });
+  const items = spam.map((text) => main(page).getByRole('article').filter({ hasText: text }));
+  await expect(items[0]!).toBeVisible();
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  await page.keyboard.press('j');
+  for (let step = 0; step < 50 && !(await focusedText()).includes(spam[0]!); step += 1) await page.keyboard.press('j');
+  await expect(items[0]!).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Shift+Space');
+  await expect(main(page).getByRole('region', { name: c.bulkBar(3) })).toBeVisible();
+  await page.keyboard.press('d');
+  await page.keyboard.type('宣伝ではありません');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.bulkResolved })).toBeVisible();
+  for (const gone of items) await expect(gone).toHaveCount(0);
 });

@@ -146,25 +146,28 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   const bComment = comments.getByRole('listitem').filter({ hasText: 'とても参考になりました。' });
   await expect(bComment).toBeVisible();
   await expect(bComment.getByRole('button', { name: '削除' })).toBeVisible();
-  await expect(bComment.getByRole('button', { name: '通報' })).toHaveCount(0);
+  await expect(bComment.getByRole('button', { name: TEXTS.flag.screens.button })).toHaveCount(0);
 
   // C reports B's comment (and cannot delete it).
   const cDialogs = collectDialogs(c.page);
   await c.page.goto(`/reports/${reportId}`);
   const cComment = main(c.page).getByRole('listitem').filter({ hasText: 'とても参考になりました。' });
   await expect(cComment.getByRole('button', { name: '削除' })).toHaveCount(0);
-  // The question comes in the page's own dialog, with an optional reason for the operators.
-  await cComment.getByRole('button', { name: '通報' }).click();
-  const reportDialog = c.page.getByRole('alertdialog', { name: TEXTS.comment.screens.reportTitle });
-  await expect(reportDialog).toHaveAccessibleDescription(TEXTS.comment.screens.reportConfirm);
-  await reportDialog.getByLabel(TEXTS.comment.screens.reportReason).fill('個人が特定できる情報が書かれています');
-  await reportDialog.getByRole('button', { name: TEXTS.comment.screens.reportSubmit }).click();
-  await expect(main(c.page).getByText(TEXTS.comment.reported)).toBeVisible();
+  // The question comes in the page's own dialog (issue 18: a category, with an optional note for the operators).
+  await cComment.getByRole('button', { name: TEXTS.flag.screens.button }).click();
+  const reportDialog = c.page.getByRole('dialog', { name: TEXTS.flag.screens.dialogTitle });
+  await expect(reportDialog).toHaveAccessibleDescription(TEXTS.flag.screens.dialogIntro(TEXTS.flag.screens.targetNames.comment));
+  await reportDialog.getByRole('radio', { name: TEXTS.flag.categories.nonConsensual.label }).check();
+  await reportDialog.getByLabel(TEXTS.flag.screens.noteLabel).fill('個人が特定できる情報が書かれています');
+  await reportDialog.getByRole('button', { name: TEXTS.flag.screens.submit }).click();
+  await expect(main(c.page).getByText(TEXTS.flag.received)).toBeVisible();
   await expect(reportDialog).toHaveCount(0);
   expect(cDialogs).toEqual([]);
-  // Reported once: the button says so, and a second report is told it was already received.
-  await cComment.getByRole('button', { name: TEXTS.comment.screens.reported }).click();
-  await expect(main(c.page).getByText(TEXTS.comment.screens.alreadyReported)).toBeVisible();
+  // Flagged once: the button says so; flagging again updates the first flag instead of counting twice.
+  await cComment.getByRole('button', { name: TEXTS.flag.screens.buttonDone }).click();
+  await reportDialog.getByRole('radio', { name: TEXTS.flag.categories.harassment.label }).check();
+  await reportDialog.getByRole('button', { name: TEXTS.flag.screens.submit }).click();
+  await expect(main(c.page).getByText(TEXTS.flag.updated)).toBeVisible();
   await expect(main(c.page).getByTestId('like-count')).toHaveText('1');
 
   // B takes the comment back; it leaves the list at once and for good.
