@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { appealInputSchema, FLAG_CATEGORY_TEXTS, FLAG_TEXTS, formatDateTimeJa, parseRouteId, type MemberDecision } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { fieldErrorsFromIssues, FormAlert, FormStatus } from '../components/forms';
-import { messagesResolver } from '../components/forms/formResolver';
+import { FormAlert, FormStatus, schemaCheck, useSchemaForm } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 
@@ -82,15 +80,11 @@ function AppealForm({ caseId, onFiled }: { caseId: number; onFiled: (message: st
   const { call } = useApi();
   const queryClient = useQueryClient();
   const id = useId();
-  const resolver = useMemo(
-    () =>
-      messagesResolver<{ text: string }>((values) => {
-        const parsed = appealInputSchema.safeParse({ caseId, text: values.text });
-        return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-      }),
-    [caseId],
-  );
-  const { register, handleSubmit, formState } = useForm<{ text: string }>({ defaultValues: { text: '' }, resolver, reValidateMode: 'onSubmit' });
+  const check = useMemo(() => {
+    const schemaChecks = schemaCheck<{ caseId: number; text: string }>(appealInputSchema);
+    return (values: { text: string }) => schemaChecks({ caseId, ...values });
+  }, [caseId]);
+  const { form, formRef, errors, submitWith } = useSchemaForm<{ text: string }>({ defaultValues: { text: '' }, check, order: ['text'] });
   const appeal = useMutation({
     mutationFn: (text: string) => call('appeals.create', { body: { caseId, text } }),
     onSuccess: (answer) => {
@@ -98,15 +92,15 @@ function AppealForm({ caseId, onFiled }: { caseId: number; onFiled: (message: st
       queryClient.setQueryData(endpointQueryKey('decisions.get', { params: { caseId } }), answer.decision);
     },
   });
-  const error = formState.errors.text?.message;
+  const error = errors.text;
   return (
-    <form onSubmit={(event) => void handleSubmit((values) => appeal.mutate(values.text))(event)} noValidate>
+    <form ref={formRef} onSubmit={submitWith((values) => appeal.mutate(values.text))} noValidate>
       <p>{t.appealIntro}</p>
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-text`} className="field__label">
           {t.appealLabel}
         </label>
-        <textarea id={`${id}-text`} className="field__input" rows={5} {...register('text')} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint`} />
+        <textarea id={`${id}-text`} className="field__input" rows={5} {...form.register('text')} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint`} />
         <p id={`${id}-hint`} className={error ? 'field__error' : 'field__hint'}>
           {error ?? t.appealHint}
         </p>

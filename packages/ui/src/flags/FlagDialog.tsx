@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   FLAG_CATEGORIES,
   FLAG_CATEGORY_TEXTS,
@@ -13,8 +12,7 @@ import {
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { fieldErrorsFromIssues, FormAlert } from '../components/forms';
-import { messagesResolver } from '../components/forms/formResolver';
+import { FormAlert, schemaCheck, useSchemaForm } from '../components/forms';
 import { PATHS } from '../routes/paths';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
@@ -24,6 +22,8 @@ interface FlagValues {
   category: FlagCategory | '';
   note: string;
 }
+type FlagInputValues = FlagValues & { targetType: FlagTargetType; targetId: string | number };
+const FIELD_ORDER = ['category', 'note'] as const;
 
 /**
  * 通報する: the seven categories, most severe first, each with its one line of help; an optional note;
@@ -43,25 +43,22 @@ export function FlagDialog({
 }) {
   const { call } = useApi();
   const id = useId();
-  const resolver = useMemo(
-    () =>
-      messagesResolver<FlagValues>((values) => {
-        const parsed = flagInputSchema.safeParse({ targetType, targetId, category: values.category, note: values.note });
-        return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-      }),
-    [targetType, targetId],
-  );
-  const { register, handleSubmit, formState } = useForm<FlagValues>({ defaultValues: { category: '', note: '' }, resolver, reValidateMode: 'onSubmit' });
+  const check = useMemo(() => {
+    const schemaChecks = schemaCheck<FlagInputValues>(flagInputSchema);
+    return (values: FlagValues) => schemaChecks({ targetType, targetId, ...values });
+  }, [targetType, targetId]);
+  const { form, formRef, errors, submitWith } = useSchemaForm<FlagValues>({ defaultValues: { category: '', note: '' }, check, order: FIELD_ORDER });
+  const { register } = form;
   const send = useMutation({
     mutationFn: (values: FlagValues) => call('flags.create', { body: { targetType, targetId, category: values.category as FlagCategory, note: values.note || null } }),
     onSuccess: onDone,
   });
-  const categoryError = formState.errors.category?.message;
-  const noteError = formState.errors.note?.message;
+  const categoryError = errors.category;
+  const noteError = errors.note;
 
   return (
     <ModalDialog title={t.dialogTitle} onClose={onCancel} describedBy={`${id}-intro`} className="modal--flag">
-      <form onSubmit={(event) => void handleSubmit((values) => send.mutate(values))(event)} noValidate>
+      <form ref={formRef} onSubmit={submitWith((values) => send.mutate(values))} noValidate>
         <p id={`${id}-intro`}>{t.dialogIntro(t.targetNames[targetType])}</p>
         <fieldset className={`flag-dialog__categories${categoryError ? ' field--invalid' : ''}`} aria-describedby={categoryError ? `${id}-category-error` : undefined}>
           <legend className="field__label">{t.categoryLegend}</legend>

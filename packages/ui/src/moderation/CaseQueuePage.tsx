@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import {
   APPEAL_ACTIONS,
@@ -19,8 +18,7 @@ import {
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi, type CaseFilters, type ModerationApi } from '../api/moderationApi';
-import { fieldErrorsFromIssues, FormAlert, FormStatus } from '../components/forms';
-import { messagesResolver } from '../components/forms/formResolver';
+import { FormAlert, FormStatus, schemaCheck, useSchemaForm } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { endpointQueryKey } from '../query/endpointQuery';
 import { ListFooter } from './ListFooter';
@@ -44,6 +42,8 @@ function actionsFor(item: CaseItem): CaseDecision[] {
   if (item.type === 'takedown') return [];
   return CASE_ACTIONS.filter((action) => !(item.type === 'member' && action === 'delete'));
 }
+
+const checkNote = schemaCheck<{ text: string }>(caseNoteInputSchema);
 
 const isBulkAction = (action: CaseDecision): action is BulkCaseAction => (BULK_CASE_ACTIONS as readonly string[]).includes(action);
 
@@ -473,15 +473,8 @@ function CaseView({ item, api, active, selected, ref, onFocus, onSelect, onClaim
 function CaseNotes({ item, api, onChange }: { item: CaseItem; api: ModerationApi; onChange: (item: CaseItem) => void }) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
-  const resolver = useMemo(
-    () =>
-      messagesResolver<{ text: string }>((values) => {
-        const parsed = caseNoteInputSchema.safeParse(values);
-        return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-      }),
-    [],
-  );
-  const { register, handleSubmit, formState, reset } = useForm<{ text: string }>({ defaultValues: { text: '' }, resolver, reValidateMode: 'onSubmit' });
+  const { form, formRef, errors, submitWith } = useSchemaForm<{ text: string }>({ defaultValues: { text: '' }, check: checkNote, order: ['text'] });
+  const { register, formState, reset } = form;
   const save = async ({ text }: { text: string }) => {
     setProblem(null);
     try {
@@ -491,7 +484,7 @@ function CaseNotes({ item, api, onChange }: { item: CaseItem; api: ModerationApi
       setProblem(errorMessage(error, c.actionFailed));
     }
   };
-  const error = formState.errors.text?.message ?? problem;
+  const error = errors.text ?? problem;
   return (
     <section aria-labelledby={`${id}-heading`} className="cases__notes">
       <h3 id={`${id}-heading`} className="moderation__subheading">
@@ -506,7 +499,7 @@ function CaseNotes({ item, api, onChange }: { item: CaseItem; api: ModerationApi
           ))}
         </ul>
       )}
-      <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="cases__note-form">
+      <form ref={formRef} onSubmit={submitWith(save)} noValidate className="cases__note-form">
         <label htmlFor={`${id}-text`} className="field__label">
           {t.noteLabel}
         </label>
