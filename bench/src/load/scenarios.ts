@@ -3,6 +3,7 @@ import { searchReportIds, type SearchClient } from '@hiraku/search';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { CATCH_UP_MARGIN_MS } from '../../../server/src/commands/reportFeedLoader';
 import { encodeFeedCursor } from '../../../server/src/commands/reportFeedCursor';
+import { deepCaseCursor } from '../data/cases';
 import { createRandom, SEARCH_QUERIES } from '../data/corpus';
 import type { RequestSpec, Rotation } from './runLoad';
 import type { MemberSession } from './sessions';
@@ -225,5 +226,18 @@ export function trustScenarios(readers: MemberSession[]): Scenario[] {
       rotation: (c) => get('/api/transparency', reader(c)),
       reference: 'koa',
     },
+  ];
+}
+
+/**
+ * The case queue (issue 18) as an operator reads it: the first page, and a page `depth` open cases deep
+ * (the cursor of the row there, encoded as the server encodes it).
+ */
+export async function caseScenarios(conn: Connection, operator: MemberSession, depth: number): Promise<Scenario[]> {
+  const first = '/api/moderation/cases';
+  const deep = `${first}?cursor=${encodeURIComponent(await deepCaseCursor(conn, depth))}`;
+  return [
+    { key: 'cases-first', label: 'case queue, first page', samples: [get(first, operator)], rotation: () => get(first, operator), reference: 'koa' },
+    { key: 'cases-deep', label: `case queue, ${depth.toLocaleString('en')} open cases deep`, samples: [get(deep, operator)], rotation: () => get(deep, operator), reference: 'koa' },
   ];
 }

@@ -9,6 +9,7 @@ import { RESULTS_MD } from '../config';
 export const MARKED_SECTIONS = {
   scaleout: { begin: '<!-- scaleout:begin (written by npm run bench:scaleout) -->', end: '<!-- scaleout:end -->' },
   notifications: { begin: '<!-- notifications:begin (written by npm run bench:notifications) -->', end: '<!-- notifications:end -->' },
+  cases: { begin: '<!-- cases:begin (figures of npm run bench:cases, bench/cases-results.json) -->', end: '<!-- cases:end -->' },
 } as const;
 export type MarkedSection = keyof typeof MARKED_SECTIONS;
 
