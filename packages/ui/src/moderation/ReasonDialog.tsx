@@ -1,8 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS, COMMON_TEXTS, MODERATION_TEXTS, moderationReasonSchema } from '@hiraku/shared';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { LIMITS, COMMON_TEXTS, MODERATION_TEXTS, moderationReasonInputSchema, type ModerationReasonInput } from '@hiraku/shared';
+import { schemaCheck, useSchemaForm } from '../components/forms';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
 const t = MODERATION_TEXTS.common;
+const ORDER = ['reason'] as const;
+const checkReason = schemaCheck<ModerationReasonInput>(moderationReasonInputSchema);
 
 export interface ReasonDialogProps {
   title: string;
@@ -20,35 +23,36 @@ export interface ReasonDialogProps {
  * The reason field has the focus, so Enter in it never acts on an empty reason by accident.
  */
 export function ReasonDialog({ title, question, confirmLabel, children, onConfirm, onCancel }: ReasonDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { formRef, values, errors, setField, submitWith } = useSchemaForm<ModerationReasonInput>({ defaultValues: { reason: '' }, check: checkReason, order: ORDER });
+  /** What the action answered when it failed; the reason's own message comes first. */
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+  const error = errors.reason ?? failure;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = moderationReasonSchema.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+  const send = submitWith(async (checked: ModerationReasonInput) => {
+    setBusy(true);
+    setFailure(null);
+    const failed = await onConfirm(moderationReasonInputSchema.parse(checked).reason);
+    // On success the caller unmounts the dialog; only a failure leaves it open.
+    if (failed !== null) {
+      setBusy(false);
+      setFailure(failed);
       fieldRef.current?.focus();
+    }
+  });
+  const submit: typeof send = (event) => {
+    if (busy) {
+      event.preventDefault();
       return;
     }
-    setBusy(true);
-    setError(null);
-    const failure = await onConfirm(parsed.data);
-    // On success the caller unmounts the dialog; only a failure leaves it open.
-    if (failure !== null) {
-      setBusy(false);
-      setError(failure);
-      fieldRef.current?.focus();
-    }
+    send(event);
   };
 
   return (
     <ModalDialog title={title} onClose={onCancel} initialFocus={fieldRef} role="alertdialog" describedBy={`${id}-question`} className="modal--confirm">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <p id={`${id}-question`}>{question}</p>
         {children}
         <div className="field">
@@ -58,12 +62,13 @@ export function ReasonDialog({ title, question, confirmLabel, children, onConfir
           <textarea
             ref={fieldRef}
             id={`${id}-reason`}
+            name="reason"
             className="field__input"
             rows={3}
             maxLength={LIMITS.moderationReasonMax * 2}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={error !== null}
+            value={values.reason}
+            onChange={(event) => setField('reason', event.target.value)}
+            aria-invalid={Boolean(error)}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           />
           <p id={`${id}-hint`} className="field__hint">

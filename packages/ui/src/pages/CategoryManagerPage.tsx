@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { LIMITS, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, COMMON_TEXTS, TAXONOMY_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { FormAlert, FormStatus, TextField } from '../components/forms';
+import { FormAlert, FormStatus, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { CategoryRow } from '../taxonomy/CategoryRow';
@@ -14,6 +14,25 @@ import { OperatorGate } from '../moderation/OperatorGate';
 const t = TAXONOMY_TEXTS.categories;
 const c = TAXONOMY_TEXTS.common;
 const FAILED = TAXONOMY_MESSAGES.failed;
+
+interface AddValues {
+  categoryName: string;
+}
+const ADD_ORDER = ['categoryName'] as const;
+
+function checkAdd({ categoryName }: AddValues): FieldErrors {
+  return categoryName.trim() ? {} : { categoryName: TAXONOMY_MESSAGES.categoryNameRequired };
+}
+
+/** The category manager's writes: add, rename, delete. */
+function useCategoryWrites() {
+  const { categories: api } = useApi();
+  return {
+    create: useMutation({ mutationFn: (input: { name: string; level: number; order: number }) => api.create(input) }),
+    rename: useMutation({ mutationFn: ({ id, name }: { id: number; name: string }) => api.update(id, { name }) }),
+    remove: useMutation({ mutationFn: (id: number) => api.remove(id) }),
+  };
+}
 
 function byOrder(a: CategoryItem, b: CategoryItem): number {
   return a.order - b.order || a._id - b._id;
@@ -29,7 +48,7 @@ export function CategoryManagerPage() {
 }
 
 function CategoryManager() {
-  const { categories: api } = useApi();
+  const writes = useCategoryWrites();
   const queryClient = useQueryClient();
   const list = useEndpointQuery('categories.list', undefined, { select: (items) => [...items].sort(byOrder) });
   const categories = list.data ?? null;
@@ -40,11 +59,9 @@ function CategoryManager() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<CategoryItem | null>(null);
   const [rowFailure, setRowFailure] = useState<{ id: number; message: string } | null>(null);
-  const [newName, setNewName] = useState('');
-  const [newNameError, setNewNameError] = useState<string | undefined>(undefined);
-  const [adding, setAdding] = useState(false);
+  const addForm = useSchemaForm<AddValues>({ defaultValues: { categoryName: '' }, check: checkAdd, order: ADD_ORDER });
+  const adding = writes.create.isPending;
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const addFormRef = useRef<HTMLFormElement>(null);
   const loadError = list.isFetching ? null : list.error;
   useEffect(() => {
     if (loadError) setAlert(errorMessage(loadError, FAILED));
@@ -68,35 +85,30 @@ function CategoryManager() {
     void list.refetch();
   };
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (adding || !categories) return;
-    const name = newName.trim();
-    if (!name) {
-      setNewNameError(TAXONOMY_MESSAGES.categoryNameRequired);
-      const input = addFormRef.current?.elements.namedItem('categoryName');
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    setNewNameError(undefined);
-    setAdding(true);
+  const send = addForm.submitWith(async ({ categoryName }: AddValues) => {
+    if (!categories) return;
     try {
       // docs/product.md §5: a new category is level 1 and goes after the others.
-      const saved = await api.create({ name, level: 1, order: categories.length + 1 });
+      const saved = await writes.create.mutateAsync({ name: categoryName.trim(), level: 1, order: categories.length + 1 });
       setCategories((items) => [...items, saved.category]);
-      setNewName('');
+      addForm.form.reset({ categoryName: '' });
       report({ status: saved.message });
     } catch (error) {
       report({ error: errorMessage(error, FAILED) });
-    } finally {
-      setAdding(false);
     }
+  });
+  const add: typeof send = (event) => {
+    if (adding || !categories) {
+      event.preventDefault();
+      return;
+    }
+    send(event);
   };
 
   const rename = async (category: CategoryItem, name: string): Promise<boolean> => {
     setBusyId(category._id);
     try {
-      const saved = await api.update(category._id, { name });
+      const saved = await writes.rename.mutateAsync({ id: category._id, name });
       setCategories((items) => items.map((item) => (item._id === category._id ? saved.category : item)));
       setEditingId(null);
       report({ status: saved.message });
@@ -112,7 +124,7 @@ function CategoryManager() {
   const remove = async (category: CategoryItem) => {
     setBusyId(category._id);
     try {
-      const answer = await api.remove(category._id);
+      const answer = await writes.remove.mutateAsync(category._id);
       setCategories((items) => items.filter((item) => item._id !== category._id));
       setConfirming(null);
       report({ status: answer.message });
@@ -144,13 +156,13 @@ function CategoryManager() {
         <h2 id="category-add-heading" className="taxonomy-card__title">
           {t.addHeading}
         </h2>
-        <form ref={addFormRef} className="taxonomy-add" onSubmit={add} noValidate>
+        <form ref={addForm.formRef} className="taxonomy-add" onSubmit={add} noValidate>
           <TextField
             label={t.addLabel}
             name="categoryName"
-            value={newName}
-            onChange={setNewName}
-            error={newNameError}
+            value={addForm.values.categoryName}
+            onChange={(value) => addForm.setField('categoryName', value)}
+            error={addForm.errors.categoryName}
             required
             maxLength={LIMITS.categoryNameMax}
             disabled={adding}

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { LIMITS, COMMON_TEXTS, TAXONOMY_MESSAGES, TAXONOMY_TEXTS, type CategoryItem, type TagItem, type TagMutationResponse } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import type { TagInput } from '../api/tagsAdminApi';
-import { FormAlert, TextField } from '../components/forms';
+import { FormAlert, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
 import { SelectField } from '../components/forms/SelectField';
 import { NumberField } from './FormControls';
 import { ModalDialog } from './ModalDialog';
@@ -42,6 +43,29 @@ function initialValues(target: TagEditorTarget): FormValues {
   return { name: '', order: '0', parentId: '', level: '1', categoryId: target.categoryId === null ? '' : String(target.categoryId), popularity: '0' };
 }
 
+/** Only the name is the form's to judge; the numbers are read and named by the server (docs/product.md §5). */
+function checkTag(values: FormValues): FieldErrors {
+  return values.name.trim() ? {} : { name: TAXONOMY_MESSAGES.tagNameRequired };
+}
+
+/** The form's fields by the names the server's messages use. */
+const SERVER_NAMES: Record<FieldName, keyof FormValues> = {
+  name: 'name',
+  order: 'order',
+  parent_id: 'parentId',
+  level: 'level',
+  category_id: 'categoryId',
+  popularity: 'popularity',
+};
+
+/** The tag's write: a new one, or the one being edited. */
+function useSaveTag() {
+  const { tagsAdmin } = useApi();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: TagInput }) => (id === null ? tagsAdmin.create(input) : tagsAdmin.update(id, input)),
+  });
+}
+
 function toInput(values: FormValues, name: string): TagInput {
   return {
     name,
@@ -64,49 +88,47 @@ export interface TagEditorModalProps {
 
 /** Creates or edits one tag in a modal dialog (Escape or キャンセル closes it without saving). */
 export function TagEditorModal({ target, groups, categories, onSaved, onClose }: TagEditorModalProps) {
-  const { tagsAdmin } = useApi();
-  const [values, setValues] = useState<FormValues>(() => initialValues(target));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const saveTag = useSaveTag();
+  const { formRef, values, errors: formErrors, setField, submitWith, showFieldErrors } = useSchemaForm<FormValues>({
+    defaultValues: initialValues(target),
+    check: checkTag,
+    order: FIELD_ORDER.map((field) => SERVER_NAMES[field]),
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const busy = saveTag.isPending;
   const editingId = target.mode === 'edit' ? target.tag._id : null;
   // Fields are disabled while sending, and a disabled field cannot take focus: wait for the re-render.
   const [focusRequest, setFocusRequest] = useState<{ field: FieldName } | null>(null);
+  const errors: Partial<Record<FieldName, string>> = Object.fromEntries(FIELD_ORDER.map((field) => [field, formErrors[SERVER_NAMES[field]]]));
 
-  const set = (field: keyof FormValues) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  const set = (field: keyof FormValues) => (value: string) => setField(field, value);
 
   useEffect(() => {
     if (!focusRequest || busy) return;
     const element = formRef.current?.elements.namedItem(focusRequest.field);
     if (element instanceof HTMLElement) element.focus();
-  }, [focusRequest, busy]);
+  }, [focusRequest, busy, formRef]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const name = values.name.trim();
-    if (!name) {
-      setErrors({ name: TAXONOMY_MESSAGES.tagNameRequired });
-      setFormError(null);
-      setFocusRequest({ field: 'name' });
-      return;
-    }
-    setErrors({});
+  const send = submitWith(async (checked: FormValues) => {
     setFormError(null);
-    setBusy(true);
     try {
-      const input = toInput(values, name);
-      const answer = editingId === null ? await tagsAdmin.create(input) : await tagsAdmin.update(editingId, input);
+      const answer = await saveTag.mutateAsync({ id: editingId, input: toInput(checked, checked.name.trim()) });
       onSaved(answer);
     } catch (error) {
-      setBusy(false);
       const fields = isApiError(error) ? (error.fields as Partial<Record<FieldName, string>>) : {};
-      setErrors(fields);
+      showFieldErrors(Object.fromEntries(FIELD_ORDER.map((field) => [SERVER_NAMES[field], fields[field]])), { focus: false });
       setFormError(errorMessage(error, TAXONOMY_MESSAGES.tagFailed));
       const first = FIELD_ORDER.find((field) => fields[field]);
       if (first) setFocusRequest({ field: first });
     }
+  });
+  const submit: typeof send = (event) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    send(event);
   };
 
   return (

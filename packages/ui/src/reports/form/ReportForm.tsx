@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
-import { useApi } from '../../api/ApiContext';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
 import { useNotice } from '../../notice/NoticeContext';
-import { forgetReport, setSavedReport } from '../../query/reportCache';
 import { PATHS } from '../../routes/paths';
 import { internalPath } from '../../session/returnTo';
 import { MainImageField, type ImageAttestation } from './MainImageField';
@@ -19,6 +16,7 @@ import { TagSelect } from './TagSelect';
 import { ToolsEditor } from './ToolsEditor';
 import type { TagsByCategory } from './useReportTags';
 import { useLeaveWarning } from './useLeaveWarning';
+import { useDeleteReport, useSaveReport } from './reportWrites';
 import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
 
@@ -65,8 +63,8 @@ function focusField(form: HTMLFormElement | null, errors: FieldErrors) {
 export function ReportForm(props: ReportFormProps) {
   const platform = usePlatform();
   const { track } = useAnalytics();
-  const { reports } = useApi();
-  const queryClient = useQueryClient();
+  const saveReport = useSaveReport();
+  const deleteReport = useDeleteReport();
   const { showNotice } = useNotice();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -159,8 +157,7 @@ export function ReportForm(props: ReportFormProps) {
     track(`report_${props.mode}_submit`);
     const onUploadProgress = file ? ({ ratio }: { ratio: number }) => mounted.current && setProgress(ratio) : undefined;
     try {
-      const saved = props.mode === 'create' ? await reports.create(body, { onUploadProgress }) : await reports.update(props.reportId, body, { onUploadProgress });
-      void setSavedReport(queryClient, saved.report);
+      await saveReport.mutateAsync({ reportId: props.mode === 'create' ? null : props.reportId, body, onUploadProgress });
       track(`report_${props.mode}_success`);
       const done = props.mode === 'create' ? REPORT_MESSAGES.created : REPORT_MESSAGES.updated;
       release();
@@ -221,8 +218,7 @@ export function ReportForm(props: ReportFormProps) {
     setFormError(null);
     setBusy('deleting');
     try {
-      await reports.remove(props.reportId);
-      void forgetReport(queryClient, props.reportId);
+      await deleteReport.mutateAsync(props.reportId);
       release();
       platform.alert(REPORT_MESSAGES.deleted);
       showNotice(REPORT_MESSAGES.deleted, 'success');
