@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { LIMITS, COMMON_TEXTS, MODERATION_TEXTS, moderationReasonInputSchema, type ModerationReasonInput } from '@hiraku/shared';
-import { schemaCheck, useSchemaForm } from '../components/forms';
+import { schemaCheck, guardSubmit, useSchemaForm } from '../components/forms';
 import { ModalDialog } from '../taxonomy/ModalDialog';
 
 const t = MODERATION_TEXTS.common;
@@ -42,13 +42,7 @@ export function ReasonDialog({ title, question, confirmLabel, children, onConfir
       fieldRef.current?.focus();
     }
   });
-  const submit: typeof send = (event) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    send(event);
-  };
+  const submit = guardSubmit(send, busy);
 
   return (
     <ModalDialog title={title} onClose={onCancel} initialFocus={fieldRef} role="alertdialog" describedBy={`${id}-question`} className="modal--confirm">

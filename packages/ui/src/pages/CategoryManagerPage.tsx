@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIMITS, PAGE_TITLES, TAXONOMY_TEXTS, type CategoryItem, COMMON_TEXTS, TAXONOMY_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { FormAlert, FormStatus, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
+import { FormAlert, FormStatus, TextField, guardSubmit, useSchemaForm, type FieldErrors } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { CategoryRow } from '../taxonomy/CategoryRow';
@@ -97,13 +97,7 @@ function CategoryManager() {
       report({ error: errorMessage(error, FAILED) });
     }
   });
-  const add: typeof send = (event) => {
-    if (adding || !categories) {
-      event.preventDefault();
-      return;
-    }
-    send(event);
-  };
+  const add = guardSubmit(send, adding || categories === null);
 
   const rename = async (category: CategoryItem, name: string): Promise<boolean> => {
     setBusyId(category._id);

@@ -5,7 +5,7 @@ import { PAGE_TITLES, ACCOUNT_TEXTS, CONTACT_MESSAGES, CONTACT_TEXTS, CONTACT_CA
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createEndpointCaller } from '../api/endpointClient';
-import { schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
+import { schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
@@ -71,13 +71,7 @@ export function ContactFormPage() {
       setPhase({ name: 'error', message: isApiError(error) && error.serverMessage ? error.serverMessage : CONTACT_MESSAGES.failed });
     }
   });
-  const onSubmit: typeof submit = (event) => {
-    if (phase.name === 'sending') {
-      event.preventDefault();
-      return;
-    }
-    submit(event);
-  };
+  const onSubmit = guardSubmit(submit, phase.name === 'sending');
 
   const closeResult = () => {
     if (phase.name === 'success') {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, deleteAccountSchema, TIMINGS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
-import { AccountPage, CheckboxField, FormAlert, schemaCheck, SubmitButton, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
+import { AccountPage, CheckboxField, FormAlert, schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
 import { useDeleteAccountMutation } from '../session/accountMutations';
@@ -100,14 +100,7 @@ export function DeleteAccountPage() {
       setFormError(errorMessage(error, ACCOUNT_MESSAGES.deleteFailed, ACCOUNT_MESSAGES.deleteNoResponse));
     }
   });
-  const onSubmit: typeof submit = (event) => {
-    if (phase !== 'idle') {
-      event.preventDefault();
-      return;
-    }
-    setFormError(null);
-    submit(event);
-  };
+  const onSubmit = guardSubmit(submit, phase !== 'idle', () => setFormError(null));
 
   if (phase === 'deleted') {
     return (

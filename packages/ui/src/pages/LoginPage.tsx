@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS, TWO_FACTOR_SETUP_PATH, type LoginInput, type LoginResponse } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { AccountPage, FormAlert, FormStatus, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
+import { AccountPage, FormAlert, FormStatus, schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { OPERATOR_HOME } from '../operator/operatorMenu';
 import { usePlatform } from '../platform/PlatformContext';
@@ -81,14 +81,7 @@ export function LoginPage() {
   };
 
   const submit = submitWith(send);
-  const onSubmit: typeof submit = (event) => {
-    if (busy || moving) {
-      event.preventDefault();
-      return;
-    }
-    setFormError(null);
-    submit(event);
-  };
+  const onSubmit = guardSubmit(submit, busy || moving !== null, () => setFormError(null));
 
   return (
     <AccountPage

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, passwordSchema } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
-import { AccountPage, FormAlert, SubmitButton, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
+import { AccountPage, FormAlert, SubmitButton, TextField, guardSubmit, useSchemaForm, type FieldErrors } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
 import { useResetPasswordMutation } from '../session/accountMutations';
@@ -68,14 +68,7 @@ export function ResetPasswordPage() {
       setFormError(errorMessage(error, ACCOUNT_MESSAGES.resetFailed));
     }
   });
-  const onSubmit: typeof submit = (event) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    setFormError(null);
-    submit(event);
-  };
+  const onSubmit = guardSubmit(submit, busy, () => setFormError(null));
 
   return (
     <AccountPage

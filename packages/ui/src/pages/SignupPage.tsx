@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, signupSchema, type SignupInput } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
-import { AccountPage, CheckboxField, FormAlert, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
+import { AccountPage, CheckboxField, FormAlert, schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { usePlatform } from '../platform/PlatformContext';
 import { PATHS } from '../routes/paths';
@@ -43,14 +43,7 @@ export function SignupPage() {
     }
   };
   const submit = submitWith(send);
-  const onSubmit: typeof submit = (event) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    setFormError(null);
-    submit(event);
-  };
+  const onSubmit = guardSubmit(submit, busy, () => setFormError(null));
 
   // On the web the terms open in a new tab so what has been typed here is not lost.
   const newTab = platform.kind === 'web' ? ({ target: '_blank', rel: 'noopener' } as const) : {};

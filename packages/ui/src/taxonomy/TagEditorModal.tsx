@@ -4,7 +4,7 @@ import { LIMITS, COMMON_TEXTS, TAXONOMY_MESSAGES, TAXONOMY_TEXTS, type CategoryI
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import type { TagInput } from '../api/tagsAdminApi';
-import { FormAlert, TextField, useSchemaForm, type FieldErrors } from '../components/forms';
+import { FormAlert, TextField, guardSubmit, useSchemaForm, type FieldErrors } from '../components/forms';
 import { SelectField } from '../components/forms/SelectField';
 import { NumberField } from './FormControls';
 import { ModalDialog } from './ModalDialog';
@@ -122,14 +122,7 @@ export function TagEditorModal({ target, groups, categories, onSaved, onClose }:
       if (first) setFocusRequest({ field: first });
     }
   });
-  const submit: typeof send = (event) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    setFormError(null);
-    send(event);
-  };
+  const submit = guardSubmit(send, busy, () => setFormError(null));
 
   return (
     <ModalDialog title={target.mode === 'edit' ? t.editTitle : t.createTitle} onClose={onClose} className="modal--form">

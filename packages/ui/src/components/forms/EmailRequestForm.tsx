@@ -4,7 +4,7 @@ import type { FieldErrors } from './fieldErrors';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
-import { useSchemaForm } from './useSchemaForm';
+import { guardSubmit, useSchemaForm } from './useSchemaForm';
 
 interface EmailValues {
   email: string;
@@ -45,13 +45,7 @@ export function EmailRequestForm({
       if (formRef.current) setBusy(false);
     }
   });
-  const onSubmit: typeof submit = (event) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    submit(event);
-  };
+  const onSubmit = guardSubmit(submit, busy);
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>

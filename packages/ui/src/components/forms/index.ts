@@ -6,4 +6,4 @@ export { FormAlert, FormStatus } from './FormAlert';
 export { SubmitButton } from './SubmitButton';
 export { TextField, type TextFieldProps } from './TextField';
 export { EmailRequestForm } from './EmailRequestForm';
-export { schemaCheck, useSchemaForm, type SchemaForm, type SchemaFormOptions } from './useSchemaForm';
+export { guardSubmit, schemaCheck, useSchemaForm, type SchemaForm, type SchemaFormOptions } from './useSchemaForm';

@@ -16,6 +16,21 @@ export function schemaCheck<T>(schema: { safeParse(values: unknown): { success: 
   };
 }
 
+/**
+ * A form's onSubmit that does nothing while `blocked` (a send already on its way), else runs `before`
+ * (clearing the last failure) and then `submit`.
+ */
+export function guardSubmit(submit: (event: FormEvent<HTMLFormElement>) => void, blocked: boolean, before?: () => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (blocked) {
+      event.preventDefault();
+      return;
+    }
+    before?.();
+    submit(event);
+  };
+}
+
 export interface SchemaFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>;
   /** Usually schemaCheck(theSharedSchema), sometimes with a screen's own additions. */
