@@ -14,7 +14,10 @@ export function contentSecurityPolicy({ imageOrigin }: { imageOrigin: string | n
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    // blob: URLs exist only when the page's own scripts made them (the icon and photo previews); reading
+    // one back is allowed so that whatever reads a preview (Playwright's trace snapshots, in the browser
+    // tests) is not refused, which the tests' CSP guard would report as a violation.
+    "connect-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
