@@ -58,6 +58,15 @@ test.describe('category manager', () => {
     await expect(list.getByText(name, { exact: true })).toBeVisible();
     await expect(list.getByText('取り消される名前')).toHaveCount(0);
 
+    // A blank new name is refused before anything is sent, and the field keeps the focus.
+    await added.getByRole('button', { name: `「${name}」の名前を変更` }).click();
+    await renameBox.fill('  ');
+    await renameBox.press('Enter');
+    await expect(added.getByText(TEXTS.taxonomy.categoryNameRequired)).toBeVisible();
+    await expect(renameBox).toBeFocused();
+    await renameBox.press('Escape');
+    await expect(renameBox).toBeHidden();
+
     // Enter saves the new name, and it is still there after a reload.
     const renamed = `場所${suffix()}`;
     await added.getByRole('button', { name: `「${name}」の名前を変更` }).click();

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { LIMITS, COMMON_TEXTS, TAXONOMY_MESSAGES, TAXONOMY_TEXTS, type CategoryItem } from '@hiraku/shared';
+import { guardSubmit, useSchemaForm, type FieldErrors } from '../components/forms';
 
 const t = TAXONOMY_TEXTS.categories;
 const c = TAXONOMY_TEXTS.common;
@@ -17,19 +18,28 @@ export interface CategoryRowProps {
   onDelete: () => void;
 }
 
+interface RenameValues {
+  name: string;
+}
+const RENAME_ORDER = ['name'] as const;
+
+function checkRename({ name }: RenameValues): FieldErrors {
+  return name.trim() ? {} : { name: TAXONOMY_MESSAGES.categoryNameRequired };
+}
+
 /** One category: its name, level and order, renamed in place (Enter saves, Escape cancels). */
 export function CategoryRow({ category, editing, busy, failure, onStartRename, onCancelRename, onRename, onDelete }: CategoryRowProps) {
-  const [name, setName] = useState(category.name);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { form, formRef, errors, submitWith } = useSchemaForm<RenameValues>({ defaultValues: { name: category.name }, check: checkRename, order: RENAME_ORDER });
+  const error = errors.name ?? null;
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...nameField } = form.register('name');
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const id = useId();
 
   useEffect(() => {
     if (editing) {
-      setName(category.name);
-      setError(null);
+      form.reset({ name: category.name });
       inputRef.current?.focus();
       inputRef.current?.select();
     } else if (wasEditing.current) {
@@ -37,7 +47,7 @@ export function CategoryRow({ category, editing, busy, failure, onStartRename, o
       renameButtonRef.current?.focus();
     }
     wasEditing.current = editing;
-  }, [editing, category.name]);
+  }, [editing, category.name, form]);
 
   // A refused rename leaves the editor open: give the (re-enabled) field the focus back.
   const wasBusy = useRef(busy);
@@ -46,22 +56,15 @@ export function CategoryRow({ category, editing, busy, failure, onStartRename, o
     wasBusy.current = busy;
   }, [busy, editing]);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const send = submitWith(async ({ name }: RenameValues) => {
     const trimmed = name.trim();
-    if (!trimmed) {
-      setError(TAXONOMY_MESSAGES.categoryNameRequired);
-      inputRef.current?.focus();
-      return;
-    }
     if (trimmed === category.name) {
       onCancelRename();
       return;
     }
-    setError(null);
     await onRename(trimmed);
-  };
+  });
+  const save = guardSubmit(send, busy);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
@@ -84,17 +87,19 @@ export function CategoryRow({ category, editing, busy, failure, onStartRename, o
   if (editing) {
     return (
       <li className="taxonomy-row taxonomy-row--editing">
-        <form className="taxonomy-rename" onSubmit={save} noValidate>
+        <form ref={formRef} className="taxonomy-rename" onSubmit={save} noValidate>
           <label htmlFor={`${id}-name`} className="visually-hidden">
             {t.renameLabel(category.name)}
           </label>
           <input
-            ref={inputRef}
+            {...nameField}
+            ref={(element) => {
+              registerRef(element);
+              inputRef.current = element;
+            }}
             id={`${id}-name`}
             className={`field__input${error ? ' field__input--invalid' : ''}`}
-            value={name}
             maxLength={LIMITS.categoryNameMax}
-            onChange={(event) => setName(event.target.value)}
             onKeyDown={onKeyDown}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
