@@ -1,9 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
-import { LIMITS, SECURITY_TEXTS, TAKEDOWN_TEXTS, TEXTS, type CasePage } from '@hiraku/shared';
+import { LIMITS, MODERATION_TEXTS, SECURITY_TEXTS, TAKEDOWN_TEXTS, TEXTS, formatDateTimeJa, type CasePage } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo } from './support/mailbox';
 import { logInThroughApi, xsrfHeaders } from './support/members';
+import { decide } from './support/moderation';
 import { createUserWithCli, signedInOperator } from './support/operators';
 import { main } from './support/page';
 import { createReportThroughApi } from './support/reports';
@@ -34,7 +35,8 @@ async function newPage(browser: Browser, options: { userAgent?: string } = {}): 
 test('a visitor asks for a takedown, confirms the address from the mail, and the operators have it with its clock', async ({ page, browser }) => {
   const author = await newPage(browser);
   await logInThroughApi(author.request, await createUserWithCli('takedown-author', { username: `書き手${suffix()}` }));
-  const reportId = await createReportThroughApi(author.request, `削除を求められる記録${suffix()}`);
+  const title = `削除を求められる記録${suffix()}`;
+  const reportId = await createReportThroughApi(author.request, title);
   const email = `takedown-${suffix()}@example.jp`;
 
   await page.goto('/');
@@ -67,8 +69,23 @@ test('a visitor asks for a takedown, confirms the address from the mail, and the
   const dueIn = Date.parse(item?.dueAt ?? '') - confirmedAt;
   expect(dueIn).toBeGreaterThan(LIMITS.takedownIntimateDueDays * DAY_MS - 60_000);
   expect(dueIn).toBeLessThan(LIMITS.takedownIntimateDueDays * DAY_MS + 60_000);
+
+  // On the queue's screen: the case with its clock and the decisions a takedown takes; hidden from there,
+  // the requester hears that it was removed and the report is gone for everyone else.
+  const cases = MODERATION_TEXTS.cases;
   await operator.goto('/moderation/queue');
-  await expect(main(operator).getByRole('heading', { level: 1 })).toBeVisible();
+  const entry = main(operator).getByRole('article').filter({ hasText: title });
+  await expect(entry).toContainText(formatDateTimeJa(item?.dueAt ?? ''));
+  await expect(entry.getByRole('button', { name: cases.actions.warn, exact: true })).toHaveCount(0);
+  const decisionSeen = await mailboxSnapshot();
+  await entry.getByRole('button', { name: cases.actions.hide, exact: true }).click();
+  await decide(operator, cases.actions.hide, '本人からの私事性的画像の削除依頼に基づき非公開にします');
+  await expect(entry).toHaveCount(0);
+  const decision = await waitForMailTo(email, TEXTS.takedown.mail.decisionSubject, decisionSeen);
+  expect(decision.text).toContain(TEXTS.takedown.mail.decisionRemoved);
+  const reader = await newPage(browser);
+  await logInThroughApi(reader.request, await createUserWithCli('takedown-reader', { username: `読み手${suffix()}` }));
+  expect((await reader.request.get(`/api/reports/${reportId}`)).status()).toBe(404);
 });
 
 test('an operator without two-factor sign-in is sent to set it up, turns it on with the code the app would show, and logs in again with a code', async ({ page }) => {

@@ -5,7 +5,6 @@ import {
   TAKEDOWN_REASON_LABELS,
   TAKEDOWN_REQUESTER_LABELS,
   TIMINGS,
-  type CaseAction,
   type FlagCategory,
   type FlagTargetType,
   type TakedownReason,
@@ -48,9 +47,6 @@ export function takedownDueAt(reason: TakedownReason, confirmedAt: Date): Date {
   const days = reason === 'intimateImage' ? LIMITS.takedownIntimateDueDays : LIMITS.takedownOtherDueDays;
   return new Date(confirmedAt.getTime() + days * DAY_MS);
 }
-
-/** Decisions a takedown case takes: removed (hide, delete) or not (dismiss). */
-export const TAKEDOWN_CASE_ACTIONS: readonly CaseAction[] = ['dismiss', 'hide', 'delete'];
 
 /**
  * Files a request and mails the link that confirms the address: until it is opened the request reaches

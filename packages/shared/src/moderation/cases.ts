@@ -38,6 +38,8 @@ export type CaseAction = (typeof CASE_ACTIONS)[number];
 /** What may be decided for many cases at once. */
 export const BULK_CASE_ACTIONS = ['dismiss', 'harmless', 'hide', 'delete'] as const;
 export type BulkCaseAction = (typeof BULK_CASE_ACTIONS)[number];
+/** What a takedown request's case takes: removed (hide, delete) or not (dismiss); with nothing of ours named, only dismiss. */
+export const TAKEDOWN_CASE_ACTIONS: readonly CaseAction[] = ['dismiss', 'hide', 'delete'];
 /** What an operator decides on an appeal case. */
 export const APPEAL_ACTIONS = ['uphold', 'overturn'] as const;
 export type AppealAction = (typeof APPEAL_ACTIONS)[number];

@@ -10,6 +10,7 @@ import {
   FLAG_CATEGORY_TEXTS,
   formatDateTimeJa,
   MODERATION_TEXTS,
+  TAKEDOWN_CASE_ACTIONS,
   type BulkCaseAction,
   type CaseDecision,
   type CaseItem,
@@ -36,11 +37,14 @@ const KEYS = { next: 'j', previous: 'k', claim: 'c', dismiss: 'd', harmless: 'n'
 const KEYED_ACTIONS = ['dismiss', 'harmless', 'hide', 'delete', 'warn', 'suspend'] as const;
 const APPEAL_KEYS = { uphold: 'u', overturn: 'o' } as const;
 
-/** The decisions a case can take: an appeal's own two, a member no deletion. */
+/**
+ * The decisions a case can take (the server's rules, caseResolver): an appeal's own two; a takedown
+ * request removed or not, only dismissed when it names nothing of ours; a member no deletion.
+ */
 function actionsFor(item: CaseItem): CaseDecision[] {
   if (item.type === 'appeal') return [...APPEAL_ACTIONS];
-  if (item.type === 'takedown') return [];
-  return CASE_ACTIONS.filter((action) => !(item.type === 'member' && action === 'delete'));
+  const actions = item.type === 'takedown' ? (item.target.gone ? ['dismiss' as const] : TAKEDOWN_CASE_ACTIONS) : CASE_ACTIONS;
+  return actions.filter((action) => !(item.target.type === 'member' && action === 'delete'));
 }
 
 const checkNote = schemaCheck<{ text: string }>(caseNoteInputSchema);

@@ -1,4 +1,5 @@
 import {
+  TAKEDOWN_CASE_ACTIONS,
   TEXTS,
   isAppealAction,
   isFlagCaseAction,
@@ -15,7 +16,7 @@ import { writeAuditLog } from '../auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
-import { TAKEDOWN_CASE_ACTIONS, tellTakedownDecision } from '../takedownRequests';
+import { tellTakedownDecision } from '../takedownRequests';
 
 export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string };
 type Options = { transaction: Transaction };
