@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, MODERATION_TEXTS, TEXTS } from '@hiraku/shared';
+import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, LIMITS, MODERATION_TEXTS, SECURITY_TEXTS, TEXTS } from '@hiraku/shared';
 import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
 import { enterLoginCode, xsrfHeaders, type TestMember } from './support/members';
 import { commentThroughApi, decide, flagInPage, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
+import { totpCode } from './support/twoFactor';
 import { main } from './support/page';
 
 /**
@@ -35,6 +36,30 @@ async function logIn(page: Page, account: TestMember): Promise<{ requests: strin
   await enterLoginCode(main(page), account);
   return bridge;
 }
+
+test('an operator without two-factor sign-in is led to set it up in the desktop app, and then reaches the queue', async ({ page }) => {
+  const operator = await createUserWithCli('desktop-no-2fa', { operator: true, twoFactor: false });
+  await installDesktopBridge(page, E2E_BASE_URL);
+  await page.goto(`${host.url}/index.html#/login`);
+  await main(page).getByLabel('メールアドレス').fill(operator.email);
+  await main(page).getByLabel('パスワード').fill(operator.password);
+  await main(page).getByRole('button', { name: 'ログイン' }).click();
+
+  const section = main(page).getByRole('region', { name: SECURITY_TEXTS.twoFactor.heading });
+  await expect(section.getByText(SECURITY_TEXTS.twoFactor.operatorRequired)).toBeVisible();
+  await section.getByRole('button', { name: SECURITY_TEXTS.twoFactor.start }).click();
+  await expect(section.getByRole('img', { name: SECURITY_TEXTS.twoFactor.qrAlt })).toBeVisible();
+  const secret = (await section.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await section.getByLabel(SECURITY_TEXTS.twoFactor.codeLabel).fill(await totpCode(secret));
+  await section.getByRole('button', { name: SECURITY_TEXTS.twoFactor.enable }).click();
+  await expect(section.getByRole('region', { name: SECURITY_TEXTS.twoFactor.recoveryHeading }).getByRole('listitem')).toHaveCount(LIMITS.recoveryCodeCount);
+  await section.getByRole('button', { name: SECURITY_TEXTS.twoFactor.recoveryDone }).click();
+  await expect(section.getByText(SECURITY_TEXTS.twoFactor.enabledState)).toBeVisible();
+
+  await page.getByRole('navigation', { name: '運営メニュー' }).getByRole('link', { name: '通報キュー' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: '通報キュー' })).toBeVisible();
+  await expect(main(page).getByText(TEXTS.security.operatorNeedsTwoFactor)).toHaveCount(0);
+});
 
 test('an operator logs in, renames a category and creates a tag in the desktop app', async ({ page }) => {
   const operator = await createUserWithCli('desktop-operator', { operator: true });

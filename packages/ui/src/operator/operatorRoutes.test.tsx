@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { DESKTOP_TEXTS, type SessionUser } from '@hiraku/shared';
+import { DESKTOP_TEXTS, SAFETY_TEXTS, SECURITY_TEXTS, type SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
@@ -47,6 +47,12 @@ describe('operator mode routes', () => {
     const leaf = matchRoutes(buildOperatorRoutes(), '/moderation/enquiries/7')?.at(-1);
     expect(leaf?.params).toEqual({ id: '7' });
     expect(await renderAt('/moderation/enquiries/7')).toContain('お問い合わせの内容');
+  });
+
+  it("has a 設定 of sign-in security only, where an operator without two-factor sign-in is sent", async () => {
+    const html = await renderAt('/settings');
+    expect(html).toContain(SECURITY_TEXTS.twoFactor.heading);
+    expect(html).not.toContain(SAFETY_TEXTS.wordsSection);
   });
 
   it('offers no member screen', () => {

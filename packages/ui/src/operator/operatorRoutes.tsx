@@ -13,6 +13,8 @@ import { MemberAdminPage } from '../moderation/MemberAdminPage';
 import { CaseQueuePage } from '../moderation/CaseQueuePage';
 import { AnnouncementPage } from '../notifications/AnnouncementPage';
 import { MemberGuard } from '../routes/MemberGuard';
+import { SettingsPage } from '../settings/SettingsPage';
+import { OPERATOR_SETTINGS_SECTIONS } from '../settings/settingsSections';
 import { PATHS } from '../routes/paths';
 import { OperatorLayout } from './OperatorLayout';
 import { OPERATOR_HOME, OPERATOR_MENU, type OperatorScreen } from './operatorMenu';
@@ -50,6 +52,7 @@ export function buildOperatorRoutes(): RouteObject[] {
                 { path: PATHS.home, element: <Navigate to={OPERATOR_HOME} replace /> },
                 ...OPERATOR_MENU.map((item) => ({ path: item.path, element: SCREENS[item.screen] })),
                 { path: PATHS.enquiryDetail, element: <EnquiryDetailPage /> },
+                { path: PATHS.settings, element: <SettingsPage sections={OPERATOR_SETTINGS_SECTIONS} /> },
               ],
             },
           ],

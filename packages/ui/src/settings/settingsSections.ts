@@ -33,3 +33,9 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
 
   { id: 'account', Component: AccountSection },
 ];
+
+/**
+ * The desktop app's 設定 (operator mode): sign-in security only. An operator without two-factor sign-in
+ * is sent here after the login, since every operator screen is refused until it is on (issue 21).
+ */
+export const OPERATOR_SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = SETTINGS_SECTIONS.filter(({ id }) => id === 'two-factor' || id === 'sessions');
