@@ -30,6 +30,8 @@ export const LIMITS = {
   twitterIdPattern: new RegExp(`^[A-Za-z0-9_]{1,${TWITTER_ID_MAX}}$`),
   passwordMin: 8,
   passwordMax: 128,
+  /** A second-factor code as typed: six digits, or a recovery code with its spaces and hyphens. */
+  secondFactorCodeMax: 32,
   emailMax: 254,
   categoryNameMax: 50,
   tagNameMax: 50,

@@ -5,7 +5,7 @@ import { PAGE_TITLES, ACCOUNT_TEXTS, CONTACT_MESSAGES, CONTACT_TEXTS, CONTACT_CA
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createEndpointCaller } from '../api/endpointClient';
-import { schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm } from '../components/forms';
+import { schemaCheck, SubmitButton, TextAreaField, TextField, guardSubmit, useSchemaForm } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
@@ -53,9 +53,6 @@ export function ContactFormPage() {
   });
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const categoryErrorId = useId();
-  const contentId = useId();
-  const counterId = useId();
-  const contentErrorId = useId();
   const resultId = useId();
 
   const set = (name: keyof Values, value: string) => setField(name, value);
@@ -119,34 +116,17 @@ export function ContactFormPage() {
         </fieldset>
         <TextField label={t.name} name="name" value={values.name} onChange={(v) => set('name', v)} autoComplete="nickname" hint={t.nameHint} error={errors.name} disabled={busy} />
         <TextField label={t.email} name="email" type="email" value={values.email} onChange={(v) => set('email', v)} autoComplete="email" hint={t.emailHint} error={errors.email} disabled={busy} />
-        <div className={`field${errors.content ? ' field--invalid' : ''}`} data-field="content">
-          <label htmlFor={contentId} className="field__label">
-            {t.content}
-            <span className="field__required" aria-hidden="true">
-              {ACCOUNT_TEXTS.required}
-            </span>
-          </label>
-          <textarea
-            id={contentId}
-            name="content"
-            className="field__input contact-page__content"
-            rows={8}
-            value={values.content}
-            onChange={(event) => set('content', event.target.value)}
-            required
-            aria-invalid={errors.content ? true : undefined}
-            aria-describedby={[counterId, errors.content ? contentErrorId : null].filter(Boolean).join(' ')}
-            disabled={busy}
-          />
-          <p id={counterId} className="field__hint">
-            {t.counter(length, LIMITS.contactContentMax)}
-          </p>
-          {errors.content && (
-            <p id={contentErrorId} className="field__error">
-              {errors.content}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label={t.content}
+          name="content"
+          className="contact-page__content"
+          required
+          value={values.content}
+          onChange={(v) => set('content', v)}
+          hint={t.counter(length, LIMITS.contactContentMax)}
+          error={errors.content}
+          disabled={busy}
+        />
         <div role="status" className="form-alert-region">
           {busy && <p className="form-info">{t.sending}</p>}
         </div>

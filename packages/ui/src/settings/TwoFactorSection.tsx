@@ -1,32 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { disableTwoFactorSchema, enableTwoFactorSchema, SECURITY_TEXTS, type TwoFactorSetup } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { fieldErrorsFromIssues, focusFirstError, FormAlert, FormStatus, messagesOf, messagesResolver, SubmitButton, TextField, type FieldErrors } from '../components/forms';
+import { FormAlert, FormStatus, guardSubmit, OneTimeCodeField, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { useSession } from '../session/SessionContext';
 import { SettingsSection } from './SettingsSection';
 
 const t = SECURITY_TEXTS.twoFactor;
-
-/** Server field messages onto the form, the rest above it; answers the message for the form's alert. */
-function useServerErrors<V extends Record<string, string>>(setError: (name: keyof V & string, error: { type: string; message: string }) => void, fields: readonly (keyof V & string)[]) {
-  return (error: unknown, fallback: string): string | null => {
-    const found: FieldErrors = isApiError(error) ? (error.fields ?? {}) : {};
-    let shown = false;
-    for (const name of fields) {
-      const text = found[name];
-      if (text) {
-        setError(name, { type: 'server', message: text });
-        shown = true;
-      }
-    }
-    const message = errorMessage(error, fallback);
-    return shown && Object.values(found).includes(message) ? null : message;
-  };
-}
 
 /** 設定 › 二段階認証 (issue 21): set-up with a QR code and the recovery codes, or turning it off. */
 export function TwoFactorSection() {
@@ -58,25 +40,18 @@ export function TwoFactorSection() {
   );
 }
 
+type CodeValues = { code: string };
+const CODE_ORDER = ['code'] as const;
+const checkEnable = schemaCheck<CodeValues>(enableTwoFactorSchema);
+
 function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const { call } = useApi();
   const queryClient = useQueryClient();
   const { user, signIn } = useSession();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const start = useMutation({ mutationFn: () => call('twoFactor.setup') });
-  const resolver = useMemo(
-    () =>
-      messagesResolver((values: { code: string }) => {
-        const parsed = enableTwoFactorSchema.safeParse(values);
-        return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-      }),
-    [],
-  );
-  const { control, handleSubmit, setValue, clearErrors, setError, formState } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver, reValidateMode: 'onSubmit', shouldFocusError: false });
-  const code = useWatch({ control, name: 'code' });
-  const serverErrors = useServerErrors<{ code: string }>(setError, ['code']);
+  const { formRef, values, errors, setField, submitWith, showFieldErrors } = useSchemaForm<CodeValues>({ defaultValues: { code: '' }, check: checkEnable, order: CODE_ORDER, clearErrorOnChange: true });
   const enable = useMutation({
     mutationFn: (value: string) => call('twoFactor.enable', { body: { code: value } }),
     onSuccess: (answer) => {
@@ -95,23 +70,12 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (enable.isPending) {
-      event.preventDefault();
-      return;
+  const send = async ({ code }: CodeValues) => {
+    try {
+      await enable.mutateAsync(code.trim());
+    } catch (error) {
+      if (!(isApiError(error) && showFieldErrors(error.fields))) setFormError(errorMessage(error, t.enable));
     }
-    setFormError(null);
-    void handleSubmit(
-      async ({ code: value }) => {
-        try {
-          await enable.mutateAsync(value.trim());
-        } catch (error) {
-          setFormError(serverErrors(error, t.enable));
-          focusFirstError(formRef.current, messagesOf(formState.errors), ['code']);
-        }
-      },
-      (found) => focusFirstError(formRef.current, messagesOf(found), ['code']),
-    )(event);
   };
 
   if (!setup) {
@@ -131,21 +95,9 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <p>
         {t.secretLabel}: <code className="two-factor-setup__secret" data-testid="totp-secret">{setup.setupKey}</code>
       </p>
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="form" noValidate onSubmit={guardSubmit(submitWith(send), enable.isPending, () => setFormError(null))}>
         <FormAlert message={formError} />
-        <TextField
-          label={t.codeLabel}
-          name="code"
-          autoComplete="one-time-code"
-          required
-          maxLength={32}
-          value={code}
-          onChange={(value) => {
-            setValue('code', value);
-            clearErrors('code');
-          }}
-          error={messagesOf(formState.errors).code}
-        />
+        <OneTimeCodeField label={t.codeLabel} value={values.code ?? ''} onChange={(value) => setField('code', value)} error={errors.code} />
         <SubmitButton busy={enable.isPending}>{t.enable}</SubmitButton>
       </form>
     </div>
@@ -173,59 +125,39 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 type DisableValues = { password: string; code: string };
+const DISABLE_ORDER = ['password', 'code'] as const;
+const checkDisable = schemaCheck<DisableValues>(disableTwoFactorSchema);
 
 function DisableForm() {
   const { call } = useApi();
   const queryClient = useQueryClient();
   const { user, signIn } = useSession();
-  const formRef = useRef<HTMLFormElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(
-    () =>
-      messagesResolver((values: DisableValues) => {
-        const parsed = disableTwoFactorSchema.safeParse(values);
-        return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-      }),
-    [],
-  );
-  const { control, handleSubmit, setValue, clearErrors, setError, formState, reset } = useForm<DisableValues>({
+  const { form, formRef, values, errors, setField, submitWith, showFieldErrors } = useSchemaForm<DisableValues>({
     defaultValues: { password: '', code: '' },
-    resolver,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    check: checkDisable,
+    order: DISABLE_ORDER,
+    clearErrorOnChange: true,
   });
-  const values = useWatch({ control }) as DisableValues;
-  const serverErrors = useServerErrors<DisableValues>(setError, ['password', 'code']);
   const disable = useMutation({
     mutationFn: (body: DisableValues) => call('twoFactor.disable', { body }),
     onSuccess: () => {
-      reset();
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: endpointQueryKey('twoFactor.status') });
       if (user) signIn({ ...user, twoFactor: false });
     },
   });
-  const errors = messagesOf(formState.errors);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (disable.isPending) {
-      event.preventDefault();
-      return;
+  const send = async (checked: DisableValues) => {
+    try {
+      await disable.mutateAsync({ password: checked.password, code: checked.code.trim() });
+    } catch (error) {
+      if (!(isApiError(error) && showFieldErrors(error.fields))) setFormError(errorMessage(error, t.disable));
     }
-    setFormError(null);
-    void handleSubmit(
-      async (checked) => {
-        try {
-          await disable.mutateAsync({ password: checked.password, code: checked.code.trim() });
-        } catch (error) {
-          setFormError(serverErrors(error, t.disable));
-        }
-      },
-      (found) => focusFirstError(formRef.current, messagesOf(found), ['password', 'code']),
-    )(event);
   };
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="two-factor-disable-heading">
+    <form ref={formRef} className="form" noValidate onSubmit={guardSubmit(submitWith(send), disable.isPending, () => setFormError(null))} aria-labelledby="two-factor-disable-heading">
       <h3 id="two-factor-disable-heading">{t.disableHeading}</h3>
       <p>{t.disableLead}</p>
       <FormAlert message={formError} />
@@ -235,26 +167,11 @@ function DisableForm() {
         type="password"
         autoComplete="current-password"
         required
-        value={values.password}
-        onChange={(value) => {
-          setValue('password', value);
-          clearErrors('password');
-        }}
+        value={values.password ?? ''}
+        onChange={(value) => setField('password', value)}
         error={errors.password}
       />
-      <TextField
-        label={SECURITY_TEXTS.loginCode.label}
-        name="code"
-        autoComplete="one-time-code"
-        required
-        maxLength={32}
-        value={values.code}
-        onChange={(value) => {
-          setValue('code', value);
-          clearErrors('code');
-        }}
-        error={errors.code}
-      />
+      <OneTimeCodeField label={SECURITY_TEXTS.loginCode.label} value={values.code ?? ''} onChange={(value) => setField('code', value)} error={errors.code} />
       <SubmitButton busy={disable.isPending} variant="danger">
         {t.disable}
       </SubmitButton>

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  ACCOUNT_TEXTS,
   COMMON_TEXTS,
   LIMITS,
   TAKEDOWN_MESSAGES,
@@ -17,7 +15,7 @@ import {
 } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
-import { fieldErrorsFromIssues, focusFirstError, FormAlert, messagesOf, messagesResolver, SubmitButton, TextField } from '../components/forms';
+import { FormAlert, guardSubmit, schemaCheck, SubmitButton, TextAreaField, TextField, useSchemaForm } from '../components/forms';
 import { SelectField } from '../components/forms/SelectField';
 import { PageTitle } from '../components/PageTitle';
 
@@ -25,10 +23,7 @@ const t = TAKEDOWN_TEXTS;
 type Values = { contentUrl: string; requesterKind: string; reason: string; description: string; email: string };
 const FIELD_ORDER = ['contentUrl', 'requesterKind', 'reason', 'description', 'email'] as const;
 const EMPTY: Values = { contentUrl: '', requesterKind: '', reason: '', description: '', email: '' };
-const check = (values: Values) => {
-  const parsed = takedownRequestSchema.safeParse(values);
-  return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-};
+const check = schemaCheck<Values>(takedownRequestSchema);
 
 /**
  * /takedown-request (削除依頼, issue 21): for anyone, signed in or not. Sent, it asks the person to open
@@ -36,42 +31,18 @@ const check = (values: Values) => {
  */
 export function TakedownRequestPage() {
   const { call } = useApi();
-  const formRef = useRef<HTMLFormElement>(null);
-  const descriptionId = useId();
-  const descriptionHintId = useId();
-  const descriptionErrorId = useId();
-  const resolver = useMemo(() => messagesResolver(check), []);
-  const { control, handleSubmit, setValue, clearErrors, setError, formState } = useForm<Values>({ defaultValues: EMPTY, resolver, reValidateMode: 'onSubmit', shouldFocusError: false });
-  const values = useWatch({ control }) as Values;
-  const errors = messagesOf(formState.errors);
+  const { formRef, values, errors, setField: set, submitWith, showFieldErrors } = useSchemaForm<Values>({ defaultValues: EMPTY, check, order: FIELD_ORDER, clearErrorOnChange: true });
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const send = useMutation({ mutationFn: (body: Values) => call('takedown.create', { body: takedownRequestSchema.parse(body) }) });
 
-  const set = (name: keyof Values, value: string) => {
-    setValue(name, value);
-    clearErrors(name);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (send.isPending) {
-      event.preventDefault();
-      return;
+  const submit = async (checked: Values) => {
+    try {
+      setDone((await send.mutateAsync(checked)).message);
+    } catch (error) {
+      if (isApiError(error)) showFieldErrors(error.fields);
+      setFormError(errorMessage(error, COMMON_TEXTS.genericError));
     }
-    setFormError(null);
-    void handleSubmit(
-      async (checked) => {
-        try {
-          setDone((await send.mutateAsync(checked)).message);
-        } catch (error) {
-          const fields = isApiError(error) ? error.fields : {};
-          for (const name of FIELD_ORDER) if (fields[name]) setError(name, { type: 'server', message: fields[name] });
-          setFormError(errorMessage(error, COMMON_TEXTS.genericError));
-          focusFirstError(formRef.current, fields, FIELD_ORDER);
-        }
-      },
-      (found) => focusFirstError(formRef.current, messagesOf(found), FIELD_ORDER),
-    )(event);
   };
 
   if (done) {
@@ -97,7 +68,7 @@ export function TakedownRequestPage() {
       <p>
         <Link to={TRUST_PATHS.removalGuidelines}>{t.guidelinesLink}</Link>
       </p>
-      <form ref={formRef} className="form account-card" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="form account-card" noValidate onSubmit={guardSubmit(submitWith(submit), send.isPending, () => setFormError(null))}>
         <FormAlert message={formError} />
         <TextField label={t.urlLabel} name="contentUrl" type="text" required maxLength={LIMITS.takedownUrlMax} hint={t.urlHint} value={values.contentUrl} onChange={(v) => set('contentUrl', v)} error={errors.contentUrl} disabled={busy} />
         <SelectField
@@ -122,35 +93,17 @@ export function TakedownRequestPage() {
           error={errors.reason}
           disabled={busy}
         />
-        <div className={`field${errors.description ? ' field--invalid' : ''}`} data-field="description">
-          <label htmlFor={descriptionId} className="field__label">
-            {t.descriptionLabel}
-            <span className="field__required" aria-hidden="true">
-              {ACCOUNT_TEXTS.required}
-            </span>
-          </label>
-          <textarea
-            id={descriptionId}
-            name="description"
-            className="field__input"
-            rows={8}
-            maxLength={LIMITS.takedownDescriptionMax}
-            value={values.description}
-            onChange={(event) => set('description', event.target.value)}
-            required
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={[descriptionHintId, errors.description ? descriptionErrorId : null].filter(Boolean).join(' ')}
-            disabled={busy}
-          />
-          <p id={descriptionHintId} className="field__hint">
-            {t.descriptionHint}
-          </p>
-          {errors.description && (
-            <p id={descriptionErrorId} className="field__error">
-              {errors.description}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label={t.descriptionLabel}
+          name="description"
+          required
+          maxLength={LIMITS.takedownDescriptionMax}
+          value={values.description}
+          onChange={(v) => set('description', v)}
+          hint={t.descriptionHint}
+          error={errors.description}
+          disabled={busy}
+        />
         <TextField label={t.emailLabel} name="email" type="email" required autoComplete="email" hint={t.emailHint} value={values.email} onChange={(v) => set('email', v)} error={errors.email} disabled={busy} />
         <SubmitButton busy={busy}>{t.submit}</SubmitButton>
       </form>

@@ -13,7 +13,7 @@ export const secondFactorCodeSchema = z
   .string({ error: m.codeRequired })
   .trim()
   .min(1, m.codeRequired)
-  .max(32, m.codeFormat)
+  .max(LIMITS.secondFactorCodeMax, m.codeFormat)
   .regex(/^[0-9A-Za-z\s-]+$/, m.codeFormat);
 
 export const loginCodeSchema = z.object({ code: secondFactorCodeSchema });

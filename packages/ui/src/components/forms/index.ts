@@ -4,6 +4,8 @@ export { fieldErrorsFromIssues, focusFirstError, hasErrors, type FieldErrors } f
 export { messagesOf, messagesResolver, schemaResolver } from './formResolver';
 export { FormAlert, FormStatus } from './FormAlert';
 export { SubmitButton } from './SubmitButton';
+export { OneTimeCodeField } from './OneTimeCodeField';
+export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { TextField, type TextFieldProps } from './TextField';
 export { EmailRequestForm } from './EmailRequestForm';
 export { guardSubmit, schemaCheck, useSchemaForm, type SchemaForm, type SchemaFormOptions } from './useSchemaForm';
