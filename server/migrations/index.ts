@@ -16,6 +16,7 @@ import * as memberSafety from './0015-member-safety';
 import * as notifications from './0016-notifications';
 import * as twoFactorSessions from './0017-two-factor-sessions';
 import * as takedownRequests from './0021-takedown-requests';
+import * as operatorIndexes from './0022-operator-indexes';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -39,4 +40,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0016-notifications', ...notifications },
   { name: '0017-two-factor-sessions', ...twoFactorSessions },
   { name: '0021-takedown-requests', ...takedownRequests },
+  { name: '0022-operator-indexes', ...operatorIndexes },
 ];

@@ -26,7 +26,19 @@ export const ANALYTICS_LIMITS = {
   defaultRangeDays: 30,
   /** Pages listed under "most viewed" on the operators' screen. */
   topPathsShown: 10,
+  /**
+   * Routes the daily report names, the most viewed over the asked range (as many as the screen lists);
+   * the views of every other route are summed per day under ANALYTICS_OTHER_PATHS (a year listed every
+   * route of every day: 244 KB).
+   */
+  pathsInAnswer: 10,
 } as const;
+
+/**
+ * The key of pageViewsByPath that sums the routes beyond the top ones: a Japanese label, never a route
+ * (routes start with "/"), so it cannot be mistaken for one.
+ */
+export const ANALYTICS_OTHER_PATHS = 'その他';
 
 /** The browser's random key, renewed each day (localStorage), so visits can be told apart within a day only. */
 export const ANALYTICS_VISITOR_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { addDays, ANALYTICS_LIMITS, japanDay, type AnalyticsBatch, type AnalyticsDay } from '@hiraku/shared';
-import { col, fn, Op, type Sequelize, type WhereOptions } from 'sequelize';
-import type { AnalyticsDaily, AnalyticsMetric, Models } from '../models';
+import { addDays, ANALYTICS_LIMITS, ANALYTICS_OTHER_PATHS, japanDay, type AnalyticsBatch, type AnalyticsDay } from '@hiraku/shared';
+import { col, fn, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import type { AnalyticsMetric, Models } from '../models';
 import { writeTransaction } from '../db/transaction';
 
 type AnalyticsModels = Pick<Models, 'AnalyticsEvent' | 'AnalyticsDaily' | 'User' | 'Report' | 'Like' | 'Comment'>;
@@ -125,28 +125,157 @@ export async function maintainAnalytics(deps: Deps, now = new Date()): Promise<{
   return { rolledUp, pruned };
 }
 
-/** The operators' report: stored totals, except yesterday and today, which are counted live. */
-export async function dailyAnalytics(models: AnalyticsModels, { from, to }: { from: string; to: string }, now = new Date()): Promise<AnalyticsDay[]> {
-  const liveFrom = addDays(japanDay(now), -1);
-  const stored = await models.AnalyticsDaily.findAll({ where: { day: { [Op.gte]: from, [Op.lte]: to, [Op.lt]: liveFrom } } });
-  const byDay = new Map<string, DailyCount[]>();
-  for (const row of stored) byDay.set(String(row.day), [...(byDay.get(String(row.day)) ?? []), toCount(row)]);
+type DailyDeps = { models: AnalyticsModels; sequelize: Sequelize };
+
+/** A day's page views over every route, read as one sum when the per-route rows are not all read. */
+const PAGE_VIEW_TOTAL = 'page_view_total';
+
+/** A count as the report reads it: a stored or live one, or a day's page-view total. */
+type ReadCount = { metric: AnalyticsMetric | typeof PAGE_VIEW_TOTAL; dimension: string; count: number };
+
+/**
+ * The operators' report: stored totals, except yesterday and today, which are counted live (two
+ * statements for both days; with the indexes of migration 0022 each count reads that day's rows only).
+ * Days after today have nothing yet and cost nothing. The stored side is four grouped statements whatever the range, done in the
+ * database rather than by loading every stored row: page views are named for the
+ * ANALYTICS_LIMITS.pathsInAnswer routes most viewed over the range, the rest summed per day under
+ * ANALYTICS_OTHER_PATHS. A single day names every route it had: that list is one day long whatever the
+ * table size, and an operator looking at one day (and the end-to-end tests) may ask about any route.
+ */
+export async function dailyAnalytics(deps: DailyDeps, { from, to }: { from: string; to: string }, now = new Date()): Promise<AnalyticsDay[]> {
+  const today = japanDay(now);
+  const liveFrom = addDays(today, -1);
+  const liveDays: string[] = [];
+  for (let day = from > liveFrom ? from : liveFrom; day <= to && day <= today; day = addDays(day, 1)) liveDays.push(day);
+  const live = await countLiveDays(deps.sequelize, liveDays);
+
+  const pathLimit = from === to ? null : ANALYTICS_LIMITS.pathsInAnswer;
+  const storedTo = to < liveFrom ? to : addDays(liveFrom, -1);
+  const stored = from <= storedTo ? await storedDays(deps.sequelize, from, storedTo, live.values(), pathLimit) : { counts: new Map<string, ReadCount[]>(), pathTotals: new Map<string, number>() };
+
+  // The most viewed routes over the whole range, live days included; ties by route, so the answer is stable.
+  const totals = new Map(stored.pathTotals);
+  for (const counts of live.values()) for (const { metric, dimension, count } of counts) if (metric === 'page_view') totals.set(dimension, (totals.get(dimension) ?? 0) + count);
+  const named = new Set(
+    [...totals]
+      .sort(([pathA, a], [pathB, b]) => b - a || (pathA < pathB ? -1 : pathA > pathB ? 1 : 0))
+      .slice(0, pathLimit ?? totals.size)
+      .map(([path]) => path),
+  );
+
   const days: AnalyticsDay[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const counts = day >= liveFrom ? await countDay(models, day) : (byDay.get(day) ?? []);
-    days.push(presentDay(day, counts));
-  }
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(presentDay(day, live.get(day) ?? stored.counts.get(day) ?? [], named));
   return days;
 }
 
-const toCount = (row: AnalyticsDaily): DailyCount => ({ metric: row.metric, dimension: row.dimension, count: row.count });
+/**
+ * What countDay counts, for a few consecutive days at once in two statements (countDay sends seven per
+ * day): the events grouped by day, name and route, then every plain count of every day as one row of
+ * subqueries, each through its own index (migration 0022).
+ */
+export async function countLiveDays(sequelize: Sequelize, days: readonly string[]): Promise<Map<string, DailyCount[]>> {
+  const result = new Map<string, DailyCount[]>(days.map((day) => [day, []]));
+  if (days.length === 0) return result;
+  const ranges = days.map((day) => japanDayRange(day));
+  const replacements: Record<string, Date> = {};
+  ranges.forEach(([start, end], index) => {
+    replacements[`s${index}`] = start;
+    replacements[`e${index}`] = end;
+  });
+  const bucket = `CASE ${ranges.map((_, index) => ranges.length - 1 - index).map((index) => `WHEN occurred_at >= :s${index} THEN ${index}`).join(' ')} ELSE 0 END`;
+  const plain = [
+    ['visitors', 'SELECT COUNT(DISTINCT visitor_id) FROM analytics_events WHERE occurred_at >= :s{i} AND occurred_at < :e{i} AND visitor_id IS NOT NULL'],
+    ['signups', 'SELECT COUNT(*) FROM users WHERE created_at >= :s{i} AND created_at < :e{i}'],
+    ['reports_published', 'SELECT COUNT(*) FROM reports WHERE published_at >= :s{i} AND published_at < :e{i} AND is_draft = 0'],
+    ['likes', 'SELECT COUNT(*) FROM likes WHERE created_at >= :s{i} AND created_at < :e{i}'],
+    ['comments', 'SELECT COUNT(*) FROM comments WHERE created_at >= :s{i} AND created_at < :e{i}'],
+  ] as const;
+  const [events, [counts]] = await Promise.all([
+    sequelize.query<{ bucket: number | string; name: string; path: string | null; n: number | string }>(
+      `SELECT ${bucket} AS bucket, name, path, COUNT(*) AS n FROM analytics_events WHERE occurred_at >= :s0 AND occurred_at < :e${ranges.length - 1} GROUP BY 1, name, path`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<Record<string, number | string | null>>(
+      `SELECT ${days.flatMap((_, index) => plain.map(([metric, sql]) => `(${sql.replaceAll('{i}', String(index))}) AS ${metric}_${index}`)).join(', ')}`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+  ]);
+  days.forEach((day, index) => {
+    const list = result.get(day) ?? [];
+    const byEvent = new Map<string, number>();
+    for (const row of events) {
+      if (Number(row.bucket) !== index) continue;
+      if (row.name === 'page_view') list.push({ metric: 'page_view', dimension: row.path ?? '/', count: Number(row.n) });
+      else byEvent.set(row.name, (byEvent.get(row.name) ?? 0) + Number(row.n));
+    }
+    for (const [name, count] of byEvent) list.push({ metric: 'event', dimension: name, count });
+    for (const [metric] of plain) list.push({ metric, dimension: '', count: Number(counts?.[`${metric}_${index}`] ?? 0) });
+  });
+  return result;
+}
 
-function presentDay(date: string, counts: readonly DailyCount[]): AnalyticsDay {
+/**
+ * The stored totals of [from, to]: every count but the per-route page views as stored, page views as one
+ * total per day plus the routes that can still be among the most viewed. A route that is neither among the
+ * stored top (the limit + routes seen on the live days) nor seen live is beaten by at least
+ * pathsInAnswer of those, so it is never named: only those routes' daily rows are read.
+ */
+async function storedDays(
+  sequelize: Sequelize,
+  from: string,
+  to: string,
+  liveDays: Iterable<DailyCount[]>,
+  pathLimit: number | null,
+): Promise<{ counts: Map<string, ReadCount[]>; pathTotals: Map<string, number> }> {
+  const range = { from, to };
+  const livePaths = new Set([...liveDays].flatMap((counts) => counts.filter((count) => count.metric === 'page_view').map((count) => count.dimension)));
+  // CAST: MariaDB's driver would hand a DATE back as a Date at midnight local time, SQLite as text.
+  const [plain, pageViewTotals, pathTotals] = await Promise.all([
+    sequelize.query<{ day: string; metric: AnalyticsMetric; dimension: string; count: number | string }>(
+      "SELECT CAST(day AS CHAR) AS day, metric, dimension, count FROM analytics_daily WHERE day >= :from AND day <= :to AND metric <> 'page_view'",
+      { replacements: range, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ day: string; n: number | string }>(
+      "SELECT CAST(day AS CHAR) AS day, SUM(count) AS n FROM analytics_daily WHERE day >= :from AND day <= :to AND metric = 'page_view' GROUP BY day",
+      { replacements: range, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ dimension: string; n: number | string }>(
+      `SELECT dimension, SUM(count) AS n FROM analytics_daily WHERE day >= :from AND day <= :to AND metric = 'page_view'
+        GROUP BY dimension ORDER BY n DESC, dimension ASC${pathLimit === null ? '' : ' LIMIT :limit'}`,
+      { replacements: { ...range, limit: (pathLimit ?? 0) + livePaths.size }, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const counts = new Map<string, ReadCount[]>();
+  const add = (day: string, count: ReadCount) => {
+    const list = counts.get(day);
+    if (list) list.push(count);
+    else counts.set(day, [count]);
+  };
+  for (const row of plain) add(row.day, { metric: row.metric, dimension: row.dimension, count: Number(row.count) });
+  for (const row of pageViewTotals) add(row.day, { metric: PAGE_VIEW_TOTAL, dimension: '', count: Number(row.n) });
+  const candidates = pathTotals.map((row) => row.dimension);
+  if (candidates.length) {
+    const byPath = await sequelize.query<{ day: string; dimension: string; count: number | string }>(
+      "SELECT CAST(day AS CHAR) AS day, dimension, count FROM analytics_daily WHERE day >= :from AND day <= :to AND metric = 'page_view' AND dimension IN (:paths)",
+      { replacements: { ...range, paths: candidates }, type: QueryTypes.SELECT },
+    );
+    for (const row of byPath) add(row.day, { metric: 'page_view', dimension: row.dimension, count: Number(row.count) });
+  }
+  return { counts, pathTotals: new Map(pathTotals.map((row) => [row.dimension, Number(row.n)])) };
+}
+
+function presentDay(date: string, counts: readonly ReadCount[], named: ReadonlySet<string>): AnalyticsDay {
   const day: AnalyticsDay = { date, pageViews: 0, pageViewsByPath: {}, visitors: 0, signUps: 0, reportsPublished: 0, likes: 0, comments: 0, events: {} };
+  let total: number | null = null;
+  let namedViews = 0;
   for (const { metric, dimension, count } of counts) {
-    if (metric === 'page_view') {
+    if (metric === PAGE_VIEW_TOTAL) total = count;
+    else if (metric === 'page_view') {
       day.pageViews += count;
-      day.pageViewsByPath[dimension] = count;
+      if (named.has(dimension)) {
+        day.pageViewsByPath[dimension] = count;
+        namedViews += count;
+      }
     } else if (metric === 'event') day.events[dimension as keyof AnalyticsDay['events']] = count;
     else if (metric === 'visitors') day.visitors = count;
     else if (metric === 'signups') day.signUps = count;
@@ -154,5 +283,7 @@ function presentDay(date: string, counts: readonly DailyCount[]): AnalyticsDay {
     else if (metric === 'likes') day.likes = count;
     else day.comments = count;
   }
+  if (total !== null) day.pageViews = total;
+  if (day.pageViews > namedViews) day.pageViewsByPath[ANALYTICS_OTHER_PATHS] = day.pageViews - namedViews;
   return day;
 }

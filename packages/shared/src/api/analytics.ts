@@ -7,7 +7,11 @@ export const analyticsDaySchema = z.object({
   /** YYYY-MM-DD */
   date: z.string(),
   pageViews: count,
-  /** Page views per route; profile pages are counted together under /profile/:publicId. */
+  /**
+   * Page views per route; profile pages are counted together under /profile/:publicId. Only the
+   * ANALYTICS_LIMITS.pathsInAnswer routes most viewed over the asked range are named; the rest of the
+   * day's views are under ANALYTICS_OTHER_PATHS. A one-day range names every route of that day.
+   */
   pageViewsByPath: z.record(z.string(), count),
   /** Distinct browsers that day (their daily random key). */
   visitors: count,

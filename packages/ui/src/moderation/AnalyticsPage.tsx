@@ -1,12 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
-import { ANALYTICS_LIMITS, formatDateTimeJa, MODERATION_TEXTS, type AnalyticsDay } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, ANALYTICS_OTHER_PATHS, formatDateTimeJa, MODERATION_TEXTS, type AnalyticsDay } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { FormAlert } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { useEndpointQuery } from '../query/endpointQuery';
-import { DAY_METRICS, defaultRange, longDayLabel, shortDayLabel, topPaths, totals, type DayMetric, type DayRange } from './analyticsSummary';
+import { DAY_METRICS, defaultRange, longDayLabel, otherViews, shortDayLabel, topPaths, totals, type DayMetric, type DayRange } from './analyticsSummary';
 import { OperatorGate } from './OperatorGate';
 
 /*
@@ -117,6 +117,7 @@ function Analytics() {
 function Report({ days, range }: { days: AnalyticsDay[]; range: DayRange }) {
   const sums = useMemo(() => totals(days), [days]);
   const top = useMemo(() => topPaths(days, ANALYTICS_LIMITS.topPathsShown), [days]);
+  const rest = useMemo(() => otherViews(days, top), [days, top]);
   const options = useMemo(() => chartOptions(), []);
   const labels = days.map((day) => shortDayLabel(day.date));
   const from = longDayLabel(range.from);
@@ -197,6 +198,15 @@ function Report({ days, range }: { days: AnalyticsDay[]; range: DayRange }) {
                     <td>{sums.pageViews ? `${((views / sums.pageViews) * 100).toFixed(1)}%` : '—'}</td>
                   </tr>
                 ))}
+                {rest > 0 && (
+                  <tr>
+                    <th scope="row" className="analytics__path">
+                      {ANALYTICS_OTHER_PATHS}
+                    </th>
+                    <td>{rest.toLocaleString('ja-JP')}</td>
+                    <td>{sums.pageViews ? `${((rest / sums.pageViews) * 100).toFixed(1)}%` : '—'}</td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </div>

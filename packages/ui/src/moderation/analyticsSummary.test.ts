@@ -1,5 +1,5 @@
-import type { AnalyticsDay } from '@hiraku/shared';
-import { defaultRange, longDayLabel, shortDayLabel, topPaths, totals } from './analyticsSummary';
+import { ANALYTICS_OTHER_PATHS, type AnalyticsDay } from '@hiraku/shared';
+import { defaultRange, longDayLabel, otherViews, shortDayLabel, topPaths, totals } from './analyticsSummary';
 
 function day(date: string, pageViewsByPath: Record<string, number>, rest: Partial<AnalyticsDay> = {}): AnalyticsDay {
   const pageViews = Object.values(pageViewsByPath).reduce((sum, views) => sum + views, 0);
@@ -28,6 +28,20 @@ describe('analytics summary', () => {
       { path: '/glossary', views: 1 },
     ]);
     expect(topPaths(days, 2).map((entry) => entry.path)).toEqual(['/reports', '/']);
+  });
+
+  it("never ranks the server's その他 as a route, and puts every view outside the shown routes under it", () => {
+    // The server named '/' and '/reports' and summed the rest of each day under その他.
+    const days = [day('2025-05-01', { '/': 3, '/reports': 2, [ANALYTICS_OTHER_PATHS]: 9 }), day('2025-05-02', { '/reports': 5, [ANALYTICS_OTHER_PATHS]: 1 })];
+    const top = topPaths(days, 10);
+    expect(top).toEqual([
+      { path: '/reports', views: 7 },
+      { path: '/', views: 3 },
+    ]);
+    expect(otherViews(days, top)).toBe(10);
+    // Routes the server named but the table leaves out are counted there too.
+    expect(otherViews(days, topPaths(days, 1))).toBe(13);
+    expect(otherViews([day('2025-05-01', { '/': 3 })], topPaths([day('2025-05-01', { '/': 3 })], 10))).toBe(0);
   });
 
   it('labels days the Japanese way', () => {

@@ -1,4 +1,4 @@
-import { ANALYTICS_LIMITS, addDays, japanDay, type AnalyticsDay } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, ANALYTICS_OTHER_PATHS, addDays, japanDay, type AnalyticsDay } from '@hiraku/shared';
 
 
 export interface DayRange {
@@ -26,16 +26,25 @@ export interface PathViews {
   views: number;
 }
 
-/** The most viewed routes over the whole range, most first (ties by path, so the order is stable). */
+/**
+ * The most viewed routes over the whole range, most first (ties by path, so the order is stable). The
+ * server's sum of the routes it does not name (ANALYTICS_OTHER_PATHS) is not a route: otherViews() has it.
+ */
 export function topPaths(days: readonly AnalyticsDay[], limit: number): PathViews[] {
   const byPath = new Map<string, number>();
   for (const day of days) {
-    for (const [path, views] of Object.entries(day.pageViewsByPath)) byPath.set(path, (byPath.get(path) ?? 0) + views);
+    for (const [path, views] of Object.entries(day.pageViewsByPath)) if (path !== ANALYTICS_OTHER_PATHS) byPath.set(path, (byPath.get(path) ?? 0) + views);
   }
   return [...byPath]
     .map(([path, views]) => ({ path, views }))
     .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path))
     .slice(0, limit);
+}
+
+/** The range's page views on every route not in `shown`: the table's last row, その他. */
+export function otherViews(days: readonly AnalyticsDay[], shown: readonly PathViews[]): number {
+  const all = days.reduce((sum, day) => sum + day.pageViews, 0);
+  return Math.max(0, all - shown.reduce((sum, entry) => sum + entry.views, 0));
 }
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];

@@ -15,13 +15,27 @@ export type MemberWithCounts = { member: User; counts: MemberCounts };
  * lists the newest. Never searched by, nor answering with, an e-mail address.
  */
 export async function searchMembers(deps: { models: Pick<Models, 'User' | 'Profile'>; sequelize: Sequelize }, query: string): Promise<MemberWithCounts[]> {
+  // Two parts instead of one OR across both tables (which read and sorted every member): the exact public
+  // id through its unique index, and the names through the narrow (username, user_id) index (0022); each
+  // part brings at most a page, the exact one first, then the newest. STRAIGHT_JOIN: left to itself
+  // MariaDB walks every member newest first by users_created_at and looks each profile up, to stop at 20
+  // matches; a public id matches no name, so it walked them all (2-4 times slower than the names index).
+  const join = deps.sequelize.getDialect() === 'mysql' ? 'STRAIGHT_JOIN' : 'JOIN';
   const rows = await deps.sequelize.query<{ id: number | string }>(
-    `SELECT u.id AS id
-       FROM users u
-       LEFT JOIN profiles p ON p.user_id = u.id
-      ${query === '' ? '' : "WHERE u.public_id = :query OR p.username LIKE :pattern ESCAPE '!'"}
-      ORDER BY CASE WHEN u.public_id = :query THEN 0 ELSE 1 END, u.created_at DESC, u.id DESC
-      LIMIT :max`,
+    query === ''
+      ? 'SELECT u.id AS id FROM users u ORDER BY u.created_at DESC, u.id DESC LIMIT :max'
+      : `SELECT id FROM (
+           SELECT u.id AS id, 0 AS exact, u.created_at AS created_at FROM users u WHERE u.public_id = :query
+           UNION
+           SELECT * FROM (
+             SELECT u.id AS id, 1 AS exact, u.created_at AS created_at
+               FROM profiles p ${join} users u ON u.id = p.user_id
+              WHERE p.username LIKE :pattern ESCAPE '!' AND u.public_id <> :query
+              ORDER BY u.created_at DESC, u.id DESC
+              LIMIT :max) named
+         ) found
+         ORDER BY exact, created_at DESC, id DESC
+         LIMIT :max`,
     { replacements: { query, pattern: containsPattern(query), max: LIMITS.memberSearchMax }, type: QueryTypes.SELECT },
   );
   const ids = rows.map((row) => Number(row.id));

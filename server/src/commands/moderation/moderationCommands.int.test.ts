@@ -282,6 +282,19 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
     expect(byId?.member.get('email')).toBeUndefined();
   });
 
+  it('puts the member of an exact public id first, then the newest members whose name holds it', async () => {
+    const member = await createUser({ profile: { username: `番号${name}`.slice(0, 20) } });
+    const older = await createUser({ profile: { username: `旧${member.publicId}` } });
+    const newer = await createUser({ profile: { username: `新${member.publicId}` } });
+    await db.sequelize.query('UPDATE users SET created_at = :at WHERE id = :id', { replacements: { at: new Date(Date.now() - 60_000), id: older.id } });
+    expect((await searchMembers(deps, member.publicId)).map((found) => found.member.id)).toEqual([member.id, newer.id, older.id]);
+    // A name search alone, newest first; an empty query lists the newest members.
+    expect((await searchMembers(deps, `旧${member.publicId}`)).map((found) => found.member.id)).toEqual([older.id]);
+    const newest = (await searchMembers(deps, '')).map((found) => found.member.id);
+    expect(newest[0]).toBe(newer.id);
+    expect(newest).toHaveLength(Math.min(LIMITS.memberSearchMax, await db.models.User.count()));
+  });
+
   it('lists the audit log newest first, by operator and action, with the taxonomy changes', async () => {
     const other = await createOperator();
     await tx((transaction) => createCategory(db.models, { actorId: other.id, input: { name: `監査${name}` } }, { transaction }));

@@ -1,10 +1,10 @@
-import { ANALYTICS_LIMITS, TEXTS, type AnalyticsDailyResponse } from '@hiraku/shared';
+import { ANALYTICS_LIMITS, ANALYTICS_OTHER_PATHS, TEXTS, type AnalyticsDailyResponse } from '@hiraku/shared';
 import { QueryTypes } from 'sequelize';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
-import { addDays, japanDay, japanDayRange, maintainAnalytics, rollUpDay } from '../../commands/analytics';
+import { addDays, countDay, countLiveDays, japanDay, japanDayRange, maintainAnalytics, rollUpDay } from '../../commands/analytics';
 
 describe('first-party analytics', () => {
   let app: TestApp;
@@ -93,6 +93,13 @@ describe('first-party analytics', () => {
       expect(after?.reportsPublished).toBe((before?.reportsPublished ?? 0) + 1);
       expect(after?.likes).toBe((before?.likes ?? 0) + 1);
       expect(after?.comments).toBe((before?.comments ?? 0) + 1);
+
+      // The report's two statements for both live days count what the worker's one-day count does.
+      const byMetric = (counts: Array<{ metric: string; dimension: string; count: number }>) =>
+        counts.map(({ metric, dimension, count }) => `${metric} ${dimension} ${count}`).sort();
+      const live = await countLiveDays(app.services.sequelize, [addDays(today, -1), today]);
+      for (const day of [addDays(today, -1), today]) expect(byMetric(live.get(day) ?? [])).toEqual(byMetric(await countDay(models(), day)));
+      expect(byMetric(live.get(today) ?? [])).toEqual(expect.arrayContaining(['page_view /faq 2', 'reports_published  1']));
     });
 
     it('refuses a bad range with a Japanese message', async () => {
@@ -103,6 +110,46 @@ describe('first-party analytics', () => {
       expect((await operator.get('/api/moderation/analytics/daily?from=2024-01-01&to=2026-01-01')).body).toMatchObject({ message: TEXTS.analytics.rangeTooLong });
       expect((await operator.get('/api/moderation/analytics/daily?from=2026-02-30&to=2026-03-01')).status).toBe(400);
     });
+  });
+
+  it('names the routes most viewed over a long range and sums the rest of each day under その他, as counted directly', async () => {
+    const from = '2020-03-01';
+    const days = Array.from({ length: 40 }, (_, index) => addDays(from, index));
+    const to = days.at(-1) ?? from;
+    const paths = Array.from({ length: ANALYTICS_LIMITS.pathsInAnswer + 15 }, (_, index) => `/range-${String(index).padStart(2, '0')}`);
+    // Each route's views vary by day (some days none), so the range's ranking differs from any one day's.
+    const views = (pathIndex: number, dayIndex: number) => (pathIndex * 7 + dayIndex * 3) % 11;
+    const rows = days.flatMap((day, dayIndex) => [
+      ...paths.flatMap((dimension, pathIndex) => (views(pathIndex, dayIndex) ? [{ day, metric: 'page_view' as const, dimension, count: views(pathIndex, dayIndex) }] : [])),
+      { day, metric: 'signups' as const, dimension: '', count: dayIndex },
+      { day, metric: 'event' as const, dimension: 'report_create_submit', count: 2 },
+    ]);
+    await models().AnalyticsDaily.bulkCreate(rows);
+
+    const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
+    const res = await operator.get<AnalyticsDailyResponse>(`/api/moderation/analytics/daily?from=${from}&to=${to}`);
+    expect(res.status).toBe(200);
+    const totals = new Map(paths.map((path, pathIndex) => [path, days.reduce((sum, _day, dayIndex) => sum + views(pathIndex, dayIndex), 0)]));
+    const named = [...totals]
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+      .slice(0, ANALYTICS_LIMITS.pathsInAnswer)
+      .map(([path]) => path);
+    expect(res.body.days.map((day) => day.date)).toEqual(days);
+    res.body.days.forEach((day, dayIndex) => {
+      const all = paths.reduce((sum, _path, pathIndex) => sum + views(pathIndex, dayIndex), 0);
+      const expected: Record<string, number> = {};
+      for (const path of named) if (views(paths.indexOf(path), dayIndex)) expected[path] = views(paths.indexOf(path), dayIndex);
+      const rest = all - Object.values(expected).reduce((sum, count) => sum + count, 0);
+      if (rest) expected[ANALYTICS_OTHER_PATHS] = rest;
+      expect(day.pageViews).toBe(all);
+      expect(day.pageViewsByPath).toEqual(expected);
+      expect(day.signUps).toBe(dayIndex);
+      expect(day.events).toEqual({ report_create_submit: 2 });
+    });
+
+    // One day alone names every route it had.
+    const one = await operator.get<AnalyticsDailyResponse>(`/api/moderation/analytics/daily?from=${days[1]}&to=${days[1]}`);
+    expect(one.body.days[0]?.pageViewsByPath).toEqual(Object.fromEntries(paths.flatMap((path, pathIndex) => (views(pathIndex, 1) ? [[path, views(pathIndex, 1)]] : []))));
   });
 
   it('keeps daily totals after pruning raw events older than 90 days', async () => {

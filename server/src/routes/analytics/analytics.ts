@@ -12,6 +12,6 @@ import type { AppServices } from '../../services';
 export function analyticsHandlers(services: AppServices): EndpointHandlers<KeysOf<'analytics'>> {
   return {
     'analytics.record': async ({ body }) => ({ accepted: await recordAnalyticsBatch(services.models, body) }),
-    'analytics.daily': async ({ query }) => ({ days: await dailyAnalytics(services.models, query) }),
+    'analytics.daily': async ({ query }) => ({ days: await dailyAnalytics(services, query) }),
   };
 }
