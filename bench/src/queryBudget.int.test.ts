@@ -24,6 +24,10 @@ import { newTotpSecret } from '../../server/src/auth/totp';
 import { COOKIE_NAMES } from '@hiraku/shared';
 import { countSqlPerRequest } from './load/sqlCount';
 import { countQueries, withQueryCountHeader } from './server/queryCounter';
+import { generateAnalytics } from './data/analytics';
+import { operatorScenarios } from './operators/operatorScenarios';
+import { addDays, japanDay } from '@hiraku/shared';
+import { rollUpDay } from '../../server/src/commands/analytics';
 
 const REPORTS = 2_000;
 const MEMBERS = 60;
@@ -78,6 +82,15 @@ const BUDGET: Record<string, number> = {
   // the users, three history counts and the badge counts.
   'cases-first': 11,
   'cases-deep': 11,
+  // Issue 22. Analytics over a year: the member, yesterday and today counted live in two statements (the
+  // events by day, name and route; every plain count of both days as one row of subqueries; was seven
+  // per day), and the stored days in four grouped statements whatever the range.
+  'analytics-year': 7,
+  // The member, the two-part search (exact public id by its index, names), the members, their report and comment counts.
+  'members-public-id': 5,
+  // The closed side of the queue costs what the open side does, at any depth.
+  'cases-closed-first': 11,
+  'cases-closed-deep': 11,
 };
 
 describe('SQL statements per request at a few thousand reports (CI-sized benchmark)', () => {
@@ -95,6 +108,10 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
       await generateDataSet(conn, { reports: REPORTS, members: MEMBERS, seed: 14, passwordHash: await hashPassword(BENCH_PASSWORD) });
       await reindexReports(services, { batchSize: 1_000 });
       await generateCases(conn, { openCases: OPEN_CASES, flags: 3_000, seed: 18, operatorIndex: OPERATOR_INDEX });
+      // 40 days of analytics, 38 of them rolled up by the worker's own code; the report asks a year.
+      await generateAnalytics(conn, { events: 2_000, days: 40, seed: 22 });
+      const today = japanDay(new Date());
+      for (let day = addDays(today, -39); day < addDays(today, -1); day = addDays(day, 1)) await rollUpDay(services, day);
 
       countQueries(services.sequelize);
       server = http.createServer(withQueryCountHeader(createApp(services).callback()));
@@ -124,6 +141,7 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
         ...notificationScenarios(readers),
         ...trustScenarios(readers),
         ...(await caseScenarios(conn, await operatorSession(app, OPERATOR_INDEX), CASE_DEPTH)),
+        ...(await operatorScenarios(conn, await operatorSession(app, OPERATOR_INDEX), CASE_DEPTH)),
       ];
     } finally {
       await conn.end();
@@ -152,6 +170,7 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
   it(`a page of the case queue costs the same ${CASE_DEPTH} open cases deep as at the top`, async () => {
     const cost = async (key: string) => (await countSqlPerRequest(baseUrl, scenarios.find((s) => s.key === key)?.samples ?? [])).max;
     expect(await cost('cases-deep')).toBe(await cost('cases-first'));
+    expect(await cost('cases-closed-deep')).toBe(await cost('cases-closed-first'));
   });
 
   it.each(['new', 'old'])(`a page of sort=%s costs the same ${DEPTH} reports deep as at the top`, async (sort) => {

@@ -10,6 +10,8 @@ export const MARKED_SECTIONS = {
   scaleout: { begin: '<!-- scaleout:begin (written by npm run bench:scaleout) -->', end: '<!-- scaleout:end -->' },
   notifications: { begin: '<!-- notifications:begin (written by npm run bench:notifications) -->', end: '<!-- notifications:end -->' },
   cases: { begin: '<!-- cases:begin (figures of npm run bench:cases, bench/cases-results.json) -->', end: '<!-- cases:end -->' },
+  operators: { begin: '<!-- operators:begin (written by npm run bench:operators, bench/operators-results.json) -->', end: '<!-- operators:end -->' },
+  million: { begin: '<!-- million:begin (1,000,000 reports: measured by hand, see the section) -->', end: '<!-- million:end -->' },
 } as const;
 export type MarkedSection = keyof typeof MARKED_SECTIONS;
 
