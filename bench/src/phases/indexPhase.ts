@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { applyReportsIndexSettings, createSearchClient, reportsIndexUid, waitForSuccess, type ReportSearchDocument, type SearchClient } from '@hiraku/search';
@@ -42,14 +45,52 @@ const searchClient = (meili: LocalMeilisearch): SearchClient => createSearchClie
 export async function indexDirectly(databaseUrl: string, meili: LocalMeilisearch, timeLimitMs: number): Promise<DirectIndexFigures> {
   const loadAverage = os.loadavg()[0] ?? Number.NaN;
   const sequelize = createSequelize({ databaseUrl, dataDir: '.', logging: false });
-  const documents: ReportSearchDocument[] = [];
+  // The built documents go to a file, one JSON line each, and are read back batch by batch: at 1,000,000
+  // reports an array of them all (several GB of strings) ran the process out of heap (issue 22).
+  fs.mkdirSync(WORK_DIR, { recursive: true });
+  const file = path.join(WORK_DIR, `documents-${process.pid}.ndjson`);
+  let count = 0;
   const buildStarted = performance.now();
+  const out = fs.createWriteStream(file);
   try {
-    for await (const batch of allListedReportDocuments(initModels(sequelize), 1_000)) documents.push(...batch);
+    for await (const batch of allListedReportDocuments(initModels(sequelize), 1_000)) {
+      if (!out.write(batch.map((document) => `${JSON.stringify(document)}\n`).join(''))) await once(out, 'drain');
+      count += batch.length;
+    }
   } finally {
+    out.end();
+    await once(out, 'close');
     await sequelize.close();
   }
   const buildSeconds = (performance.now() - buildStarted) / 1000;
+  try {
+    return await sendDocuments(meili, file, count, timeLimitMs, { buildSeconds, loadAverage });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** Batches of REFERENCE_BATCH_SIZE documents from the file, in order. */
+async function* documentBatches(file: string): AsyncGenerator<ReportSearchDocument[]> {
+  let batch: ReportSearchDocument[] = [];
+  for await (const line of readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity })) {
+    if (line === '') continue;
+    batch.push(JSON.parse(line) as ReportSearchDocument);
+    if (batch.length === REFERENCE_BATCH_SIZE) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+async function sendDocuments(
+  meili: LocalMeilisearch,
+  file: string,
+  documentCount: number,
+  timeLimitMs: number,
+  { buildSeconds, loadAverage }: { buildSeconds: number; loadAverage: number },
+): Promise<DirectIndexFigures> {
 
   const client = searchClient(meili);
   const uid = reportsIndexUid(MEILI_INDEX_PREFIX);
@@ -58,9 +99,9 @@ export async function indexDirectly(databaseUrl: string, meili: LocalMeilisearch
   await applyReportsIndexSettings(client, uid);
   const started = performance.now();
   const tasks = [];
-  for (let start = 0; start < documents.length; start += REFERENCE_BATCH_SIZE) {
+  for await (const batch of documentBatches(file)) {
     // One upload at a time (a hundred at once break Meilisearch's connections), without waiting for indexing.
-    const enqueued = client.index(uid).addDocuments(documents.slice(start, start + REFERENCE_BATCH_SIZE), { primaryKey: 'id' });
+    const enqueued = client.index(uid).addDocuments(batch, { primaryKey: 'id' });
     await enqueued;
     tasks.push(enqueued);
   }
@@ -75,7 +116,7 @@ export async function indexDirectly(databaseUrl: string, meili: LocalMeilisearch
   }
   const referenceSeconds = (performance.now() - started) / 1000;
   const indexed = (await client.index(uid).getStats()).numberOfDocuments;
-  return { documents: documents.length, indexed, finished, buildSeconds, referenceSeconds, referenceBatchSize: REFERENCE_BATCH_SIZE, loadAverage };
+  return { documents: documentCount, indexed, finished, buildSeconds, referenceSeconds, referenceBatchSize: REFERENCE_BATCH_SIZE, loadAverage };
 }
 
 /**

@@ -91,6 +91,7 @@ export async function countDay(models: AnalyticsModels, day: string): Promise<Da
 
 /** Replaces the stored totals of `day` (idempotent: several processes may roll up the same day). */
 export async function rollUpDay(deps: Deps, day: string): Promise<void> {
+  forgetStoredAnalytics();
   const counts = await countDay(deps.models, day);
   await writeTransaction(deps.sequelize, async (transaction) => {
     await deps.models.AnalyticsDaily.destroy({ where: { day }, transaction });
@@ -99,6 +100,8 @@ export async function rollUpDay(deps: Deps, day: string): Promise<void> {
       { transaction, updateOnDuplicate: ['count', 'updatedAt'] },
     );
   });
+  // Again after the write: a report read meanwhile may have cached the day as it was.
+  forgetStoredAnalytics();
 }
 
 /**
@@ -136,11 +139,11 @@ type ReadCount = { metric: AnalyticsMetric | typeof PAGE_VIEW_TOTAL; dimension: 
 /**
  * The operators' report: stored totals, except yesterday and today, which are counted live (two
  * statements for both days; with the indexes of migration 0022 each count reads that day's rows only).
- * Days after today have nothing yet and cost nothing. The stored side is four grouped statements whatever the range, done in the
- * database rather than by loading every stored row: page views are named for the
- * ANALYTICS_LIMITS.pathsInAnswer routes most viewed over the range, the rest summed per day under
- * ANALYTICS_OTHER_PATHS. A single day names every route it had: that list is one day long whatever the
- * table size, and an operator looking at one day (and the end-to-end tests) may ask about any route.
+ * Days after today have nothing yet and cost nothing. The stored side (storedDays) is summed in the
+ * database and kept a minute in memory. Page views are named for the ANALYTICS_LIMITS.pathsInAnswer
+ * routes most viewed over the range, the rest summed per day under ANALYTICS_OTHER_PATHS. A single day
+ * names every route it had: that list is one day long whatever the table size, and an operator looking
+ * at one day (and the end-to-end tests) may ask about any route.
  */
 export async function dailyAnalytics(deps: DailyDeps, { from, to }: { from: string; to: string }, now = new Date()): Promise<AnalyticsDay[]> {
   const today = japanDay(now);
@@ -151,20 +154,38 @@ export async function dailyAnalytics(deps: DailyDeps, { from, to }: { from: stri
 
   const pathLimit = from === to ? null : ANALYTICS_LIMITS.pathsInAnswer;
   const storedTo = to < liveFrom ? to : addDays(liveFrom, -1);
-  const stored = from <= storedTo ? await storedDays(deps.sequelize, from, storedTo, live.values(), pathLimit) : { counts: new Map<string, ReadCount[]>(), pathTotals: new Map<string, number>() };
+  const stored = from <= storedTo ? await storedDays(deps.sequelize, from, storedTo, pathLimit, now) : EMPTY_STORED;
+  const liveViews = new Map<string, number>();
+  for (const counts of live.values()) for (const { metric, dimension, count } of counts) if (metric === 'page_view') liveViews.set(dimension, (liveViews.get(dimension) ?? 0) + count);
 
   // The most viewed routes over the whole range, live days included; ties by route, so the answer is stable.
-  const totals = new Map(stored.pathTotals);
-  for (const counts of live.values()) for (const { metric, dimension, count } of counts) if (metric === 'page_view') totals.set(dimension, (totals.get(dimension) ?? 0) + count);
-  const named = new Set(
-    [...totals]
-      .sort(([pathA, a], [pathB, b]) => b - a || (pathA < pathB ? -1 : pathA > pathB ? 1 : 0))
-      .slice(0, pathLimit ?? totals.size)
-      .map(([path]) => path),
-  );
+  const rank = (totals: Map<string, number>) =>
+    [...totals].sort(([pathA, a], [pathB, b]) => b - a || (pathA < pathB ? -1 : pathA > pathB ? 1 : 0)).slice(0, pathLimit ?? totals.size);
+  const combined = (extra: ReadonlyMap<string, number>) => {
+    const totals = new Map(stored.candidates);
+    for (const [path, count] of extra) totals.set(path, (totals.get(path) ?? 0) + count);
+    for (const [path, count] of liveViews) totals.set(path, (totals.get(path) ?? 0) + count);
+    return totals;
+  };
+  let top = rank(combined(new Map()));
+  // A route seen live but not among the stored candidates has stored views of at most `beyond` (the
+  // smallest candidate's). Only if that could lift it into the top are its stored days read.
+  const threshold = pathLimit !== null && top.length === pathLimit ? (top.at(-1)?.[1] ?? 0) : 0;
+  const uncertain = stored.beyond > 0 ? [...liveViews].filter(([path, count]) => !stored.candidates.has(path) && count + stored.beyond >= threshold).map(([path]) => path) : [];
+  const extraDays = uncertain.length ? await storedPathDays(deps.sequelize, from, storedTo, uncertain) : [];
+  if (extraDays.length) {
+    const extra = new Map<string, number>();
+    for (const row of extraDays) extra.set(row.dimension, (extra.get(row.dimension) ?? 0) + row.count);
+    top = rank(combined(extra));
+  }
+  const named = new Set(top.map(([path]) => path));
+  const extraByDay = new Map<string, ReadCount[]>();
+  for (const row of extraDays) extraByDay.set(row.day, [...(extraByDay.get(row.day) ?? []), { metric: 'page_view', dimension: row.dimension, count: row.count }]);
 
   const days: AnalyticsDay[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(presentDay(day, live.get(day) ?? stored.counts.get(day) ?? [], named));
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    days.push(presentDay(day, live.get(day) ?? [...(stored.counts.get(day) ?? []), ...(extraByDay.get(day) ?? [])], named));
+  }
   return days;
 }
 
@@ -214,21 +235,49 @@ export async function countLiveDays(sequelize: Sequelize, days: readonly string[
   return result;
 }
 
+interface StoredDays {
+  /** Per day: every stored count but the per-route page views, the day's page-view total, and the candidates' page views. */
+  counts: Map<string, ReadCount[]>;
+  /** The routes most viewed over the stored days with their views: every route, or the first STORED_CANDIDATES. */
+  candidates: Map<string, number>;
+  /** The views of the last candidate when there are more routes than candidates (0 when every route is one). */
+  beyond: number;
+}
+
+const EMPTY_STORED: StoredDays = { counts: new Map(), candidates: new Map(), beyond: 0 };
+/** Routes read per day beyond the ones named: room for live views to reorder the top. */
+const STORED_CANDIDATES = ANALYTICS_LIMITS.pathsInAnswer + 50;
 /**
- * The stored totals of [from, to]: every count but the per-route page views as stored, page views as one
- * total per day plus the routes that can still be among the most viewed. A route that is neither among the
- * stored top (the limit + routes seen on the live days) nor seen live is beaten by at least
- * pathsInAnswer of those, so it is never named: only those routes' daily rows are read.
+ * Stored days change only when the worker rolls a day up (in this process: the cache is cleared), or
+ * when another process fills in a day it had missed: a minute of delay on the operators' screen. Keyed by
+ * range, at most a few entries.
  */
-async function storedDays(
-  sequelize: Sequelize,
-  from: string,
-  to: string,
-  liveDays: Iterable<DailyCount[]>,
-  pathLimit: number | null,
-): Promise<{ counts: Map<string, ReadCount[]>; pathTotals: Map<string, number> }> {
+const STORED_TTL_MS = 60_000;
+const storedCache = new Map<string, { at: number; value: Promise<StoredDays> }>();
+
+/** Forgets the stored totals read for the operators' report (after a roll-up). */
+export function forgetStoredAnalytics(): void {
+  storedCache.clear();
+}
+
+async function storedDays(sequelize: Sequelize, from: string, to: string, pathLimit: number | null, now: Date): Promise<StoredDays> {
+  const key = `${from}|${to}|${pathLimit ?? 'all'}`;
+  const hit = storedCache.get(key);
+  if (hit && now.getTime() - hit.at < STORED_TTL_MS && hit.at <= now.getTime()) return hit.value;
+  const value = readStoredDays(sequelize, from, to, pathLimit === null ? null : STORED_CANDIDATES);
+  storedCache.set(key, { at: now.getTime(), value });
+  value.catch(() => storedCache.delete(key));
+  if (storedCache.size > 16) storedCache.delete(storedCache.keys().next().value ?? key);
+  return value;
+}
+
+/**
+ * The stored totals of [from, to] in four statements: every count but the per-route page views as
+ * stored, page views as one total per day, the `limit` routes most viewed over the range (all when
+ * null), and those routes' daily rows.
+ */
+async function readStoredDays(sequelize: Sequelize, from: string, to: string, limit: number | null): Promise<StoredDays> {
   const range = { from, to };
-  const livePaths = new Set([...liveDays].flatMap((counts) => counts.filter((count) => count.metric === 'page_view').map((count) => count.dimension)));
   // CAST: MariaDB's driver would hand a DATE back as a Date at midnight local time, SQLite as text.
   const [plain, pageViewTotals, pathTotals] = await Promise.all([
     sequelize.query<{ day: string; metric: AnalyticsMetric; dimension: string; count: number | string }>(
@@ -241,8 +290,8 @@ async function storedDays(
     ),
     sequelize.query<{ dimension: string; n: number | string }>(
       `SELECT dimension, SUM(count) AS n FROM analytics_daily WHERE day >= :from AND day <= :to AND metric = 'page_view'
-        GROUP BY dimension ORDER BY n DESC, dimension ASC${pathLimit === null ? '' : ' LIMIT :limit'}`,
-      { replacements: { ...range, limit: (pathLimit ?? 0) + livePaths.size }, type: QueryTypes.SELECT },
+        GROUP BY dimension ORDER BY n DESC, dimension ASC${limit === null ? '' : ' LIMIT :limit'}`,
+      { replacements: { ...range, limit: (limit ?? 0) + 1 }, type: QueryTypes.SELECT },
     ),
   ]);
   const counts = new Map<string, ReadCount[]>();
@@ -253,15 +302,22 @@ async function storedDays(
   };
   for (const row of plain) add(row.day, { metric: row.metric, dimension: row.dimension, count: Number(row.count) });
   for (const row of pageViewTotals) add(row.day, { metric: PAGE_VIEW_TOTAL, dimension: '', count: Number(row.n) });
-  const candidates = pathTotals.map((row) => row.dimension);
-  if (candidates.length) {
-    const byPath = await sequelize.query<{ day: string; dimension: string; count: number | string }>(
-      "SELECT CAST(day AS CHAR) AS day, dimension, count FROM analytics_daily WHERE day >= :from AND day <= :to AND metric = 'page_view' AND dimension IN (:paths)",
-      { replacements: { ...range, paths: candidates }, type: QueryTypes.SELECT },
-    );
-    for (const row of byPath) add(row.day, { metric: 'page_view', dimension: row.dimension, count: Number(row.count) });
-  }
-  return { counts, pathTotals: new Map(pathTotals.map((row) => [row.dimension, Number(row.n)])) };
+  // One row more than the candidates was asked for: it tells whether any route lies beyond them.
+  const more = limit !== null && pathTotals.length > limit;
+  const kept = more ? pathTotals.slice(0, limit) : pathTotals;
+  const candidates = new Map(kept.map((row) => [row.dimension, Number(row.n)]));
+  for (const row of await storedPathDays(sequelize, from, to, [...candidates.keys()])) add(row.day, { metric: 'page_view', dimension: row.dimension, count: row.count });
+  return { counts, candidates, beyond: more ? Number(kept.at(-1)?.n ?? 0) : 0 };
+}
+
+/** The stored daily page views of `paths` over [from, to]. */
+async function storedPathDays(sequelize: Sequelize, from: string, to: string, paths: readonly string[]): Promise<Array<{ day: string; dimension: string; count: number }>> {
+  if (paths.length === 0 || from > to) return [];
+  const rows = await sequelize.query<{ day: string; dimension: string; count: number | string }>(
+    "SELECT CAST(day AS CHAR) AS day, dimension, count FROM analytics_daily WHERE day >= :from AND day <= :to AND metric = 'page_view' AND dimension IN (:paths)",
+    { replacements: { from, to, paths: [...paths] }, type: QueryTypes.SELECT },
+  );
+  return rows.map((row) => ({ day: row.day, dimension: row.dimension, count: Number(row.count) }));
 }
 
 function presentDay(date: string, counts: readonly ReadCount[], named: ReadonlySet<string>): AnalyticsDay {

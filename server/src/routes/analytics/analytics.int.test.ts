@@ -152,6 +152,35 @@ describe('first-party analytics', () => {
     expect(one.body.days[0]?.pageViewsByPath).toEqual(Object.fromEntries(paths.flatMap((path, pathIndex) => (views(pathIndex, 1) ? [[path, views(pathIndex, 1)]] : []))));
   });
 
+  it('names a route whose live views lift it into the top from beyond the stored candidates, with its stored days', async () => {
+    const today = japanDay(new Date());
+    const storedDays = [addDays(today, -4), addDays(today, -3), addDays(today, -2)];
+    // 70 stored routes (more than are read per day): /s-00 has 70 views a day ... /s-69 one.
+    const paths = Array.from({ length: 70 }, (_, index) => `/s-${String(index).padStart(2, '0')}`);
+    await models().AnalyticsDaily.bulkCreate(
+      storedDays.flatMap((day) => [
+        ...paths.map((dimension, index) => ({ day, metric: 'page_view' as const, dimension, count: 70 - index })),
+        { day, metric: 'page_view' as const, dimension: '/live-rising', count: 10 },
+      ]),
+    );
+    // 160 views today: alone fewer than /s-09's 183 over the range, with its 30 stored ones more.
+    for (let sent = 0; sent < 160; sent += 40) {
+      expect((await beacon(JSON.stringify({ events: Array.from({ length: 40 }, () => ({ name: 'page_view', path: '/live-rising' })) }))).status).toBe(200);
+    }
+    const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
+    const res = await operator.get<AnalyticsDailyResponse>(`/api/moderation/analytics/daily?from=${storedDays[0]}&to=${today}`);
+    expect(res.status).toBe(200);
+    const named = new Set(res.body.days.flatMap((day) => Object.keys(day.pageViewsByPath)));
+    expect(named.has('/live-rising')).toBe(true);
+    expect(named.has('/s-08')).toBe(true);
+    expect(named.has('/s-09')).toBe(false);
+    expect(res.body.days.map((day) => day.pageViewsByPath['/live-rising'] ?? 0)).toEqual([10, 10, 10, expect.any(Number), 160]);
+    for (const day of res.body.days.slice(0, 3)) {
+      expect(day.pageViews).toBe(paths.reduce((sum, _path, index) => sum + 70 - index, 0) + 10);
+      expect(Object.values(day.pageViewsByPath).reduce((sum, views) => sum + views, 0)).toBe(day.pageViews);
+    }
+  });
+
   it('keeps daily totals after pruning raw events older than 90 days', async () => {
     const now = new Date();
     const oldDay = addDays(japanDay(now), -(ANALYTICS_LIMITS.rawRetentionDays + 1));
