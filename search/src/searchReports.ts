@@ -31,7 +31,8 @@ const SORT_RULES: Record<SortOption, string[]> = {
 /**
  * Report ids matching the member's words, filters and order. Glossary words are searched with all
  * their variants (see expandQuery) in one federated request, which removes duplicates and keeps the
- * requested order across the variants.
+ * requested order across the variants. A query without glossary words is one plain search: federation
+ * of a single query gives the same ids and total but costs the engine the merge (issue 22).
  */
 export async function searchReportIds(client: SearchClient, indexUid: string, params: ReportSearchParams): Promise<ReportSearchResult> {
   const query = parseQuery(params.query);
@@ -40,20 +41,25 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
   const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
   const filter = [...buildReportFilter(params.filters), ...excludedAuthorsFilter(params.excludeAuthorIds ?? [])];
 
-  const request: FederatedMultiSearchParams = {
-    federation: { limit, offset },
-    queries: expandQuery(query).map((q) => ({
-      indexUid,
-      q,
-      filter,
-      sort: SORT_RULES[sort],
-      locales: SEARCH_LOCALES,
-      // Every word must match: the results are ordered by the member's sort, not by relevance, so
-      // partial matches would be mixed in between full ones.
-      matchingStrategy: 'all',
-      attributesToRetrieve: ['id'],
-    })),
-  };
+  const variants = expandQuery(query);
+  const queryOf = (q: string) => ({
+    indexUid,
+    q,
+    filter,
+    sort: SORT_RULES[sort],
+    locales: SEARCH_LOCALES,
+    // Every word must match: the results are ordered by the member's sort, not by relevance, so
+    // partial matches would be mixed in between full ones.
+    matchingStrategy: 'all' as const,
+    attributesToRetrieve: ['id'],
+  });
+  if (variants.length === 1) {
+    const response = await client.multiSearch({ queries: [{ ...queryOf(variants[0] ?? query), limit, offset }] });
+    const [result] = response.results;
+    const hits = result?.hits ?? [];
+    return { ids: hits.map((hit) => Number(hit.id)), total: result?.estimatedTotalHits ?? result?.totalHits ?? hits.length };
+  }
+  const request: FederatedMultiSearchParams = { federation: { limit, offset }, queries: variants.map(queryOf) };
   const response = await client.multiSearch(request);
   return {
     ids: response.hits.map((hit) => Number(hit.id)),

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { TIMINGS } from '@hiraku/shared';
-import { Op, type Sequelize, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Models, RefreshToken, User } from '../models';
 import { signAccessToken, verifyAccessToken } from './accessToken';
 import { generateSecretToken, hashSecretToken } from './secretTokens';
@@ -199,18 +199,26 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
   if (!accessToken) return null;
   const claims = verifyAccessToken(accessToken, deps.sessionKey, Math.floor(now.getTime() / 1000));
   if (!claims) return null;
-  const { User } = deps.models;
-  const sequelize = User.sequelize as Sequelize;
-  const user = await User.findOne({
-    attributes: [...SESSION_MEMBER_ATTRIBUTES],
-    where: {
-      id: claims.userId,
-      suspendedAt: null,
-      [Op.and]: sequelize.literal(
-        `EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.family_id = ${sequelize.escape(claims.familyId)} AND rt.user_id = \`User\`.id
-            AND rt.revoked_at IS NULL AND rt.family_expires_at > ${sequelize.escape(sqlDateTime(sequelize, now))})`,
-      ),
-    },
-  });
-  return user ? { id: user.id, publicId: user.publicId, role: user.role, tutorialPending: user.tutorialPending, totpEnabledAt: user.totpEnabledAt } : null;
+  const sequelize = deps.models.User.sequelize as Sequelize;
+  // One plain statement rather than a model load: every API request runs it, and Sequelize's option
+  // cloning and instance building cost more CPU than the lookup itself (issue 22's profile). Same columns
+  // (SESSION_MEMBER_ATTRIBUTES) and conditions: an active member whose session family is neither
+  // revoked nor over.
+  const [row] = await sequelize.query<{ id: number | string; public_id: string; role: SessionMember['role']; tutorial_pending: number | string | boolean; totp_enabled_at: Date | string | null }>(
+    `SELECT u.id, u.public_id, u.role, u.tutorial_pending, u.totp_enabled_at
+       FROM \`users\` AS u
+      WHERE u.id = :userId AND u.suspended_at IS NULL
+        AND EXISTS (SELECT 1 FROM \`refresh_tokens\` AS rt WHERE rt.family_id = :familyId AND rt.user_id = u.id
+                     AND rt.revoked_at IS NULL AND rt.family_expires_at > :now)`,
+    { replacements: { userId: claims.userId, familyId: claims.familyId, now: sqlDateTime(sequelize, now) }, type: QueryTypes.SELECT },
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    publicId: row.public_id,
+    role: row.role,
+    tutorialPending: row.tutorial_pending === true || Number(row.tutorial_pending) === 1,
+    // mysql2 answers a Date; SQLite the text Sequelize stored.
+    totpEnabledAt: row.totp_enabled_at === null ? null : row.totp_enabled_at instanceof Date ? row.totp_enabled_at : new Date(row.totp_enabled_at),
+  };
 }

@@ -71,13 +71,45 @@ export interface CardKeyset {
  * reads from the top of the list down to the cursor.
  */
 export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after: CardKeyset | null, limit: number, viewer: ListViewer | null = null): Promise<ReportCard[]> {
+  return (await readCardPage(sequelize, sort, after, limit, viewer, CARD_COLUMNS)).map(toCard);
+}
+
+/** A card with what the viewer's list condition reads (author and folded text), for filtering in memory. */
+export interface FilterableCard extends ReportCard {
+  authorId: number;
+  matchText: string | null;
+}
+
+/**
+ * The first `limit` listed reports of `sort` for no one in particular: the feed's shared first pages
+ * (feedPageCache.ts). Each row also says, in the same statement, whether `viewer` sees it in their lists
+ * (reportShownInListsSql), so the member whose request reads the shared rows is answered without a
+ * statement more; later members filter the same rows with visibility's listRelationsShow.
+ */
+export async function loadFilterableFirstPage(sequelize: Sequelize, sort: SortOption, limit: number, viewer: ListViewer): Promise<Array<FilterableCard & { shownToViewer: boolean }>> {
+  const columns = `${CARD_COLUMNS}, r.author_id, r.match_text, CASE WHEN ${reportShownInListsSql('r')} THEN 1 ELSE 0 END AS shown_to_viewer`;
+  const rows = await readCardPage<CardRow & { author_id: number | string; match_text: string | null; shown_to_viewer: number | string }>(sequelize, sort, null, limit, null, columns, {
+    ...relationReplacements(sequelize, viewer.id, viewer.now),
+  });
+  return rows.map((row) => ({ ...toCard(row), authorId: Number(row.author_id), matchText: row.match_text, shownToViewer: Number(row.shown_to_viewer) === 1 }));
+}
+
+async function readCardPage<Row extends CardRow>(
+  sequelize: Sequelize,
+  sort: SortOption,
+  after: CardKeyset | null,
+  limit: number,
+  viewer: ListViewer | null,
+  columns: string,
+  columnReplacements: Record<string, unknown> = {},
+): Promise<Row[]> {
   const { column, direction, index } = SORTS[sort];
   const shown = viewerListCondition(sequelize, viewer, 'k');
   const beyond = direction === 'DESC' ? '<' : '>';
   const keyset = after ? `AND (k.${column} ${beyond} :key OR (k.${column} = :key AND k.id ${beyond} :id))` : '';
   const hint = isMysql(sequelize) ? `FORCE INDEX (${index})` : '';
-  const rows = await sequelize.query<CardRow>(
-    `SELECT ${CARD_COLUMNS}
+  return sequelize.query<Row>(
+    `SELECT ${columns}
        FROM (SELECT k.id FROM reports k ${hint}
               WHERE ${listedReportSql('k')} ${keyset} ${shown.sql}
               ORDER BY ${cardOrderSql(sort, 'k')}
@@ -87,11 +119,10 @@ export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after
        LEFT JOIN profiles p ON p.user_id = u.id
       ORDER BY ${cardOrderSql(sort, 'r')}`,
     {
-      replacements: { limit, ...shown.replacements, ...(after ? { key: after.key instanceof Date ? sqlDateTime(sequelize, after.key) : after.key, id: after.id } : {}) },
+      replacements: { limit, ...columnReplacements, ...shown.replacements, ...(after ? { key: after.key instanceof Date ? sqlDateTime(sequelize, after.key) : after.key, id: after.id } : {}) },
       type: QueryTypes.SELECT,
     },
   );
-  return rows.map(toCard);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { loadCardPage, loadListedCards, viewerListCondition, type CardKeyset, type ListViewer, type ReportCard } from './reportCards';
+import type { FeedPageCache } from './feedPageCache';
 import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
 import { listedReportSql } from '../visibility';
 
@@ -45,12 +46,14 @@ function cursorAfter(card: ReportCard, sort: SortOption, readAt: number, caught:
  * not sent twice; true snapshot semantics would need state kept on the server for every scroll.
  */
 export async function loadReportFeed(
-  deps: { sequelize: Sequelize },
+  deps: { sequelize: Sequelize; feedCache?: FeedPageCache },
   { sort, lastKey, limit, viewer = null }: { sort: SortOption; lastKey?: string; limit: number; viewer?: ListViewer | null },
 ): Promise<ReportFeedPage> {
   const cursor = lastKey === undefined ? null : decodeFeedCursor(lastKey, sort);
   const readAt = Date.now();
-  const rows = await loadCardPage(deps.sequelize, sort, cursor ? keysetOf(cursor) : null, limit + 1, viewer);
+  // A first page comes from the shared first pages when they can fill it for this viewer (feedPageCache.ts).
+  const shared = !cursor && viewer && deps.feedCache ? await deps.feedCache.firstPage(sort, limit + 1, viewer) : null;
+  const rows = shared ?? (await loadCardPage(deps.sequelize, sort, cursor ? keysetOf(cursor) : null, limit + 1, viewer));
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -6,6 +6,8 @@ import { loadListFilter } from '../visibility';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase } from './databaseFallbackSearch';
+import { writeGeneration } from '../db/writeGeneration';
+import { createSearchIdCache, SEARCH_ID_CACHE_DEFAULTS, type SearchIdCacheOptions } from './searchIdCache';
 import type { SearchService } from './searchService';
 
 type SearchModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
@@ -37,12 +39,22 @@ export const MUTED_WORD_WINDOW = 3;
  * that lags behind a hide or a suspension never shows the report). When Meilisearch is unreachable or
  * fails, the database answers instead: slower, but never an error page.
  */
-export function createReportSearch(deps: ReportSearchDeps, { now = Date.now, databaseBounds = DATABASE_SEARCH_BOUNDS } = {}) {
+export function createReportSearch(
+  deps: ReportSearchDeps,
+  {
+    now = Date.now,
+    databaseBounds = DATABASE_SEARCH_BOUNDS,
+    idCache = SEARCH_ID_CACHE_DEFAULTS,
+  }: { now?: () => number; databaseBounds?: typeof DATABASE_SEARCH_BOUNDS; idCache?: Omit<SearchIdCacheOptions, 'now'> } = {},
+) {
   let engineRetryAt = 0;
+  const engineAnswers = createSearchIdCache<{ ids: number[]; total: number }>({ ...idCache, now, generation: writeGeneration(deps.sequelize) });
 
+  /** The engine's ids, through the short shared cache (searchIdCache.ts says why visibility stays per member). */
   async function idsFromEngine(input: ReportSearchQuery, window: number, excludeAuthorIds: readonly number[]) {
     const { query, sort, limit, offset, ...filters } = input;
-    return searchReportIds(deps.search.client, deps.search.reportsIndexUid, { query, sort, limit: Math.max(limit, window), offset, filters, excludeAuthorIds });
+    const params = { query, sort, limit: Math.max(limit, window), offset, filters, excludeAuthorIds: [...new Set(excludeAuthorIds)].sort((a, b) => a - b) };
+    return engineAnswers.get(JSON.stringify(params), () => searchReportIds(deps.search.client, deps.search.reportsIndexUid, params));
   }
 
   /**

@@ -172,6 +172,38 @@ export async function loadListFilter(sequelize: Sequelize, viewerId: number, now
   return { hiddenMemberIds: ids.filter((id) => id !== 0), hasMutedWords: ids.includes(0) };
 }
 
+/** Everything of the viewer's relations that decides their lists, for filtering rows already read (see listRelationsShow). */
+export interface ListRelations {
+  /** Members hidden from the viewer (hidesMember: blocked either way, or muted while the mute lasts). */
+  hiddenMemberIds: ReadonlySet<number>;
+  /** The viewer's muted words in force, folded. */
+  foldedWords: readonly string[];
+}
+
+/**
+ * The viewer's ListRelations in one statement (issue 22): the feed's shared first pages are read without
+ * a viewer and filtered per request with listRelationsShow, the same rule as reportShownInListsSql.
+ */
+export async function loadListRelations(sequelize: Sequelize, viewerId: number, now: Date): Promise<ListRelations> {
+  const rows = await sequelize.query<{ id: number | string; folded: string | null }>(
+    `SELECT blocked_id AS id, NULL AS folded FROM blocks WHERE blocker_id = :visViewer
+     UNION ALL SELECT blocker_id AS id, NULL AS folded FROM blocks WHERE blocked_id = :visViewer
+     UNION ALL SELECT muted_id AS id, NULL AS folded FROM mutes WHERE muter_id = :visViewer AND (until IS NULL OR until > :visNow)
+     UNION ALL SELECT 0 AS id, folded FROM muted_words WHERE user_id = :visViewer AND (expires_at IS NULL OR expires_at > :visNow)`,
+    { replacements: relationReplacements(sequelize, viewerId, now), type: QueryTypes.SELECT },
+  );
+  return {
+    hiddenMemberIds: new Set(rows.filter((row) => row.folded === null).map((row) => Number(row.id))),
+    foldedWords: rows.flatMap((row) => (row.folded === null ? [] : [row.folded])),
+  };
+}
+
+/** isReportShownInLists with the viewer's relations as loaded by loadListRelations. */
+export function listRelationsShow(viewerId: number, relations: ListRelations, report: { authorId: number; matchText: string | null }): boolean {
+  const hidden = relations.hiddenMemberIds.has(report.authorId);
+  return isReportShownInLists(viewerId, report, { blocking: hidden, blockedBy: false, muting: false }, relations.foldedWords);
+}
+
 /**
  * For notifications (issue 20): whether something `actorId` did may notify `recipientId`. One statement;
  * lists of recipients use notifiableSql instead.

@@ -4,6 +4,8 @@ import type { HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
 import type { Report, User } from '../../models';
+import { foldForMatching } from '@hiraku/search';
+import { mutedWordPattern } from '../../visibility';
 
 /**
  * The infinite list: keyset pages must stay exact while reports are added between page loads, and with
@@ -148,6 +150,67 @@ describe('GET /api/reports/infinite', () => {
       lastKey = next.nextKey;
     }
     expect(new Set(ids)).toEqual(new Set([top, ...rest].map((r) => r.id)));
+  });
+
+  describe('shared first pages (issue 22)', () => {
+    const idsOf = (body: ReportPage) => body.data.map((item) => item._id);
+
+    it("are shared between members without sharing what each one's blocks, mutes and muted words hide", async () => {
+      const [ropeAuthor, collarAuthor, plainAuthor] = [await createUser(), await createUser(), await createUser()];
+      const plain = await createReport({ author: plainAuthor, title: '週末の記録', createdAt: new Date(base) });
+      const collar = await createReport({ author: collarAuthor, title: '首輪の話', createdAt: new Date(base + 1000) });
+      const rope = await createReport({ author: ropeAuthor, title: 'ロープの練習', createdAt: new Date(base + 2000) });
+      const blocker = await signedInMember(app.baseUrl);
+      const blockedBy = await signedInMember(app.baseUrl);
+      const muter = await signedInMember(app.baseUrl);
+      const wordMuter = await signedInMember(app.baseUrl);
+      const { Block, Mute, MutedWord } = app.services.models;
+      await Block.create({ blockerId: blocker.user.id, blockedId: ropeAuthor.id });
+      await Block.create({ blockerId: collarAuthor.id, blockedId: blockedBy.user.id });
+      await Mute.create({ muterId: muter.user.id, mutedId: plainAuthor.id, until: null });
+      const folded = foldForMatching('ろーぷ');
+      await MutedWord.create({ userId: wordMuter.user.id, word: 'ろーぷ', folded, pattern: mutedWordPattern(folded), expiresAt: null });
+
+      // The reader without relations reads first (and fills the shared page); the others read it right after.
+      for (const sort of ['new', 'old', 'like'] as const) {
+        expect(idsOf(await page(reader.client, sort, null, 8)).sort()).toEqual([plain.id, collar.id, rope.id].sort());
+        expect(idsOf(await page(blocker.client, sort, null, 8)).sort()).toEqual([plain.id, collar.id].sort());
+        expect(idsOf(await page(blockedBy.client, sort, null, 8)).sort()).toEqual([plain.id, rope.id].sort());
+        expect(idsOf(await page(muter.client, sort, null, 8)).sort()).toEqual([collar.id, rope.id].sort());
+        expect(idsOf(await page(wordMuter.client, sort, null, 8)).sort()).toEqual([plain.id, collar.id].sort());
+      }
+      // The filtering member reads first this time: their verdict comes with the shared rows' own read.
+      await createReport({ author: plainAuthor, title: '別の記録', createdAt: new Date(base - 1000) });
+      expect(idsOf(await page(blocker.client, 'new', null, 8))).not.toContain(rope.id);
+      expect(idsOf(await page(reader.client, 'new', null, 8))).toContain(rope.id);
+    });
+
+    it('show a write of this process on the next read: a new report, a hidden one, a like', async () => {
+      const author = await createUser();
+      const older = await createReport({ author, createdAt: new Date(base) });
+      expect(idsOf(await page(reader.client, 'new', null, 8))).toEqual([older.id]);
+      const newer = await createReport({ author });
+      expect(idsOf(await page(reader.client, 'new', null, 8))).toEqual([newer.id, older.id]);
+      await newer.update({ hiddenAt: new Date(), listed: false });
+      expect(idsOf(await page(reader.client, 'new', null, 8))).toEqual([older.id]);
+      const liked = await reader.client.post(`/api/likes/${older.id}/toggle`, { liked: true });
+      expect(liked.status).toBe(200);
+      expect((await page(reader.client, 'like', null, 8)).data[0]).toMatchObject({ _id: older.id, likeCount: 1 });
+    });
+
+    it('still fill a page for a member whose blocks hide more than the shared rows hold', async () => {
+      const prolific = await createUser();
+      const other = await createUser();
+      const others = [];
+      for (let i = 0; i < 3; i++) others.push(await createReport({ author: other, createdAt: new Date(base + i * 1000) }));
+      for (let i = 0; i < 30; i++) await createReport({ author: prolific, createdAt: new Date(base + 10_000 + i * 1000) });
+      const blocker = await signedInMember(app.baseUrl);
+      await app.services.models.Block.create({ blockerId: blocker.user.id, blockedId: prolific.id });
+      expect(idsOf(await page(reader.client, 'new', null, 3))).toHaveLength(3);
+      const body = await page(blocker.client, 'new', null, 3);
+      expect(idsOf(body)).toEqual([...others].reverse().map((r) => r.id));
+      expect(body.hasMore).toBe(false);
+    });
   });
 
   it('returns list items with the fields the cards show, 8 by default', async () => {

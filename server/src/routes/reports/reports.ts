@@ -2,6 +2,7 @@ import { TEXTS, type ReportDetail } from '@hiraku/shared';
 import { createReport } from '../../commands/reportCreator';
 import { assertHasProfile } from '../../commands/reportContent';
 import { deleteReport } from '../../commands/reportDeleter';
+import { createFeedPageCache, FEED_PAGE_CACHE_DEFAULTS } from '../../commands/feedPageCache';
 import { loadReportFeed } from '../../commands/reportFeedLoader';
 import { prepareReportImages, runReportWrite } from '../../commands/reportImages';
 import { authorInclude, loadReportDetail } from '../../commands/reportLoader';
@@ -30,9 +31,12 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     return presentReport(report, { viewer, storage });
   }
 
+  /** The feed's first pages, shared for a moment between members (issue 22); private filters stay per request. */
+  const feedCache = createFeedPageCache(services.sequelize, FEED_PAGE_CACHE_DEFAULTS);
+
   return {
     'reports.feed': async ({ user, query }) => {
-      const page = await loadReportFeed(services, { ...query, viewer: { id: user.id, now: new Date() } });
+      const page = await loadReportFeed({ sequelize: services.sequelize, feedCache }, { ...query, viewer: { id: user.id, now: new Date() } });
       return { data: page.reports.map((report) => presentReportListItem(report, storage)), nextKey: page.nextKey, hasMore: page.hasMore };
     },
 
