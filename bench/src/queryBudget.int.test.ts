@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../../server/test/support/testApp';
 import { BENCH_PASSWORD } from './data/database';
 import { generateDataSet } from './data/generate';
 import { generateCases } from './data/cases';
-import { caseScenarios, commentScenario, detailScenario, feedScenarios, likeScenario, notificationScenarios, searchScenario, spreadIds, trustScenarios, type Scenario } from './load/scenarios';
+import { broadSearchScenario, caseScenarios, commentScenario, detailScenario, feedScenarios, likeScenario, notificationScenarios, searchScenario, spreadIds, trustScenarios, type Scenario } from './load/scenarios';
 import { signInMembers, type MemberSession } from './load/sessions';
 import { memberEmail } from './data/generate';
 import { startSession } from '../../server/src/auth/sessions';
@@ -53,6 +53,7 @@ const BUDGET: Record<string, number> = {
   // added); search reads the viewer's hidden members and whether they mute words for the engine's filter
   // (one statement), detail, like and comment read the relation with the author (one statement).
   search: 4,
+  'search-broad': 4,
   detail: 6,
   // Writes run in server/src/db/transaction.ts's writeTransaction, which opens with `SET TRANSACTION
   // ISOLATION LEVEL READ COMMITTED` (the deadlock fix of issue 12): one fixed statement each.
@@ -135,6 +136,7 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
       scenarios = [
         ...(await feedScenarios(conn, readers, DEPTH)),
         await searchScenario(conn, readers, { host: '', key: '', indexUid: services.search.reportsIndexUid }),
+        await broadSearchScenario(conn, readers, { host: '', key: '', indexUid: services.search.reportsIndexUid }),
         detailScenario(readers, spreadIds(REPORTS, 8, 1)),
         likeScenario(writers, spreadIds(REPORTS, 100, 2)),
         commentScenario(writers, spreadIds(REPORTS, 100, 3)),

@@ -95,24 +95,67 @@ function searchCases(tags: TagIds): SearchCase[] {
 /** The exact multi-search body the server sends for a search, built by the project's own query code. */
 async function meiliRequestFor(indexUid: string, search: SearchCase): Promise<string> {
   let captured: unknown;
-  const recorder = { multiSearch: async (request: unknown) => ((captured = request), { hits: [] }) } as unknown as SearchClient;
+  // Answers both shapes: federated (`hits`) and a single plain query (`results`).
+  const recorder = { multiSearch: async (request: unknown) => ((captured = request), { hits: [], results: [{ hits: [] }] }) } as unknown as SearchClient;
   await searchReportIds(recorder, indexUid, { query: search.query, sort: search.sort, limit: LIMITS.pageSize, offset: 0, filters: search.filters });
   return JSON.stringify(captured);
 }
 
 export async function searchScenario(conn: Connection, readers: MemberSession[], meili: { host: string; key: string; indexUid: string }): Promise<Scenario & { cases: SearchCase[] }> {
-  const cases = searchCases(await tagIds(conn));
+  return searchScenarioOf(searchCases(await tagIds(conn)), readers, meili, {
+    key: 'search',
+    label: 'search/advanced (12 Japanese queries, half filtered, a third by likes)',
+  });
+}
+
+/** 縄 and every spelling of its glossary group: each expands to the same five engine queries (issue 22). */
+export const BROAD_QUERIES = ['縄', 'なわ', 'ロープ', '麻縄', 'rope'] as const;
+
+/**
+ * Ten searches on broad words (issue 22): each of BROAD_QUERIES plain and filtered by a tag, every third
+ * sorted by likes. Every one is a federated search of five variants matching a large share of the
+ * reports, where sorting by date or likes costs the engine most.
+ */
+function broadSearchCases(tags: TagIds): SearchCase[] {
+  return BROAD_QUERIES.flatMap((query, q) =>
+    [0, 1].map((filtered): SearchCase => {
+      const i = q * 2 + filtered;
+      const filters: SearchCase['filters'] = {};
+      if (filtered) {
+        const kind = (['playCategory', 'playContent', 'role'] as const)[q % 3] ?? 'playCategory';
+        filters[kind] = tags[kind][i % tags[kind].length];
+      }
+      return { query, sort: i % 3 === 2 ? 'like' : 'new', filters };
+    }),
+  );
+}
+
+export async function broadSearchScenario(conn: Connection, readers: MemberSession[], meili: { host: string; key: string; indexUid: string }): Promise<Scenario & { cases: SearchCase[] }> {
+  return searchScenarioOf(broadSearchCases(await tagIds(conn)), readers, meili, {
+    key: 'search-broad',
+    label: 'search/advanced (縄 and its 4 glossary spellings, half filtered, a third by likes)',
+  });
+}
+
+async function searchScenarioOf(
+  cases: SearchCase[],
+  readers: MemberSession[],
+  meili: { host: string; key: string; indexUid: string },
+  { key, label }: { key: string; label: string },
+): Promise<Scenario & { cases: SearchCase[] }> {
   const paths = cases.map((c) => {
     const params = new URLSearchParams({ query: c.query, sort: c.sort });
     for (const [name, id] of Object.entries(c.filters)) params.set(name, String(id));
     return `/api/reports/search/advanced?${params.toString()}`;
   });
   const bodies = await Promise.all(cases.map((c) => meiliRequestFor(meili.indexUid, c)));
-  // Connections start at different points of the rotation, so all twelve searches run at once.
-  const at = (connection: number, iteration: number) => (connection * 5 + iteration) % cases.length;
+  // Connections start at different points of the rotation, so all the searches run at once (the stride
+  // shares no factor with the rotation's length).
+  const stride = cases.length % 5 === 0 ? 3 : 5;
+  const at = (connection: number, iteration: number) => (connection * stride + iteration) % cases.length;
   return {
-    key: 'search',
-    label: 'search/advanced (12 Japanese queries, half filtered, a third by likes)',
+    key,
+    label,
     samples: paths.map((path, i) => get(path, readers[i % readers.length] as MemberSession)),
     rotation: (c, i) => get(paths[at(c, i)] as string, readers[c % readers.length] as MemberSession),
     reference: 'meilisearch',

@@ -6,6 +6,7 @@ import mysql from 'mysql2/promise';
 import { type BenchOptions, MEILI_INDEX_PREFIX, PORTS, WORK_DIR } from '../config';
 import { runLoad, type MedianFigures, type RequestSpec } from '../load/runLoad';
 import {
+  broadSearchScenario,
   commentScenario,
   DEEP_REPORTS,
   detailScenario,
@@ -87,6 +88,7 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
       // 10,000 deep; a small trial data set is scrolled four fifths down instead.
       ...(await feedScenarios(conn, readers, Math.min(DEEP_REPORTS, Math.floor(options.reports * 0.8)))),
       search,
+      await broadSearchScenario(conn, readers, { host: meili.host, key: meili.masterKey, indexUid: reportsIndexUid(MEILI_INDEX_PREFIX) }),
       detailScenario(readers, spreadIds(options.reports, 64, 1)),
     ];
     await takeBodies(reads);

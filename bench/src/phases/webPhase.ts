@@ -6,10 +6,13 @@ import { HOST, MEILI_INDEX_PREFIX, PORTS, REPO_DIR, WORK_DIR } from '../config';
 import { signIn } from '../load/sessions';
 import { startBenchServer } from '../server/processes';
 import { launchChromium, measureAssets, measurePaint, type AssetFigures, type PaintFigures } from '../web/assets';
+import { captureRenderedPage, startStaticReference, STATIC_REFERENCE_PATH } from '../web/staticReference';
 
 export interface WebFigures {
   assets: AssetFigures[];
   reportsPaint: PaintFigures & { runs: PaintFigures[] };
+  /** The reference (issue 22): the same cards as a static page, painted from its HTML (staticReference.ts), visited in turns with /reports. */
+  staticPaint?: PaintFigures & { runs: PaintFigures[] };
 }
 
 const PAINT_RUNS = 3;
@@ -35,10 +38,20 @@ export async function measureWeb(databaseUrl: string, meili: LocalMeilisearch): 
       return { name, value, domain: HOST, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
     });
     const assets = [await measureAssets(browser, app.baseUrl, '/'), await measureAssets(browser, app.baseUrl, '/reports', cookies)];
+    const reference = await startStaticReference(PORTS.staticWeb, await captureRenderedPage(browser, app.baseUrl, '/reports', cookies), app.baseUrl);
     const runs: PaintFigures[] = [];
-    for (let i = 0; i < PAINT_RUNS; i += 1) runs.push(await measurePaint(browser, app.baseUrl, '/reports', cookies));
+    const staticRuns: PaintFigures[] = [];
+    try {
+      for (let i = 0; i < PAINT_RUNS; i += 1) {
+        runs.push(await measurePaint(browser, app.baseUrl, '/reports', cookies));
+        staticRuns.push(await measurePaint(browser, reference.baseUrl, STATIC_REFERENCE_PATH, cookies));
+      }
+    } finally {
+      await reference.stop();
+    }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-    return { assets, reportsPaint: { lcpMs: median(runs.map((r) => r.lcpMs)), cls: median(runs.map((r) => r.cls)), runs } };
+    const summary = (of: PaintFigures[]) => ({ lcpMs: median(of.map((r) => r.lcpMs)), cls: median(of.map((r) => r.cls)), runs: of });
+    return { assets, reportsPaint: summary(runs), staticPaint: summary(staticRuns) };
   } finally {
     await browser.close();
     await app.stop();
