@@ -8,9 +8,9 @@ import type { Sequelize } from 'sequelize';
  *
  * Any statement other than a SELECT counts (INSERT, UPDATE, DELETE, and COMMIT, which raises it again
  * once a transaction's writes are visible, so a page read between a write and its commit is not kept
- * past the commit). The one exception is the search log's insert (searchLog.ts): it changes no list and
- * no search result, and every first-page search sends one, which would otherwise empty the caches
- * under search traffic.
+ * past the commit). The exceptions are single statements on tables that no list, card or search result
+ * reads (UNLISTED_TABLES): the search log's insert comes with every first-page search and a page view's
+ * with every screen, and would otherwise empty the caches under ordinary traffic.
  */
 export interface WriteGeneration {
   readonly value: number;
@@ -18,7 +18,30 @@ export interface WriteGeneration {
 
 const generations = new WeakMap<Sequelize, { value: number }>();
 
-const CHANGES_NO_LIST = /^\s*INSERT\s+INTO\s+`?search_queries`?/i;
+/** Written on ordinary reads (search log, page views, sessions, notifications, outboxes of mail), read by no list. */
+const UNLISTED_TABLES = new Set([
+  'search_queries',
+  'analytics_events',
+  'analytics_daily',
+  'refresh_tokens',
+  'session_families',
+  'notifications',
+  'notification_outbox',
+  'mail_outbox',
+  'audit_logs',
+  'one_time_tokens',
+  'recovery_codes',
+  'contact_enquiries',
+]);
+
+const WRITTEN_TABLE = /^\s*(?:INSERT\s+(?:IGNORE\s+)?INTO|UPDATE|DELETE\s+FROM)\s+[`"]?(\w+)/i;
+
+/** Whether `sql` (a statement other than a SELECT) may change what a list, card or search result shows. */
+export function mayChangeLists(sql: unknown): boolean {
+  if (typeof sql !== 'string') return true;
+  const table = WRITTEN_TABLE.exec(sql)?.[1];
+  return table === undefined || !UNLISTED_TABLES.has(table.toLowerCase());
+}
 
 export function writeGeneration(sequelize: Sequelize): WriteGeneration {
   let generation = generations.get(sequelize);
@@ -30,7 +53,7 @@ export function writeGeneration(sequelize: Sequelize): WriteGeneration {
     sequelize.addHook('afterQuery', (options: { type?: string }, query: unknown) => {
       if (options.type === 'SELECT') return;
       const { sql } = (query ?? {}) as { sql?: unknown };
-      if (typeof sql === 'string' && CHANGES_NO_LIST.test(sql)) return;
+      if (!mayChangeLists(sql)) return;
       created.value += 1;
     });
   }
