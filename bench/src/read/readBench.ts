@@ -90,6 +90,12 @@ function flags(argv: string[]): Map<string, string> {
 
 async function main(): Promise<void> {
   const args = flags(process.argv.slice(2));
+  const resultsDir = OFFSET ? path.join(WORK_DIR, `trial-${OFFSET}`) : BENCH_DIR;
+  if (args.has('report-only')) {
+    // The section again from read-results.json (e.g. into the committed RESULTS.md after a trial run).
+    writeSection(JSON.parse(fs.readFileSync(args.get('report-only') || path.join(resultsDir, 'read-results.json'), 'utf8')), args.get('write-section') || RESULTS_MD, args.get('note'));
+    return;
+  }
   const base = args.get('base');
   if (!base || !fs.existsSync(path.join(base, 'bench/src/server/benchServer.ts'))) throw new Error('--base <checkout of the code before> is needed');
   const database = args.get('database') ?? 'hiraku_bench_100000';
@@ -152,15 +158,15 @@ async function main(): Promise<void> {
     await meili.stop();
   }
   const out = { started: started.toISOString(), database, runs, seconds, connections, machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}`, figures };
-  const resultsDir = OFFSET ? path.join(WORK_DIR, `trial-${OFFSET}`) : BENCH_DIR;
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'read-results.json'), `${JSON.stringify(out, null, 2)}\n`);
-  if (args.has('write-section')) writeSection(out, args.get('write-section') || RESULTS_MD);
+  if (args.has('write-section')) writeSection(out, args.get('write-section') || RESULTS_MD, args.get('note'));
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function writeSection(out: { started: string; runs: number; seconds: number; connections: number; machine: string; figures: Figures[] }, file: string): void {
+/** `note`: what the run could not measure, or why its figures read as they do (--note). */
+function writeSection(out: { started: string; runs: number; seconds: number; connections: number; machine: string; figures: Figures[] }, file: string, note?: string): void {
   const lines = [
     '<!-- read:begin (written by npm run bench:read) -->',
     '## Read paths before and after issue 22 (feed, search, memory)',
@@ -176,6 +182,7 @@ function writeSection(out: { started: string; runs: number; seconds: number; con
       return `| ${f.label} | ${fmt(f.before.requestsPerSecond)} | ${fmt(f.after.requestsPerSecond)} | ${fmt(ratio, 2)}x | ${lat(f.before)} | ${lat(f.after)} | ${meili} | ${f.before.sql} → ${f.after.sql} | ${fmt(f.before.maxRssMiB)} → ${fmt(f.after.maxRssMiB)} | ${fmt(f.before.loadAverage, 1)} |`;
     }),
     '',
+    ...(note ? [note, ''] : []),
     'Command: `BENCH_PORT_OFFSET=30 npm run bench:read -- --base <worktree of main> --database hiraku_bench_read --write-section` (raw figures: `bench/read-results.json`).',
     '<!-- read:end -->',
   ];

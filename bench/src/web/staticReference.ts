@@ -16,6 +16,8 @@ export async function captureRenderedPage(browser: Browser, baseUrl: string, pat
   await context.addCookies(cookies);
   const page = await context.newPage();
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // The cards come with the feed's answer, which a loaded machine may send after the network looked idle.
+  await page.waitForSelector('.report-card', { timeout: 60_000 });
   const html = await page.evaluate(() => {
     for (const element of Array.from(document.querySelectorAll('script, link[rel="modulepreload"]'))) element.remove();
     return `<!doctype html>\n${document.documentElement.outerHTML}`;
