@@ -19,8 +19,8 @@ import { loadFilterableFirstPage, type FilterableCard, type ListViewer, type Rep
  * them still gets a full page; when their relations hide more, their page is read from the database as
  * before. Cards carry no field of the viewer's own (no liked-by-me), so nothing else is merged.
  *
- * Freshness: a page lives `ttlMs`, and any write this process sends to the database drops every shared
- * page at once (db/writeGeneration.ts), so a member who publishes, hides, deletes or likes sees the
+ * Freshness: a page lives `ttlMs`, and any write this process sends to a table a list reads drops every
+ * shared page at once (db/writeGeneration.ts), so a member who publishes, hides, deletes or likes sees the
  * change on their next read. Writes made by another process (a second API process, the worker's
  * sweeps) show within `ttlMs`.
  */
