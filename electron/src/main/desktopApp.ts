@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type * as Electron from 'electron';
-import { DESKTOP_TEXTS } from '@hiraku/shared';
+import { COOKIE_NAMES, DESKTOP_TEXTS } from '@hiraku/shared';
 import { BRIDGE_CHANNELS } from '../shared/bridge';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, appPageMatcher } from './appScheme';
 import { buildMenuTemplate } from './applicationMenu';
+import { createCaseAlerts } from './caseAlerts';
+import { createCaseStream } from './caseStream';
 import { createBridgeHandlers } from './bridgeHandlers';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 import { registerBridge } from './ipc';
@@ -13,7 +15,6 @@ import { CookieJar } from './proxy/cookieJar';
 import { contractAllowlist } from './proxy/endpointAllowlist';
 import { createRequestProxy } from './proxy/requestProxy';
 import { rendererFileResponse } from './rendererFiles';
-import { createReportPoller } from './reportPoller';
 import { createSessionStore } from './sessionStore';
 import { createSettingsStore } from './settingsStore';
 import { mainWindowOptions } from './windowOptions';
@@ -56,11 +57,19 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
       if (isServerLink(url, serverOrigin())) void shell.openExternal(url);
     };
 
+    const jar = new CookieJar(sessionStore.load());
+    let signedIn = jar.get(COOKIE_NAMES.access) !== undefined;
     const proxy = createRequestProxy({
       serverOrigin,
-      jar: new CookieJar(sessionStore.load()),
+      jar,
       allowlist: contractAllowlist(),
-      onJarChange: (jar) => sessionStore.save(jar.snapshot()),
+      onJarChange: (changed) => {
+        sessionStore.save(changed.snapshot());
+        // A sign-in: the case stream need not wait out its pause.
+        const now = changed.get(COOKIE_NAMES.access) !== undefined;
+        if (now && !signedIn) caseStream.kick();
+        signedIn = now;
+      },
       onReachability: (reachable) => {
         if (reachable === online) return;
         online = reachable;
@@ -111,12 +120,13 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
               changeServer: () => {
                 void proxy.logout().then(() => {
                   settings.update({ serverOrigin: null });
+                  caseStream.kick();
                   window?.webContents.reload();
                 });
               },
               setNotifications: (enabled) => {
                 settings.update({ notifyNewReports: enabled });
-                void poller.poll();
+                caseStream.kick();
               },
               openWebsite: () => {
                 const origin = serverOrigin();
@@ -132,17 +142,22 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
       tray?.setToolTip(DESKTOP_TEXTS.notifications.trayTooltip(count));
       if (process.platform === 'darwin') tray?.setTitle(count > 0 ? String(count) : '');
     };
-    const poller = createReportPoller({
+    const caseStream = createCaseStream({
+      open: (request) => proxy.openStream(request),
+      refresh: () => proxy.refreshSession(),
       call: (request) => proxy.call(request),
       enabled: () => settings.get().notifyNewReports && serverOrigin() !== null,
-      showCount,
-      notify: ({ severe, overdue }) => {
-        if (!Notification.isSupported()) return;
-        const notification = new Notification({ title: DESKTOP_TEXTS.notifications.newReportsTitle, body: DESKTOP_TEXTS.notifications.newReportsBody(severe, overdue), icon });
-        notification.on('click', () => window?.show());
-        notification.show();
-      },
+      alerts: createCaseAlerts({
+        showCount,
+        notify: ({ severe, overdue }) => {
+          if (!Notification.isSupported()) return;
+          const notification = new Notification({ title: DESKTOP_TEXTS.notifications.newReportsTitle, body: DESKTOP_TEXTS.notifications.newReportsBody(severe, overdue), icon });
+          notification.on('click', () => window?.show());
+          notification.show();
+        },
+      }),
     });
+    app.on('before-quit', () => void caseStream.stop());
 
     const saved = settings.get();
     window = new BrowserWindow({
@@ -174,6 +189,6 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     const load = () => void window?.loadURL(rendererDevUrl ?? `${APP_ORIGIN}/index.html`);
     if (serverOrigin()) void imageOrigin.update().then(load, load);
     else load();
-    poller.start();
+    caseStream.start();
   });
 }

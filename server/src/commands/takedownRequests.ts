@@ -16,6 +16,7 @@ import { writeTransaction } from '../db/transaction';
 import { takedownConfirmMail, takedownDecisionMail, takedownReceiptMail } from '../mail/templates';
 import type { Models } from '../models';
 import { enqueueMail } from './mailOutbox';
+import { caseChanged } from '../notifications/cases';
 
 interface Deps {
   models: Models;
@@ -124,12 +125,16 @@ export async function confirmTakedownRequest(deps: Deps, token: string, now = ne
       const open = await models.ModerationCase.findOne({ where: { type: 'takedown', targetId: target.id, openSlot: 1 }, transaction, lock: transaction.LOCK.UPDATE });
       if (open && open.targetType === target.type) {
         caseId = open.id;
-        if (dueAt < open.dueAt) await open.update({ dueAt }, { transaction });
+        if (dueAt < open.dueAt) {
+          await open.update({ dueAt }, { transaction });
+          await caseChanged(models, open, 'escalated', { transaction });
+        }
       } else if (!open) {
         const opened = await models.ModerationCase.create(
           { type: 'takedown', targetType: target.type, targetId: target.id, authorId: target.authorId, category, priority: casePriority('takedown', category), status: 'open', openSlot: 1, openedAt: now, dueAt },
           { transaction },
         );
+        await caseChanged(models, opened, 'opened', { transaction });
         caseId = opened.id;
       }
     }
@@ -138,6 +143,7 @@ export async function confirmTakedownRequest(deps: Deps, token: string, now = ne
         { type: 'takedown', targetType: 'report', targetId: -request.id, authorId: null, category, priority: casePriority('takedown', category), status: 'open', openSlot: 1, openedAt: now, dueAt },
         { transaction },
       );
+      await caseChanged(models, opened, 'opened', { transaction });
       caseId = opened.id;
     }
     await models.CaseNote.create({ caseId, authorId: null, text: requestNote(request), createdAt: now }, { transaction });

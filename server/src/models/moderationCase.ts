@@ -43,6 +43,8 @@ export class ModerationCase extends Model<InferAttributes<ModerationCase>, Infer
   declare contentVersion: CreationOptional<Date | null>;
   declare appealOfCaseId: CreationOptional<number | null>;
   declare appealText: CreationOptional<string | null>;
+  /** When operators' streams were told it passed its due time (once; migration 0019, notifications/cases.ts). */
+  declare overdueToldAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
 
   declare flags?: NonAttribute<Flag[]>;
@@ -77,6 +79,7 @@ export function initModerationCase(sequelize: Sequelize): typeof ModerationCase 
       contentVersion: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       appealOfCaseId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       appealText: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+      overdueToldAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'moderation_cases', modelName: 'ModerationCase', underscored: true, updatedAt: false },

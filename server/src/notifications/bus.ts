@@ -5,13 +5,21 @@ import type { Logger } from '../logger';
 
 /**
  * What one process tells every API process about notifications: a member's notification was made or
- * changed (`eventId`: its outbox row), every member got one (an announcement), or a member's unread
- * count changed (read elsewhere). Only ids travel; each process reads what it shows from the database.
+ * changed (`eventId`: its outbox row), every member got one (an announcement), a member's unread
+ * count changed (read elsewhere), or a case of the moderation queue changed (operators' streams). Only ids travel; each process reads what it shows from the database.
  */
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), userId: z.number().int(), eventId: z.number().int() }),
   z.object({ type: z.literal('broadcast'), eventId: z.number().int() }),
   z.object({ type: z.literal('unread'), userId: z.number().int() }),
+  /** A case of the queue changed (cases.ts): for operators' streams. */
+  z.object({
+    type: z.literal('case'),
+    eventId: z.number().int(),
+    caseId: z.number().int(),
+    change: z.enum(['opened', 'escalated', 'overdue', 'closed']),
+    severe: z.boolean(),
+  }),
 ]);
 export type BusMessage = z.output<typeof messageSchema>;
 

@@ -1,3 +1,4 @@
+import type { CaseChange } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
 import type { Models } from '../models';
 
@@ -20,7 +21,9 @@ export type NotificationEvent =
   | { kind: 'appeal'; userId: number; outcome: string; target: DecisionTarget; caseId?: number; reportId?: number | null; commentId?: number | null }
   /** The outcome of flags: every flagger is told (outcome: the action taken, or dismiss). */
   | { kind: 'flagOutcome'; userIds: readonly number[]; outcome: string; target: DecisionTarget }
-  | { kind: 'announcement'; announcementId: number };
+  | { kind: 'announcement'; announcementId: number }
+  /** For operators' streams, no member's notification (cases.ts): a case opened, escalated, passed its due time, or closed. */
+  | { kind: 'case'; caseId: number; change: CaseChange };
 
 /**
  * THE entry of the notifications module for every other feature: queues `event` in the caller's
@@ -28,6 +31,10 @@ export type NotificationEvent =
  * the notifications after the commit and tells the members' open streams. Nothing is queued when the
  * transaction rolls back.
  */
-export async function notify(models: Pick<Models, 'NotificationOutboxEntry'>, event: NotificationEvent, { transaction }: { transaction: Transaction }): Promise<void> {
+export async function notify(
+  models: Pick<Models, 'NotificationOutboxEntry'>,
+  event: NotificationEvent,
+  { transaction }: { transaction: Transaction },
+): Promise<void> {
   await models.NotificationOutboxEntry.create({ kind: event.kind, payload: JSON.stringify(event), availableAt: new Date() }, { transaction });
 }

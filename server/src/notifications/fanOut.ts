@@ -1,4 +1,4 @@
-import { japanDay } from '@hiraku/shared';
+import { japanDay, SEVERE_PRIORITY_MAX } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
 import { writeTransaction } from '../db/transaction';
@@ -148,6 +148,14 @@ async function fanOut(deps: FanOutDeps, entry: NotificationOutboxEntry, transact
         { replacements: [event.announcementId, Number(entry.id), at, at], transaction },
       );
       push({ type: 'broadcast', eventId: Number(entry.id) });
+      break;
+    }
+    case 'case': {
+      // For operators' streams only (cases.ts): nothing is stored, the hub reads the queue's counts.
+      const found = await deps.models.ModerationCase.findByPk(event.caseId, { attributes: ['id', 'status', 'priority'], transaction });
+      // Gone, or closed before the worker came: an overdue case that is no longer open is nothing to tell.
+      if (!found || (event.change === 'overdue' && found.status !== 'open')) break;
+      push({ type: 'case', eventId: Number(entry.id), caseId: event.caseId, change: event.change, severe: found.priority <= SEVERE_PRIORITY_MAX });
       break;
     }
   }

@@ -4,6 +4,7 @@
  * the list and counts, settings, and the daily digest.
  */
 export { notify, type NotificationEvent, type DecisionTarget } from './events';
+export { caseChanged, tellOverdueCases, startCaseOverdueSweep, CASE_OVERDUE_SWEEP_MS } from './cases';
 export { createNotificationBus, busReady, type NotificationBus, type BusMessage } from './bus';
 export { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
 export { createStreamHub, type NotificationStreamHub } from './stream';

@@ -3,7 +3,9 @@ import type { Context } from 'koa';
 import { verifyAccessToken } from '../auth/accessToken';
 import { readAccessCookie } from '../auth/sessionCookies';
 import type { SessionMember } from '../auth/sessions';
+import { loadCaseCounts } from '../commands/moderation/caseQueue';
 import type { Logger } from '../logger';
+import { isOperator } from '../policies/viewer';
 import type { BusMessage, NotificationBus } from './bus';
 import { loadSettings } from './settings';
 import { noteVisit, notificationsAfter, notificationsOfEvent, presentNotifications, unreadCount, type StoreDeps } from './store';
@@ -13,6 +15,8 @@ type EventName = keyof StreamEvents;
 
 interface Connection {
   userId: number;
+  /** An operator with two-factor sign-in, as every operator endpoint requires: told about the case queue. */
+  caseWatcher: boolean;
   send<E extends EventName>(event: E, data: unknown, id?: number): void;
   close(): void;
 }
@@ -41,6 +45,7 @@ export interface NotificationStreamHub {
  */
 export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: StreamHubOptions): NotificationStreamHub {
   const byUser = new Map<number, Set<Connection>>();
+  const caseWatchers = new Set<Connection>();
   const events = ENDPOINTS['notifications.stream'].stream.events;
   const heartbeatMs = options.heartbeatMs ?? NOTIFICATION_HEARTBEAT_SEC * 1000;
 
@@ -68,9 +73,18 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     }
   };
 
+  /** The queue's counts read once for every operator's stream of this process. */
+  const deliverCase = async (message: Extract<BusMessage, { type: 'case' }>) => {
+    if (caseWatchers.size === 0) return;
+    const counts = await loadCaseCounts(deps.sequelize);
+    const data = { caseId: message.caseId, change: message.change, severe: message.severe, counts };
+    for (const connection of caseWatchers) connection.send('case', data, message.eventId);
+  };
+
   const onMessage = (message: BusMessage) => {
     let work: Promise<void>;
-    if (message.type === 'notification') work = byUser.has(message.userId) ? deliver([message.userId], message.eventId) : Promise.resolve();
+    if (message.type === 'case') work = deliverCase(message);
+    else if (message.type === 'notification') work = byUser.has(message.userId) ? deliver([message.userId], message.eventId) : Promise.resolve();
     else if (message.type === 'broadcast') work = byUser.size > 0 ? deliver([...byUser.keys()], message.eventId) : Promise.resolve();
     else work = sendUnread(message.userId);
     work.catch((error: unknown) => options.logger.warn({ err: error }, '通知をストリームに書けませんでした'));
@@ -83,6 +97,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       unsubscribe();
       for (const set of byUser.values()) for (const connection of set) connection.close();
       byUser.clear();
+      caseWatchers.clear();
     },
     async open(ctx, user) {
       const claims = verifyAccessToken(readAccessCookie(ctx) ?? '', options.sessionKey);
@@ -109,6 +124,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       };
       const connection: Connection = {
         userId: user.id,
+        caseWatcher: isOperator(user) && user.totpEnabledAt !== null,
         send(event, data, id) {
           if (options.checkEvents) {
             const checked = events[event].safeParse(data);
@@ -127,12 +143,14 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       const set = byUser.get(user.id) ?? new Set<Connection>();
       set.add(connection);
       byUser.set(user.id, set);
+      if (connection.caseWatcher) caseWatchers.add(connection);
 
       function finish() {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
         clearTimeout(expiry);
+        caseWatchers.delete(connection);
         const mine = byUser.get(user.id);
         mine?.delete(connection);
         if (mine && mine.size === 0) byUser.delete(user.id);

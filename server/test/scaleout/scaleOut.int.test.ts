@@ -251,6 +251,28 @@ describe(`scale-out: two API processes${nginxBinary ? ' behind nginx' : ''} and 
       viaNginx?.close();
     }
   }, 60_000);
+
+  it("brings a case a flag opened on one API process to an operator's stream held by the other (the desktop app's badge)", async () => {
+    const operator = await createMemberWithPassword({ role: 'operator' });
+    const flagger = await createMemberWithPassword();
+    const report = await createReport();
+    const operatorClient = createHttpClient(apiUrls[0] ?? '');
+    await logIn(operatorClient, operator.email, operator.password);
+    const flaggerClient = createHttpClient(apiUrls[1] ?? '');
+    await logIn(flaggerClient, flagger.email, flagger.password);
+
+    const held = await openEventStream(operatorClient, `${apiUrls[0]}/api/notifications/stream`);
+    try {
+      await held.next('unread');
+      const flagged = await flaggerClient.post(`${apiUrls[1]}/api/flags`, { targetType: 'report', targetId: String(report.id), category: 'minor' });
+      expect(flagged.status).toBe(200);
+      expect(answeredBy(flagged.headers)).not.toBe(answeredBy(held.headers));
+      const event = await held.next('case', { timeoutMs: 10_000 });
+      expect(event.data).toMatchObject({ change: 'opened', severe: true, counts: { severeOpen: expect.any(Number) } });
+    } finally {
+      held.close();
+    }
+  }, 60_000);
 });
 
 interface RawAnswer {

@@ -22,6 +22,7 @@ export const AUTH_PATHS = {
   refresh: endpointPath('auth.refresh'),
   me: endpointPath('auth.me'),
   loginCode: endpointPath('auth.loginCode'),
+  stream: endpointPath('notifications.stream'),
 } as const;
 
 /** Calls whose 401 means wrong details or no session, never "refresh and try again". */
@@ -46,6 +47,19 @@ export interface RequestProxy {
   call(input: unknown): Promise<HostResult>;
   /** Ends the session on the server (best effort) and always empties the jar. */
   logout(): Promise<void>;
+  /**
+   * The event stream of the session (`notifications.stream`) for the main process's own client
+   * (caseStream.ts), never the renderer's: sent with the jar's cookie and `Last-Event-ID`, its body left
+   * open for the caller to read until `signal` aborts it. Null when the server cannot be reached.
+   */
+  openStream(request: { lastEventId: string | null; signal: AbortSignal }): Promise<StreamAnswer | null>;
+  /** Renews the session once (shared with the calls' own refresh): true when the server did. */
+  refreshSession(): Promise<boolean>;
+}
+
+export interface StreamAnswer {
+  status: number;
+  body: ReadableStream<Uint8Array> | null;
 }
 
 type Answer = { kind: 'response'; status: number; body: unknown };
@@ -193,6 +207,36 @@ export function createRequestProxy(options: RequestProxyOptions): RequestProxy {
       const origin = options.serverOrigin();
       if (origin) await endSession(origin);
       else clearJar();
+    },
+    async openStream({ lastEventId, signal }) {
+      const origin = options.serverOrigin();
+      if (!origin) return null;
+      const url = new URL(AUTH_PATHS.stream, origin);
+      const headers: Record<string, string> = { Accept: 'text/event-stream', 'User-Agent': DESKTOP_USER_AGENT };
+      const cookie = jar.header(url.pathname, url.protocol === 'https:' || ['localhost', '127.0.0.1'].includes(url.hostname));
+      if (cookie) headers.Cookie = cookie;
+      if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+      try {
+        // No timeout of its own: the stream stays open; the caller's heartbeat watchdog aborts it.
+        const response = await fetchImpl(url, { method: 'GET', headers, redirect: 'manual', signal });
+        const setCookies = response.headers.getSetCookie();
+        if (setCookies.length) {
+          jar.store(setCookies);
+          options.onJarChange?.(jar);
+        }
+        return { status: response.status, body: response.body };
+      } catch {
+        return null;
+      }
+    },
+    async refreshSession() {
+      const origin = options.serverOrigin();
+      if (!origin) return false;
+      try {
+        return await refresh(origin);
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -12,6 +12,8 @@ export type FlagCategory = (typeof FLAG_CATEGORIES)[number];
 /** Hidden after LIMITS.severeFlaggersToHide distinct flaggers instead of LIMITS.flaggersToHide; due within 24 h. */
 export const SEVERE_FLAG_CATEGORIES: readonly FlagCategory[] = ['minor', 'nonConsensual', 'obscene'];
 export const isSevereCategory = (category: FlagCategory): boolean => SEVERE_FLAG_CATEGORIES.includes(category);
+/** Appeals and takedowns (0) and the severe categories (1-3): the priorities the badge counts as severe. */
+export const SEVERE_PRIORITY_MAX = SEVERE_FLAG_CATEGORIES.length;
 
 /** 0 for the most severe; a lower number sorts first. */
 export const categorySeverity = (category: FlagCategory): number => FLAG_CATEGORIES.indexOf(category);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseCountsSchema } from '../moderation/caseResponses';
 import { COMMON_TEXTS } from '../texts/common';
 import { NOTIFICATION_MESSAGES } from '../texts/notification';
 import { NOTIFICATION_KINDS, NOTIFICATION_LIMITS } from './kinds';
@@ -79,9 +80,22 @@ export const notificationStreamEventSchemas = {
   unread: unreadCountSchema,
   /** The access token ran out: refresh the session, then connect again. */
   refresh: z.object({ reason: z.literal('expired') }),
+  /**
+   * Operators with two-factor sign-in only (the desktop app's badge and native notification): a case of
+   * the queue opened, became more severe (or due sooner), passed its due time, or was closed; `counts` are
+   * the queue's numbers just after. `severe`: an appeal, a takedown or a severe category (priority 0-3).
+   */
+  case: z.object({
+    caseId: z.number().int().positive(),
+    change: z.enum(['opened', 'escalated', 'overdue', 'closed']),
+    severe: z.boolean(),
+    counts: caseCountsSchema,
+  }),
 } as const;
 
 export type NotificationItem = z.output<typeof notificationSchema>;
+export type CaseStreamEvent = z.output<typeof notificationStreamEventSchemas.case>;
+export type CaseChange = CaseStreamEvent['change'];
 export type NotificationPage = z.output<typeof notificationPageSchema>;
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 export type NotificationReadInput = z.input<typeof notificationReadSchema>;

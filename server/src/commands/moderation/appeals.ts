@@ -4,6 +4,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { Models, ModerationCase } from '../../models';
 import type { Viewer } from '../../policies/viewer';
 import { parseTargetId } from './caseTargets';
+import { caseChanged } from '../../notifications/cases';
 
 type Member = NonNullable<Viewer>;
 
@@ -89,7 +90,7 @@ export async function fileAppeal(
   }
   if (await models.ModerationCase.count({ where: { appealOfCaseId: caseId }, transaction })) throw conflict(TEXTS.flag.appealAlreadyFiled);
   if (now > appealDeadline(decided.closedAt)) throw new AppError(400, 'validation_error', TEXTS.flag.appealTooLate);
-  await models.ModerationCase.create(
+  const appeal = await models.ModerationCase.create(
     {
       type: 'appeal',
       targetType: decided.targetType,
@@ -106,6 +107,7 @@ export async function fileAppeal(
     },
     { transaction },
   );
+  await caseChanged(models, appeal, 'opened', { transaction });
   const decision = await presentDecision(models, viewer, decided, now, transaction);
   if (!decision) throw notFound(TEXTS.flag.caseNotFound);
   return decision;

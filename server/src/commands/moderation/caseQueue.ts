@@ -1,4 +1,4 @@
-import { LIMITS, SEVERE_FLAG_CATEGORIES, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
+import { LIMITS, SEVERE_PRIORITY_MAX, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
 import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { notFound, validationError } from '../../errors';
 import { TEXTS } from '@hiraku/shared';
@@ -17,7 +17,6 @@ function decodeCursor(cursor: string | undefined): { priority: number; id: numbe
   return { priority: Number(match[1]), id: Number(match[2]) };
 }
 
-const SEVERE_PRIORITY_MAX = SEVERE_FLAG_CATEGORIES.length;
 
 /** The badge's numbers: open cases, those past due, and the open severe ones and appeals (priority 0-3). */
 export async function loadCaseCounts(sequelize: Sequelize, now = new Date()): Promise<CaseCounts> {

@@ -17,6 +17,7 @@ import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } fr
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
 import { tellTakedownDecision } from '../takedownRequests';
+import { caseChanged } from '../../notifications/cases';
 
 export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string };
 type Options = { transaction: Transaction };
@@ -107,6 +108,7 @@ export async function resolveCase(
     { transaction },
   );
   await deps.models.Flag.update({ resolvedAt: now }, { where: { caseId, resolvedAt: { [Op.is]: null } }, transaction });
+  await caseChanged(deps.models, found, 'closed', { transaction });
   if (found.type === 'takedown') await tellTakedownDecision(deps, { caseId, removed: action !== 'dismiss', now }, { transaction });
   await tellDecision(
     deps,

@@ -16,6 +16,7 @@ import type { Viewer } from '../../policies/viewer';
 import { writeAuditLog } from '../auditLogWriter';
 import { isTargetHidden, lockTarget, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember } from './memberSuspender';
+import { caseChanged } from '../../notifications/cases';
 
 type Deps = { models: Models; sequelize: Sequelize };
 
@@ -78,6 +79,7 @@ export async function flagTarget(
       },
       { transaction },
     );
+    await caseChanged(models, open, 'opened', { transaction });
   }
   const updated = await upsertFlag(models, open, { viewerId: viewer.id, category, note, keepExisting, resolvedAt: null }, transaction);
   const flags = await models.Flag.findAll({ where: { caseId: open.id }, attributes: ['flaggerId', 'category'], transaction });
@@ -85,6 +87,7 @@ export async function flagTarget(
   if (categorySeverity(worst) < categorySeverity(open.category)) {
     const due = caseDueAt(open.type, worst, open.openedAt);
     await open.update({ category: worst, priority: casePriority(open.type, worst), dueAt: due < open.dueAt ? due : open.dueAt }, { transaction });
+    await caseChanged(models, open, 'escalated', { transaction });
   }
   if (open.autoHiddenAt !== null || isTargetHidden(target)) return { updated, hidden: false, caseId: open.id };
   const severe = new Set(flags.filter((flag) => isSevereCategory(flag.category)).map((flag) => flag.flaggerId)).size;

@@ -33,7 +33,8 @@ export const NOTIFICATION_ENDPOINTS = {
   }),
   /**
    * Live: `unread` at once, then `notification` and `unread` as they happen, `: heartbeat` every 25 s;
-   * resumes after `Last-Event-ID`; ends with `refresh` when the access token runs out.
+   * resumes after `Last-Event-ID`; ends with `refresh` when the access token runs out. Operators with
+   * two-factor sign-in also get `case` (the queue's changes and counts: the desktop app's badge).
    */
   'notifications.stream': endpoint('notifications.stream', {
     access: 'member',
