@@ -26,7 +26,8 @@ import { startServerProcess, type ServerProcess } from '../../../server/test/sup
  * Writes bench/notifications-results.json and the notifications section of bench/RESULTS.md.
  */
 
-const PORTS = { api: 3281, stats: 3282, deadMeilisearch: 3289 } as const;
+/** From `--port` (3281 by default): the API, its stats port, and an address where no Meilisearch answers. */
+const portsFrom = (base: number) => ({ api: base, stats: base + 1, deadMeilisearch: base + 8 });
 const RESULTS_JSON = path.join(BENCH_DIR, 'notifications-results.json');
 const WRITERS = 48;
 const READERS = 16;
@@ -41,10 +42,13 @@ interface Options {
   connections: number;
   streams: number;
   reuseData: boolean;
+  /** The notification worker inside the API process (HIRAKU_ROLE=all, as `npm start`), no Redis. */
+  workerInApi: boolean;
+  port: number;
 }
 
 function parseOptions(argv: string[]): Options {
-  const flags = parseCliFlags(argv, ['reuse-data']);
+  const flags = parseCliFlags(argv, ['reuse-data', 'worker-in-api']);
   return {
     reports: flags.int('reports', 10_000),
     members: flags.int('members', 500),
@@ -53,6 +57,8 @@ function parseOptions(argv: string[]): Options {
     connections: flags.int('connections', 16),
     streams: flags.int('streams', 2_000),
     reuseData: flags.has('reuse-data'),
+    workerInApi: flags.has('worker-in-api'),
+    port: flags.int('port', 3281),
   };
 }
 
@@ -134,7 +140,7 @@ async function post(baseUrl: string, spec: RequestSpec): Promise<number> {
 }
 
 /** Waits until the worker has made every notification queued so far (the write phase leaves a queue). */
-async function outboxDrained(conn: mysql.Connection): Promise<void> {
+async function outboxDrained(conn: mysql.Connection, quiet = false): Promise<number> {
   const started = performance.now();
   for (;;) {
     const [[row]] = await conn.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM notification_outbox');
@@ -142,15 +148,21 @@ async function outboxDrained(conn: mysql.Connection): Promise<void> {
     if (performance.now() - started > 600_000) throw new Error('the notification outbox did not drain within 10 minutes');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  console.info(`  notification outbox drained ${((performance.now() - started) / 1000).toFixed(1)} s after the write phase`);
+  const seconds = (performance.now() - started) / 1000;
+  if (!quiet) console.info(`  notification outbox drained ${seconds.toFixed(1)} s after the write phase`);
+  return seconds;
 }
 
-async function switchNotifications(on: boolean): Promise<void> {
-  await (await fetch(`http://${HOST}:${PORTS.stats}/notifications/${on ? 'on' : 'off'}`)).arrayBuffer();
+async function switchNotifications(statsPort: number, on: boolean): Promise<void> {
+  await (await fetch(`http://${HOST}:${statsPort}/notifications/${on ? 'on' : 'off'}`)).arrayBuffer();
 }
+
+/** One write run's figures, with the API process's CPU time and statements per request, fan-out included when it runs there. */
+type WriteRun = LoadFigures & { cpuMsPerRequest: number; queriesPerRequest: number; drainSeconds: number };
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  const PORTS = portsFrom(options.port);
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const { url, listed } = await prepareBenchDatabase(MYSQL_SERVER_URL, `hiraku_bench_notifications_${options.reports}`, options);
   const conn = await mysql.createConnection(url);
@@ -158,11 +170,12 @@ async function main(): Promise<void> {
   let api: RunningProcess | null = null;
   let worker: ServerProcess | null = null;
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const shared = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'hiraku_bench_notifications:' };
+  const shared: Record<string, string> = options.workerInApi ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'hiraku_bench_notifications:' };
   try {
     // As deployed (docs/deployment.md): the API process serves, a worker process makes the notifications
-    // and publishes them on Redis, so a write's time is its own and not the fan-out's.
-    worker = startServerProcess(
+    // and publishes them on Redis, so a write's time is its own and not the fan-out's. With
+    // --worker-in-api, as `npm start` runs: one process does both, its bus in-process.
+    if (!options.workerInApi) worker = startServerProcess(
       {
         NODE_ENV: 'production',
         HIRAKU_ROLE: 'worker',
@@ -176,7 +189,7 @@ async function main(): Promise<void> {
       },
       'notification worker',
     );
-    await worker.waitFor(/ひらく のワーカーを起動しました/);
+    await worker?.waitFor(/ひらく のワーカーを起動しました/);
     api = await startBenchServer({
       port: PORTS.api,
       statsPort: PORTS.stats,
@@ -186,7 +199,7 @@ async function main(): Promise<void> {
       meiliKey: 'none',
       indexPrefix: 'bench_notifications_',
       dataDir: path.join(WORK_DIR, 'notifications-data'),
-      env: { HIRAKU_ROLE: 'api', ...shared },
+      env: { HIRAKU_ROLE: options.workerInApi ? 'all' : 'api', ...shared },
     });
     const { baseUrl } = api;
     const writers = await signInMembers(baseUrl, WRITERS);
@@ -203,20 +216,33 @@ async function main(): Promise<void> {
     // 1. The writes with and without their notification, in turns.
     const ids = spreadIds(listed, 400, 11);
     const writes = [likeScenario(writers, ids), commentScenario(writers, ids)];
-    const writeFigures: Record<string, { off: LoadFigures[]; on: LoadFigures[] }> = {};
+    const writeFigures: Record<string, { off: WriteRun[]; on: WriteRun[] }> = {};
     for (const scenario of writes) {
       writeFigures[scenario.key] = { off: [], on: [] };
       await runLoadOnce({ baseUrl, rotation: scenario.rotation, connections: options.connections, seconds: 2 });
       for (let run = 1; run <= options.runs; run += 1) {
         for (const on of [false, true]) {
-          await switchNotifications(on);
-          const result = await runLoadOnce({ baseUrl, rotation: scenario.rotation, connections: options.connections, seconds: options.seconds });
+          await switchNotifications(PORTS.stats, on);
+          const before = await api.memory();
+          const load = await runLoadOnce({ baseUrl, rotation: scenario.rotation, connections: options.connections, seconds: options.seconds });
+          // The run's fan-out is finished before the next run starts (and counted here when it runs in the API process).
+          const drainSeconds = await outboxDrained(conn, true);
+          const after = await api.memory();
+          const result: WriteRun = {
+            ...load,
+            cpuMsPerRequest: ((after.cpuMs ?? 0) - (before.cpuMs ?? 0)) / Math.max(load.requests, 1),
+            queriesPerRequest: ((after.queries ?? 0) - (before.queries ?? 0)) / Math.max(load.requests, 1),
+            drainSeconds,
+          };
           writeFigures[scenario.key]?.[on ? 'on' : 'off'].push(result);
-          console.info(`  ${scenario.key} run ${run}, notifications ${on ? 'on ' : 'off'}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, load ${os.loadavg()[0]?.toFixed(1)}`);
+          console.info(
+            `  ${scenario.key} run ${run}, notifications ${on ? 'on ' : 'off'}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
+              `API process ${result.cpuMsPerRequest.toFixed(2)} ms CPU and ${result.queriesPerRequest.toFixed(1)} statements per request, outbox drained ${drainSeconds.toFixed(1)} s after, load ${os.loadavg()[0]?.toFixed(1)}`,
+          );
         }
       }
     }
-    await switchNotifications(true);
+    await switchNotifications(PORTS.stats, true);
     await outboxDrained(conn);
 
     // 2. A comment's answer to its event at the author's stream, under mixed traffic.
@@ -281,7 +307,7 @@ async function main(): Promise<void> {
       `  ${options.streams} streams: RSS ${(before / 2 ** 20).toFixed(0)} -> ${(withStreams.rss / 2 ** 20).toFixed(0)} MiB, ${((withStreams.rss - before) / options.streams / 1024).toFixed(1)} KiB per stream; ${mine.length} streams of one member heard a comment within ${fanOutMs.toFixed(0)} ms`,
     );
 
-    const pick = (runs: LoadFigures[], key: keyof LoadFigures) => median(runs.map((run) => run[key]));
+    const pick = (runs: WriteRun[], key: keyof WriteRun) => median(runs.map((run) => run[key]));
     const results = {
       date: new Date().toISOString(),
       command: `npm run bench:notifications -- ${process.argv.slice(2).join(' ')}`.trim(),
@@ -291,7 +317,19 @@ async function main(): Promise<void> {
       writes: Object.fromEntries(
         Object.entries(writeFigures).map(([key, { off, on }]) => [
           key,
-          { p50Off: pick(off, 'p50'), p50On: pick(on, 'p50'), ratio: pick(on, 'p50') / pick(off, 'p50'), rpsOff: pick(off, 'requestsPerSecond'), rpsOn: pick(on, 'requestsPerSecond'), off, on },
+          {
+            p50Off: pick(off, 'p50'),
+            p50On: pick(on, 'p50'),
+            ratio: pick(on, 'p50') / pick(off, 'p50'),
+            rpsOff: pick(off, 'requestsPerSecond'),
+            rpsOn: pick(on, 'requestsPerSecond'),
+            cpuMsOff: pick(off, 'cpuMsPerRequest'),
+            cpuMsOn: pick(on, 'cpuMsPerRequest'),
+            queriesOff: pick(off, 'queriesPerRequest'),
+            queriesOn: pick(on, 'queriesPerRequest'),
+            off,
+            on,
+          },
         ]),
       ),
       latency: { probes: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: Math.max(...latencies), loadRps: load.requestsPerSecond, loadFailures: load.failures },
@@ -313,7 +351,7 @@ type Results = {
   machine: { cpus: string; memoryGiB: number; node: string; loadAverage?: number };
   options: Options;
   listedReports: number;
-  writes: Record<string, { p50Off: number; p50On: number; ratio: number; rpsOff: number; rpsOn: number }>;
+  writes: Record<string, { p50Off: number; p50On: number; ratio: number; rpsOff: number; rpsOn: number; cpuMsOff: number; cpuMsOn: number; queriesOff: number; queriesOn: number }>;
   latency: { probes: number; p50: number; p95: number; max: number; loadRps: number; loadFailures: number };
   streams: { count: number; rssBefore: number; rssWith: number; perStreamBytes: number; memberStreams: number; fanOutMs: number };
 };
@@ -323,16 +361,22 @@ function renderSection(results: Results): string {
   const lines = [
     '## Notifications (issue 20)',
     '',
-    `\`${results.command}\`, ${results.date.slice(0, 10)}, ${results.listedReports.toLocaleString('en')} listed reports, one API process and one worker process (HIRAKU_ROLE=api and worker, Redis between them), ` +
+    `\`${results.command}\`, ${results.date.slice(0, 10)}, ${results.listedReports.toLocaleString('en')} listed reports, ` +
+      (results.options.workerInApi
+        ? 'one process serving and making the notifications (HIRAKU_ROLE=all, as `npm start`, in-process bus), '
+        : 'one API process and one worker process (HIRAKU_ROLE=api and worker, Redis between them), ') +
       `${results.machine.cpus}, Node ${results.machine.node}, load average ${results.machine.loadAverage?.toFixed(1) ?? '?'} at the end (the machine is shared).`,
     '',
-    '| write | p50 without its notification | p50 with | ratio (goal ≤ 1.2) | req/s without | req/s with |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| write | p50 without its notification | p50 with | ratio (goal ≤ 1.2) | req/s without | req/s with | API process CPU per request without / with | statements per request without / with |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...Object.entries(results.writes).map(
-      ([key, w]) => `| ${key} | ${w.p50Off.toFixed(1)} ms | ${w.p50On.toFixed(1)} ms | ${w.ratio.toFixed(2)}x | ${w.rpsOff.toFixed(0)} | ${w.rpsOn.toFixed(0)} |`,
+      ([key, w]) =>
+        `| ${key} | ${w.p50Off.toFixed(1)} ms | ${w.p50On.toFixed(1)} ms | ${w.ratio.toFixed(2)}x | ${w.rpsOff.toFixed(0)} | ${w.rpsOn.toFixed(0)} | ` +
+        `${w.cpuMsOff.toFixed(2)} / ${w.cpuMsOn.toFixed(2)} ms | ${w.queriesOff.toFixed(1)} / ${w.queriesOn.toFixed(1)} |`,
     ),
     '',
-    `"Without" is the same process with notify()'s one insert switched off (the bench server's switch): what these writes were before issue 20. Runs alternate (off, on) ${results.options.runs} times, ${results.options.seconds} s each, ${results.options.connections} connections; medians.`,
+    `"Without" is the same process with notify()'s one insert switched off (the bench server's switch): what these writes were before issue 20. Runs alternate (off, on) ${results.options.runs} times, ${results.options.seconds} s each, ${results.options.connections} connections; medians. ` +
+      'After each run the notification outbox is drained before the next starts; CPU time and statements are the API process\'s whole (its fan-out too when the worker runs in it) over that run and its drain, per request.',
     '',
     `- A comment's answer to its \`notification\` event at the author's open stream, under ${results.options.connections} connections of mixed traffic (feed pages, likes, comments; ${results.latency.loadRps.toFixed(0)} req/s): ` +
       `${results.latency.probes} comments one after another, p50 ${results.latency.p50.toFixed(1)} ms, p95 ${results.latency.p95.toFixed(1)} ms, max ${results.latency.max.toFixed(1)} ms.`,

@@ -3,12 +3,13 @@ import { createApp } from '../../../server/src/app';
 import { boot } from '../../../server/src/boot';
 import { parseEnv } from '../../../server/src/env';
 import type { Models } from '../../../server/src/models';
-import { countQueries, withQueryCountHeader } from './queryCounter';
+import { countQueries, statementShapes, totalQueries, withQueryCountHeader } from './queryCounter';
 
 /**
  * The real API, booted the way `npm start` boots it (process.env -> parseEnv -> boot -> createApp), in a
  * process of its own started by the benchmark. Two additions, neither in the request path's logic:
- * each response carries its SQL statement count, and a stats port reports the process's memory.
+ * each response carries its SQL statement count, and a stats port reports the process's memory, CPU time
+ * and statements sent.
  */
 async function main(): Promise<void> {
   const statsPort = Number(process.env.BENCH_STATS_PORT);
@@ -28,7 +29,11 @@ async function main(): Promise<void> {
     if (req.url === '/notifications/off') notifications.set(false);
     if (req.url === '/notifications/on') notifications.set(true);
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ rss: process.memoryUsage().rss, maxRss }));
+    // The statements sent since the last look, by shape: where a process's statements go.
+    if (req.url === '/statements') return void res.end(JSON.stringify(statementShapes(true)));
+    const cpu = process.cpuUsage();
+    // CPU time and statements of the whole process (requests and any worker in it), for figures per request.
+    res.end(JSON.stringify({ rss: process.memoryUsage().rss, maxRss, cpuMs: (cpu.user + cpu.system) / 1000, queries: totalQueries() }));
   });
   await new Promise<void>((resolve) => stats.listen(statsPort, env.HOST, resolve));
   process.send?.('ready');

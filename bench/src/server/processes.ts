@@ -4,8 +4,8 @@ import { HOST } from '../config';
 
 export interface RunningProcess {
   baseUrl: string;
-  /** Resident memory of the process now and at most since the last reset. */
-  memory(reset?: boolean): Promise<{ rss: number; maxRss: number }>;
+  /** Resident memory of the process now and at most since the last reset (a bench server adds its CPU time and statements). */
+  memory(reset?: boolean): Promise<{ rss: number; maxRss: number; cpuMs?: number; queries?: number }>;
   stop(): Promise<void>;
 }
 
@@ -89,7 +89,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Run
   const statsUrl = `http://${HOST}:${options.statsPort}`;
   return {
     baseUrl: `http://${HOST}:${options.port}`,
-    memory: async (reset = false) => (await (await fetch(`${statsUrl}/${reset ? 'reset' : 'stats'}`)).json()) as { rss: number; maxRss: number },
+    memory: async (reset = false) => (await (await fetch(`${statsUrl}/${reset ? 'reset' : 'stats'}`)).json()) as { rss: number; maxRss: number; cpuMs: number; queries: number },
     stop: stopper(child),
   };
 }

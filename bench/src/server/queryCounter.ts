@@ -11,6 +11,26 @@ interface RequestQueries {
 
 const current = new AsyncLocalStorage<RequestQueries>();
 const instrumented = new WeakSet<Sequelize>();
+let processTotal = 0;
+const shapes = new Map<string, number>();
+
+/** Every statement the process sent since it started, requests' and background work's alike. */
+export const totalQueries = (): number => processTotal;
+
+/** The statements sent since the last reset by shape (numbers and strings blanked), most frequent first. */
+export function statementShapes(reset = false): Array<[string, number]> {
+  const sorted = [...shapes.entries()].sort((a, b) => b[1] - a[1]);
+  if (reset) shapes.clear();
+  return sorted;
+}
+
+const shapeOf = (sql: string) =>
+  sql
+    .replace(/^Executing \([^)]*\): /, '')
+    .replace(/'(?:[^'\\]|\\.)*'/g, "'?'")
+    .replace(/\b\d+\b/g, 'N')
+    .replace(/\s+/g, ' ')
+    .slice(0, 140);
 
 /**
  * Counts every statement Sequelize sends (its afterQuery hook also sees transaction statements) and
@@ -20,7 +40,14 @@ const instrumented = new WeakSet<Sequelize>();
 export function countQueries(sequelize: Sequelize): void {
   if (instrumented.has(sequelize)) return;
   instrumented.add(sequelize);
-  sequelize.addHook('afterQuery', () => {
+  sequelize.addHook('afterQuery', (_options, query) => {
+    processTotal += 1;
+    // The Query instance carries the statement it ran (not in Sequelize's declared type).
+    const { sql } = query as unknown as { sql?: unknown };
+    if (typeof sql === 'string') {
+      const shape = shapeOf(sql);
+      shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+    }
     const request = current.getStore();
     if (request) request.count += 1;
   });
