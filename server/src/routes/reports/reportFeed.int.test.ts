@@ -185,6 +185,27 @@ describe('GET /api/reports/infinite', () => {
       expect(idsOf(await page(reader.client, 'new', null, 8))).toContain(rope.id);
     });
 
+    it("are read once and then filtered per member: a second member's first page sends no page query", async () => {
+      const author = await createUser();
+      for (let i = 0; i < 3; i++) await createReport({ author, createdAt: new Date(base + i * 1000) });
+      const other = await signedInMember(app.baseUrl);
+      const statements: string[] = [];
+      // Sequelize's hook types leave out the statement the query object carries.
+      const record = (_options: unknown, query: unknown) => {
+        const { sql } = query as { sql?: string };
+        if (sql) statements.push(sql);
+      };
+      expect(idsOf(await page(reader.client, 'new', null, 8))).toHaveLength(3);
+      app.services.sequelize.addHook('afterQuery', 'sharedPageProbe', record);
+      try {
+        expect(idsOf(await page(other.client, 'new', null, 8))).toHaveLength(3);
+      } finally {
+        app.services.sequelize.removeHook('afterQuery', 'sharedPageProbe');
+      }
+      expect(statements.filter((sql) => /FROM \(SELECT k\.id FROM reports k/.test(sql))).toEqual([]);
+      expect(statements.filter((sql) => /FROM muted_words/.test(sql))).toHaveLength(1);
+    });
+
     it('show a write of this process on the next read: a new report, a hidden one, a like', async () => {
       const author = await createUser();
       const older = await createReport({ author, createdAt: new Date(base) });
