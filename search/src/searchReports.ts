@@ -31,8 +31,10 @@ const SORT_RULES: Record<SortOption, string[]> = {
 /**
  * Report ids matching the member's words, filters and order. Glossary words are searched with all
  * their variants (see expandQuery) in one federated request, which removes duplicates and keeps the
- * requested order across the variants. A query without glossary words is one plain search: federation
- * of a single query gives the same ids and total but costs the engine the merge (issue 22).
+ * requested order across the variants. A query without glossary words is federated too, on purpose
+ * (issue 22): a plain search answers in a few milliseconds where the federated one takes 20-60 ms at
+ * 100,000 reports, but its estimatedTotalHits stops at the index's maxTotalHits (1,000), so the total
+ * and the pages beyond it would change for every broad word.
  */
 export async function searchReportIds(client: SearchClient, indexUid: string, params: ReportSearchParams): Promise<ReportSearchResult> {
   const query = parseQuery(params.query);
@@ -53,12 +55,6 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
     matchingStrategy: 'all' as const,
     attributesToRetrieve: ['id'],
   });
-  if (variants.length === 1) {
-    const response = await client.multiSearch({ queries: [{ ...queryOf(variants[0] ?? query), limit, offset }] });
-    const [result] = response.results;
-    const hits = result?.hits ?? [];
-    return { ids: hits.map((hit) => Number(hit.id)), total: result?.estimatedTotalHits ?? result?.totalHits ?? hits.length };
-  }
   const request: FederatedMultiSearchParams = { federation: { limit, offset }, queries: variants.map(queryOf) };
   const response = await client.multiSearch(request);
   return {
