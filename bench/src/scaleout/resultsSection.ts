@@ -11,6 +11,7 @@ export const MARKED_SECTIONS = {
   notifications: { begin: '<!-- notifications:begin (written by npm run bench:notifications) -->', end: '<!-- notifications:end -->' },
   cases: { begin: '<!-- cases:begin (figures of npm run bench:cases, bench/cases-results.json) -->', end: '<!-- cases:end -->' },
   operators: { begin: '<!-- operators:begin (written by npm run bench:operators, bench/operators-results.json) -->', end: '<!-- operators:end -->' },
+  read: { begin: '<!-- read:begin (written by npm run bench:read) -->', end: '<!-- read:end -->' },
   million: { begin: '<!-- million:begin (1,000,000 reports: measured by hand, see the section) -->', end: '<!-- million:end -->' },
 } as const;
 export type MarkedSection = keyof typeof MARKED_SECTIONS;
