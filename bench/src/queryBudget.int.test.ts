@@ -54,7 +54,9 @@ const BUDGET: Record<string, number> = {
   // (one statement), detail, like and comment read the relation with the author (one statement).
   search: 4,
   'search-broad': 4,
-  detail: 6,
+  // detail 6 -> 3 (issue 22): the report with its author, single tags and the relation with the author
+  // (subquery columns) in one statement, its tools, steps and tag links in one UNION ALL.
+  detail: 3,
   // Writes run in server/src/db/transaction.ts's writeTransaction, which opens with `SET TRANSACTION
   // ISOLATION LEVEL READ COMMITTED` (the deadlock fix of issue 12): one fixed statement each.
   // like 13 -> 11: the member lookup (one statement), and no SELECT after a DELETE that found no like
@@ -62,10 +64,17 @@ const BUDGET: Record<string, number> = {
   // like 11 -> 12 and comment 9 -> 10 (issue 20): one INSERT into notification_outbox, the author's
   // notification being made after the commit by the notification worker.
   // like 12 -> 13 and comment 10 -> 11 (issue 19): the relation with the report's author (one statement).
-  like: 13,
+  // like 13 -> 10 (issue 22): the report's lock reads its author's state and the relation in the same
+  // statement; the like row's INSERT IGNORE (or DELETE) decides, like_count moves by one instead of a
+  // recount, the count answered is the locked one plus that; one upsert notes the level the count reached
+  // (the like-sorted feed's catch-up, migration 0020). A like that adds: session, SET TRANSACTION, BEGIN,
+  // lock, INSERT, UPDATE, level, notification outbox, search outbox, COMMIT. An unlike: 9.
+  like: 10,
   // comment 11 -> 9: the member lookup, and the new comment is answered from what the transaction
   // already read (the author's profile for the profile check) instead of being loaded again.
-  comment: 11,
+  // comment 11 -> 8 (issue 22): the lock reads the author's state, the relation and the commenter's
+  // profile in one statement; comment_count moves by one instead of a recount.
+  comment: 8,
   // Issue 20. The member, the visit note (one upsert, at most every 5 minutes per member), the member's
   // settings, the count.
   'notifications-unread': 4,

@@ -16,6 +16,7 @@ import * as memberSafety from './0015-member-safety';
 import * as notifications from './0016-notifications';
 import * as twoFactorSessions from './0017-two-factor-sessions';
 import * as caseOverdueTold from './0019-case-overdue-told';
+import * as reportLikeLevels from './0020-report-like-levels';
 import * as takedownRequests from './0021-takedown-requests';
 import * as operatorIndexes from './0022-operator-indexes';
 
@@ -41,6 +42,7 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0016-notifications', ...notifications },
   { name: '0017-two-factor-sessions', ...twoFactorSessions },
   { name: '0019-case-overdue-told', ...caseOverdueTold },
+  { name: '0020-report-like-levels', ...reportLikeLevels },
   { name: '0021-takedown-requests', ...takedownRequests },
   { name: '0022-operator-indexes', ...operatorIndexes },
 ];

@@ -3,31 +3,33 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { notFound } from '../errors';
 import type { Comment, Models } from '../models';
 import { authorizeReport } from '../policies/report';
-import { authorizeBetween } from '../policies/relations';
+import { authorizeRelation } from '../policies/relations';
 import type { Viewer } from '../policies/viewer';
-import { requireProfile } from './reportContent';
-import { lockReport } from './reportLoader';
-import { recountReports } from '../visibility';
+import { profileRequired } from './reportContent';
+import { lockReportForMember } from './reportLoader';
+import { adjustCommentCount } from '../visibility';
 import { notify } from '../notifications';
 
 /**
  * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
- * The report row is locked first so comment_count is recomputed one writer at a time. Answers the
- * author's name and icon too, read for the profile check, so the new comment can be shown without
- * loading it again.
+ * The report row is locked first, read with its author's state, the relation between the two members
+ * and the member's own profile in one statement, so comment_count moves one writer at a time. Answers
+ * the author's name and icon too, so the new comment can be shown without loading it again.
  */
 export async function createComment(
-  deps: { models: Pick<Models, 'Report' | 'User' | 'Profile' | 'Comment' | 'NotificationOutboxEntry'>; sequelize: Sequelize },
+  deps: { models: Pick<Models, 'Comment' | 'NotificationOutboxEntry'>; sequelize: Sequelize },
   { viewer, input }: { viewer: NonNullable<Viewer>; input: CommentInput },
   { transaction }: { transaction: Transaction },
 ): Promise<{ comment: Comment; authorProfile: { username: string; iconKey: string | null } }> {
-  const locked = await lockReport(deps.models, input.articleId, transaction);
+  const locked = await lockReportForMember(deps.sequelize, input.articleId, viewer.id, { transaction, viewerProfile: true });
   if (!locked) throw notFound(TEXTS.report.notFound);
   authorizeReport(viewer, 'comment', locked.subject);
-  await authorizeBetween(deps.sequelize, viewer, locked.subject.authorId, TEXTS.report.notFound, { transaction });
-  const authorProfile = await requireProfile(deps.models, viewer.id, { transaction });
+  authorizeRelation(viewer, locked.subject.authorId, locked.relation, TEXTS.report.notFound);
+  const authorProfile = locked.viewerProfile;
+  if (!authorProfile) throw profileRequired();
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
-  await recountReports(deps.sequelize, [input.articleId], { transaction });
+  // A new comment is shown (not hidden, not deleted, by a member who is not suspended): it counts.
+  await adjustCommentCount(deps.sequelize, input.articleId, 1, { transaction });
   // One row; the report's author is notified after the commit (notifications/fanOut.ts).
   await notify(deps.models, { kind: 'comment', commentId: comment.id }, { transaction });
   return { comment, authorProfile };

@@ -1,63 +1,75 @@
 import { TEXTS, type LikeToggleResponse } from '@hiraku/shared';
-import type { Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { sqlDateTime } from '../db/connection';
 import { notFound } from '../errors';
 import type { Models } from '../models';
 import { authorizeReport } from '../policies/report';
-import { authorizeBetween } from '../policies/relations';
+import { authorizeRelation } from '../policies/relations';
 import type { Viewer } from '../policies/viewer';
-import { lockReport } from './reportLoader';
+import { lockReportForMember } from './reportLoader';
+import { recordLikeLevel } from './reportLikeLevels';
 import { enqueueReportSearchSync } from './searchOutbox';
-import { recountReports } from '../visibility';
+import { adjustLikeCount } from '../visibility';
+import { affectedRows } from '../notifications/store';
 import { notify } from '../notifications';
 
-type LikeModels = Pick<Models, 'Report' | 'User' | 'Like' | 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
+type LikeModels = Pick<Models, 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
 /**
  * Likes or unlikes a report for `viewer`: flips the current state, or sets `liked` when the client says
- * which state it wants (so a repeated request changes nothing). The report row is locked first, so
- * concurrent toggles of one report run one after another, and like_count is recomputed from the rows:
- * it always equals the likes that count (visibility/counters.ts) whatever happened before.
+ * which state it wants (so a repeated request changes nothing). The report row is locked first (with
+ * its author's state and the relation to them, one statement), so concurrent toggles of one report run
+ * one after another. The like row decides: like_count moves by one only when its insert or delete
+ * changed a row, so the counter keeps equal to the likes that count (visibility/counters.ts) without
+ * recounting them.
  */
 export async function toggleLike(
   deps: { models: LikeModels; sequelize: Sequelize },
   { viewer, reportId, liked }: { viewer: NonNullable<Viewer>; reportId: number; liked?: boolean },
   { transaction }: { transaction: Transaction },
 ): Promise<LikeToggleResponse> {
-  const { models } = deps;
-  const locked = await lockReport(models, reportId, transaction);
+  const { models, sequelize } = deps;
+  const locked = await lockReportForMember(sequelize, reportId, viewer.id, { transaction });
   if (!locked) throw notFound(TEXTS.like.notFound);
   authorizeReport(viewer, 'like', locked.subject);
-  await authorizeBetween(deps.sequelize, viewer, locked.subject.authorId, TEXTS.like.notFound, { transaction });
+  authorizeRelation(viewer, locked.subject.authorId, locked.relation, TEXTS.like.notFound);
 
-  const where = { reportId, userId: viewer.id };
-  let nowLiked: boolean;
-  let changed: boolean;
-  if (liked === false || liked === undefined) {
-    const removed = await models.Like.destroy({ where, transaction });
-    nowLiked = liked === undefined && removed === 0;
-    changed = removed > 0;
-  } else {
-    nowLiked = true;
-    changed = false;
-  }
-  if (nowLiked) {
-    // Every like write holds the report's lock (lockReport), so no other transaction can add this row
-    // meanwhile: after a delete that found nothing there is nothing to look for.
-    const existing = liked === undefined ? null : await models.Like.findOne({ where, transaction, attributes: ['reportId'] });
-    if (!existing) {
-      await models.Like.create(where, { transaction });
-      changed = true;
+  const now = new Date();
+  // A toggle tries the like first: the insert finds the row there (and adds nothing) or adds it.
+  const added = liked === false ? false : await insertLike(sequelize, reportId, viewer.id, now, transaction);
+  const removed = liked === true || added ? false : await deleteLike(sequelize, reportId, viewer.id, transaction);
+  const nowLiked = added || (liked === true && !removed);
+
+  let likeCount = locked.likeCount;
+  if (added || removed) {
+    likeCount = Math.max(0, likeCount + (added ? 1 : -1));
+    // updated_at stays: a like is not an edit by the author.
+    await adjustLikeCount(sequelize, reportId, added ? 1 : -1, { transaction });
+    if (added) {
+      await recordLikeLevel(sequelize, reportId, likeCount, now, { transaction });
       // One row; the author's notification is made after the commit (notifications/fanOut.ts).
       await notify(models, { kind: 'like', reportId, likerId: viewer.id }, { transaction });
     }
-  }
-
-  if (changed) {
-    // updated_at stays: a like is not an edit by the author.
-    await recountReports(deps.sequelize, [reportId], { transaction });
     // The like count is part of the search document (sort by likes).
     await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
   }
-  const fresh = await models.Report.findByPk(reportId, { attributes: ['likeCount'], transaction });
-  return { liked: nowLiked, likeCount: fresh?.likeCount ?? 0 };
+  return { liked: nowLiked, likeCount };
+}
+
+/** Adds the member's like unless it is there: true when a row was added. */
+async function insertLike(sequelize: Sequelize, reportId: number, userId: number, at: Date, transaction: Transaction): Promise<boolean> {
+  const ignore = sequelize.getDialect() === 'sqlite' ? 'OR IGNORE' : 'IGNORE';
+  const result = await sequelize.query(`INSERT ${ignore} INTO likes (report_id, user_id, created_at) VALUES (?, ?, ?)`, {
+    replacements: [reportId, userId, sqlDateTime(sequelize, at)],
+    // UPDATE: both dialects then answer the rows changed.
+    type: QueryTypes.UPDATE,
+    transaction,
+  });
+  return affectedRows(result) > 0;
+}
+
+/** Removes the member's like: true when there was one. */
+async function deleteLike(sequelize: Sequelize, reportId: number, userId: number, transaction: Transaction): Promise<boolean> {
+  const result = await sequelize.query('DELETE FROM likes WHERE report_id = ? AND user_id = ?', { replacements: [reportId, userId], type: QueryTypes.UPDATE, transaction });
+  return affectedRows(result) > 0;
 }

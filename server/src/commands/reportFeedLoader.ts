@@ -3,6 +3,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { loadCardPage, loadListedCards, viewerListCondition, type CardKeyset, type ListViewer, type ReportCard } from './reportCards';
 import type { FeedPageCache } from './feedPageCache';
 import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
+import { sqlDateTime } from '../db/connection';
 import { listedReportSql } from '../visibility';
 
 /**
@@ -38,10 +39,14 @@ function cursorAfter(card: ReportCard, sort: SortOption, readAt: number, caught:
  * sort=like orders by (like_count, id), which changes while the member scrolls. A report that is
  * unliked across the page boundary comes again later (a repeat: the client merges by id). A report
  * liked across it would be skipped: it sat below the boundary when the previous page was read and is
- * above it now. The cursor's `at` lets the next page catch those up: any report above the boundary
- * now, with likes stamped after `at`, whose like count without those likes would put it below the
- * boundary, is added to the page. Without the likes made since, its count can only be lower than it was
- * then (unlikes remove rows), so every skipped report is caught, at the price of an occasional repeat.
+ * above it now. The cursor's `at` lets the next page catch those up: any report above the boundary now
+ * that reached the boundary's like count by a like made after `at` is added to the page. A like adds
+ * exactly one to its report's count, so a report that rose from below the boundary to above it passed
+ * through that one level (the boundary's count, or one more for a report with a smaller id than the
+ * boundary's, which ties sort below it), and each like notes the level it made (report_like_levels,
+ * migration 0020). Every skipped report is caught, at the price of an occasional repeat (a report that
+ * was above, fell and rose again); the catch-up reads the few reports that reached that level since
+ * `at`, not every like made since, so it costs the same however many likes the site gets meanwhile.
  * Catch-up reports come after the page's own, out of order, and the cursor remembers them so they are
  * not sent twice; true snapshot semantics would need state kept on the server for every scroll.
  */
@@ -77,18 +82,29 @@ async function likedAcrossCursor(
   viewer: ListViewer | null,
 ): Promise<{ reports: ReportCard[]; caught: number[] }> {
   const shown = viewerListCondition(deps.sequelize, viewer, 'r');
+  // Above the boundary at (key, id) means like_count > key, or = key with a larger id: a report with a
+  // larger id crossed it on reaching `key` likes, one with a smaller id on reaching key + 1.
   const rows = await deps.sequelize.query<{ id: number | string }>(
     `SELECT r.id AS id
-       FROM reports r
-       JOIN likes l ON l.report_id = r.id
-      WHERE l.created_at > :since
+       FROM report_like_levels x
+       JOIN reports r ON r.id = x.report_id
+      WHERE x.level IN (:key, :keyAbove) AND x.reached_at > :since
+        AND ((x.level = :key AND x.report_id > :id) OR (x.level = :keyAbove AND x.report_id < :id))
         AND ${listedReportSql('r')} ${shown.sql}
         AND (r.like_count > :key OR (r.like_count = :key AND r.id > :id))
-      GROUP BY r.id, r.like_count
-     HAVING r.like_count - COUNT(*) < :key OR (r.like_count - COUNT(*) = :key AND r.id < :id)
       ORDER BY r.like_count DESC, r.id DESC
       LIMIT :cap`,
-    { replacements: { ...shown.replacements, since: new Date(cursor.at ?? 0), key: cursor.key, id: cursor.id, cap: CATCH_UP_MAX + CAUGHT_MAX }, type: QueryTypes.SELECT },
+    {
+      replacements: {
+        ...shown.replacements,
+        since: sqlDateTime(deps.sequelize, new Date(cursor.at ?? 0)),
+        key: cursor.key,
+        keyAbove: cursor.key + 1,
+        id: cursor.id,
+        cap: CATCH_UP_MAX + CAUGHT_MAX,
+      },
+      type: QueryTypes.SELECT,
+    },
   );
   const alreadySent = new Set([...(cursor.caught ?? []), ...page.map((report) => report.id)]);
   const qualifying = rows.map((row) => Number(row.id));

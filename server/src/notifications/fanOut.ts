@@ -1,6 +1,6 @@
 import { japanDay, SEVERE_PRIORITY_MAX } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { sqlDateTime } from '../db/connection';
+import { isMysql, sqlDateTime } from '../db/connection';
 import { writeTransaction } from '../db/transaction';
 import { outboxTable, type BackoffPolicy } from '../jobs/outboxLease';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from '../jobs/outboxWorker';
@@ -8,7 +8,9 @@ import type { Logger } from '../logger';
 import type { Models, NotificationOutboxEntry } from '../models';
 import type { BusMessage, NotificationBus } from './bus';
 import type { NotificationEvent } from './events';
-import { actorMayNotify } from './suppression';
+import { actorMayNotifyColumnsSql, actorMayNotifyFromColumns } from './suppression';
+
+type MayNotifyColumns = Parameters<typeof actorMayNotifyFromColumns>[0];
 
 export interface FanOutDeps {
   models: Models;
@@ -44,16 +46,23 @@ async function addForMember(
   const eventId = Number(entry.id);
   let notificationId: number;
   if (fields.groupKey) {
-    const group = await Notification.findOne({ where: { userId: fields.userId, groupKey: fields.groupKey }, transaction, lock: transaction.LOCK.UPDATE });
+    // The group, locked, and whether this actor is in it already: one statement.
+    const group = await one<{ id: number | string; present: number | string }>(
+      deps.sequelize,
+      `SELECT n.id, (SELECT COUNT(*) FROM notification_actors a WHERE a.notification_id = n.id AND a.actor_id = ?) AS present
+         FROM notifications n WHERE n.user_id = ? AND n.group_key = ?${isMysql(deps.sequelize) ? ' FOR UPDATE' : ''}`,
+      [fields.actorId ?? 0, fields.userId, fields.groupKey],
+      transaction,
+    );
     if (group) {
-      if (fields.actorId) {
-        const present = await one(deps.sequelize, 'SELECT 1 AS present FROM notification_actors WHERE notification_id = ? AND actor_id = ?', [group.id, fields.actorId], transaction);
-        // Liked again the same day (after an unlike): nothing new to say.
-        if (present) return null;
-      }
+      // Liked again the same day (after an unlike): nothing new to say.
+      if (fields.actorId && Number(group.present) > 0) return null;
+      notificationId = Number(group.id);
       // New activity: the group is unread again and moves up the list.
-      await group.update({ eventId, readAt: null, updatedAt: now }, { transaction });
-      notificationId = group.id;
+      await deps.sequelize.query('UPDATE notifications SET event_id = ?, read_at = NULL, updated_at = ? WHERE id = ?', {
+        replacements: [eventId, sqlDateTime(deps.sequelize, now), notificationId],
+        transaction,
+      });
     } else {
       notificationId = (await Notification.create({ userId: fields.userId, kind: fields.kind, reportId: fields.reportId ?? null, groupKey: fields.groupKey, eventId }, { transaction })).id;
     }
@@ -92,31 +101,35 @@ async function fanOut(deps: FanOutDeps, entry: NotificationOutboxEntry, transact
   switch (event.kind) {
     case 'comment': {
       // Read now, not when queued: a comment deleted or hidden meanwhile notifies no one.
-      const row = await one<{ author_id: number; report_id: number; recipient: number }>(
+      // The comment, its report's author, and whether its author may notify them: one statement.
+      const row = await one<{ author_id: number; report_id: number; recipient: number } & MayNotifyColumns>(
         sequelize,
-        `SELECT c.author_id, c.report_id, r.author_id AS recipient FROM comments c JOIN reports r ON r.id = c.report_id
+        `SELECT c.author_id, c.report_id, r.author_id AS recipient, ${actorMayNotifyColumnsSql('c.author_id', 'r.author_id', '?')}
+           FROM comments c JOIN reports r ON r.id = c.report_id
           WHERE c.id = ? AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND r.is_draft = 0`,
-        [event.commentId],
+        [sqlDateTime(sequelize, new Date()), event.commentId],
         transaction,
       );
       if (!row) break;
       const recipientId = Number(row.recipient);
       const actorId = Number(row.author_id);
-      if (!(await actorMayNotify(sequelize, { recipientId, actorId }, transaction))) break;
+      if (!actorMayNotifyFromColumns(row, { recipientId, actorId })) break;
       push(await addForMember(deps, entry, { userId: recipientId, kind: 'comment', reportId: Number(row.report_id), commentId: event.commentId, actorId }, transaction));
       break;
     }
     case 'like': {
-      const row = await one<{ recipient: number; liked_at: Date | string }>(
+      // The like, its report's author, and whether the liker may notify them: one statement.
+      const row = await one<{ recipient: number; liked_at: Date | string } & MayNotifyColumns>(
         sequelize,
-        `SELECT r.author_id AS recipient, l.created_at AS liked_at FROM likes l JOIN reports r ON r.id = l.report_id WHERE l.report_id = ? AND l.user_id = ?`,
-        [event.reportId, event.likerId],
+        `SELECT r.author_id AS recipient, l.created_at AS liked_at, ${actorMayNotifyColumnsSql('l.user_id', 'r.author_id', '?')}
+           FROM likes l JOIN reports r ON r.id = l.report_id WHERE l.report_id = ? AND l.user_id = ?`,
+        [sqlDateTime(sequelize, new Date()), event.reportId, event.likerId],
         transaction,
       );
       // Unliked before the worker came: nothing to say.
       if (!row) break;
       const recipientId = Number(row.recipient);
-      if (!(await actorMayNotify(sequelize, { recipientId, actorId: event.likerId }, transaction))) break;
+      if (!actorMayNotifyFromColumns(row, { recipientId, actorId: event.likerId })) break;
       const day = japanDay(new Date(row.liked_at));
       push(
         await addForMember(deps, entry, { userId: recipientId, kind: 'likes', reportId: event.reportId, groupKey: `likes:${event.reportId}:${day}`, actorId: event.likerId }, transaction),

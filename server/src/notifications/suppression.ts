@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { canNotify } from '../visibility';
+import { activeMemberSql, canNotify, canNotifyRelation, relationColumnsSql, relationFromColumns, type RelationValues } from '../visibility';
 
 /**
  * Whether `actorId` may cause a notification for `recipientId`. Nothing from a suspended member
@@ -26,4 +26,22 @@ export async function memberRelationSuppresses(
   transaction: Transaction,
 ): Promise<boolean> {
   return !(await canNotify(sequelize, actorId, recipientId, new Date(), { transaction }));
+}
+
+/**
+ * actorMayNotify as columns of the caller's own statement (the fan-out reads them with the like or
+ * comment, one statement instead of three): `actor_suspended` and the relation from the recipient's side
+ * (relationColumnsSql), for the members in `actorColumn` and `recipientColumn`. `now` is an SQL value.
+ */
+export const actorMayNotifyColumnsSql = (actorColumn: string, recipientColumn: string, now: string): string =>
+  `CASE WHEN ${activeMemberSql(actorColumn)} THEN 0 ELSE 1 END AS actor_suspended,
+   ${relationColumnsSql(actorColumn, { viewer: recipientColumn, now } satisfies RelationValues)}`;
+
+/** actorMayNotify from the columns of actorMayNotifyColumnsSql. */
+export function actorMayNotifyFromColumns(
+  row: { actor_suspended: number | string; rel_blocking: number | string; rel_blocked_by: number | string; rel_muting: number | string },
+  { recipientId, actorId }: { recipientId: number; actorId: number },
+): boolean {
+  if (recipientId === actorId || Number(row.actor_suspended) === 1) return false;
+  return canNotifyRelation(relationFromColumns(row, recipientId, actorId));
 }

@@ -1,7 +1,7 @@
 import { TEXTS } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
 import { authorizationError, notFound } from '../errors';
-import { loadRelationTo } from '../visibility';
+import { loadRelationTo, type RelationTo } from '../visibility';
 import type { Viewer } from './viewer';
 
 /**
@@ -17,7 +17,12 @@ export async function authorizeBetween(
   options: { transaction?: Transaction } = {},
 ): Promise<void> {
   if (viewer.id === otherId) return;
-  const relation = await loadRelationTo(sequelize, viewer.id, otherId, new Date(), options);
+  authorizeRelation(viewer, otherId, await loadRelationTo(sequelize, viewer.id, otherId, new Date(), options), notFoundMessage);
+}
+
+/** authorizeBetween for a relation already read (relationColumnsSql inside the caller's own statement). */
+export function authorizeRelation(viewer: NonNullable<Viewer>, otherId: number, relation: RelationTo, notFoundMessage: string): void {
+  if (viewer.id === otherId) return;
   if (relation.blockedBy) throw notFound(notFoundMessage);
   if (relation.blocking) throw authorizationError(TEXTS.safety.youBlockedThem);
 }

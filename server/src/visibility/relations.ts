@@ -127,6 +127,33 @@ export function memberShownWhere(sequelize: Sequelize, viewerId: number, now: Da
 
 // ---- loading for the predicates -----------------------------------------------------------------
 
+/**
+ * How the viewer and the member in `otherColumn` stand, as three columns of a larger statement (a
+ * report's lock or its detail read carries them, so the relation costs no statement of its own), read
+ * back by relationFromColumns: each column's SQL expression by its name.
+ */
+export const relationColumnExpressions = (otherColumn: string, v: RelationValues = RELATION_PARAMS): Record<'rel_blocking' | 'rel_blocked_by' | 'rel_muting', string> => ({
+  rel_blocking: `(SELECT COUNT(*) FROM blocks vis_rb1 WHERE vis_rb1.blocker_id = ${v.viewer} AND vis_rb1.blocked_id = ${otherColumn})`,
+  rel_blocked_by: `(SELECT COUNT(*) FROM blocks vis_rb2 WHERE vis_rb2.blocker_id = ${otherColumn} AND vis_rb2.blocked_id = ${v.viewer})`,
+  rel_muting: `(SELECT COUNT(*) FROM mutes vis_rm WHERE vis_rm.muter_id = ${v.viewer} AND vis_rm.muted_id = ${otherColumn} AND (vis_rm.until IS NULL OR vis_rm.until > ${v.now}))`,
+});
+
+/** relationColumnExpressions as a select list (`expression AS name, ...`). */
+export const relationColumnsSql = (otherColumn: string, v: RelationValues = RELATION_PARAMS): string =>
+  Object.entries(relationColumnExpressions(otherColumn, v))
+    .map(([name, expression]) => `${expression} AS ${name}`)
+    .join(',\n   ');
+
+/** The columns of relationColumnsSql as a RelationTo; NO_RELATION for the viewer's own content. */
+export function relationFromColumns(
+  row: { rel_blocking: number | string; rel_blocked_by: number | string; rel_muting: number | string },
+  viewerId: number,
+  otherId: number,
+): RelationTo {
+  if (viewerId === otherId) return NO_RELATION;
+  return { blocking: Number(row.rel_blocking) > 0, blockedBy: Number(row.rel_blocked_by) > 0, muting: Number(row.rel_muting) > 0 };
+}
+
 /** How `viewerId` and `otherId` stand, in one statement. */
 export async function loadRelationTo(
   sequelize: Sequelize,
@@ -136,14 +163,11 @@ export async function loadRelationTo(
   options: { transaction?: Transaction } = {},
 ): Promise<RelationTo> {
   if (viewerId === otherId) return NO_RELATION;
-  const [row] = await sequelize.query<{ blocking: number | string; blocked_by: number | string; muting: number | string }>(
-    `SELECT
-       (SELECT COUNT(*) FROM blocks WHERE blocker_id = :visViewer AND blocked_id = :other) AS blocking,
-       (SELECT COUNT(*) FROM blocks WHERE blocker_id = :other AND blocked_id = :visViewer) AS blocked_by,
-       (SELECT COUNT(*) FROM mutes WHERE muter_id = :visViewer AND muted_id = :other AND (until IS NULL OR until > :visNow)) AS muting`,
+  const [row] = await sequelize.query<{ rel_blocking: number | string; rel_blocked_by: number | string; rel_muting: number | string }>(
+    `SELECT ${relationColumnsSql(':other')}`,
     { replacements: { ...relationReplacements(sequelize, viewerId, now), other: otherId }, type: QueryTypes.SELECT, transaction: options.transaction },
   );
-  return { blocking: Number(row?.blocking) > 0, blockedBy: Number(row?.blocked_by) > 0, muting: Number(row?.muting) > 0 };
+  return row ? relationFromColumns(row, viewerId, otherId) : NO_RELATION;
 }
 
 /** The viewer's muted words in force, folded. */

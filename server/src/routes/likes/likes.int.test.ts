@@ -3,6 +3,7 @@ import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient, type HttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
+import { QueryTypes } from 'sequelize';
 import type { Models, User } from '../../models';
 
 type Toggle = LikeToggleResponse & ErrorBody;
@@ -80,6 +81,30 @@ describe('likes API', () => {
     const ownToggle = await toggle(member.client, own.id);
     expect(ownToggle.status).toBe(404);
     expect(ownToggle.body.message).toBe(TEXTS.like.notFound);
+  });
+
+  it('notes the like count each like makes, for the like-sorted feed (report_like_levels)', async () => {
+    const report = await createReport({ author: await createUser() });
+    const [first, second] = await Promise.all([signedInMember(app.baseUrl), signedInMember(app.baseUrl)]);
+    const levels = async () =>
+      (await app.services.sequelize.query<{ level: number; reached_at: Date }>('SELECT level, reached_at FROM report_like_levels WHERE report_id = ? ORDER BY level', {
+        replacements: [report.id],
+        type: QueryTypes.SELECT,
+      })).map((row) => ({ level: Number(row.level), at: new Date(row.reached_at).getTime() }));
+
+    await first.client.post(`/api/likes/${report.id}/toggle`);
+    await second.client.post(`/api/likes/${report.id}/toggle`);
+    const twoLikes = await levels();
+    expect(twoLikes.map((row) => row.level)).toEqual([1, 2]);
+    // An unlike notes nothing; the next like reaches level 2 again, later.
+    await first.client.post(`/api/likes/${report.id}/toggle`);
+    expect(await levels()).toEqual(twoLikes);
+    const again = await first.client.post<{ liked: boolean; likeCount: number }>(`/api/likes/${report.id}/toggle`);
+    expect(again.body).toEqual({ liked: true, likeCount: 2 });
+    const after = await levels();
+    expect(after.map((row) => row.level)).toEqual([1, 2]);
+    expect(after[1]?.at).toBeGreaterThanOrEqual(twoLikes[1]?.at ?? Number.POSITIVE_INFINITY);
+    expect((await app.services.models.Report.findByPk(report.id))?.likeCount).toBe(2);
   });
 
   it('needs a signed-in member', async () => {

@@ -131,6 +131,37 @@ describe('GET /api/reports/infinite', () => {
     expect(ids).toHaveLength(reports.length + 1);
   });
 
+  it('sort=like catches up a report with a smaller id, which had to pass one like more than the boundary', async () => {
+    const author = await createUser();
+    // Created first: on a tie of like counts it sorts below the boundary's report, so it is above the
+    // boundary only with one like more (level 6 for a boundary at 5 likes).
+    const mover = await createReport({ author });
+    const counts = [5, 5, 4, 4, 3, 3, 2, 2, 1, 1];
+    const reports: Report[] = [];
+    for (const likeCount of counts) reports.push(await createReport({ author, likeCount }));
+    const likers = await Promise.all(Array.from({ length: 6 }, () => signedInMember(app.baseUrl)));
+
+    const first = await page(reader.client, 'like', null, 2);
+    expect(first.data.map((item) => item._id)).toEqual([reports[1]?.id, reports[0]?.id]);
+    for (const [n, liker] of likers.entries()) {
+      const res = await liker.client.post<{ liked: boolean; likeCount: number }>(`/api/likes/${mover.id}/toggle`);
+      expect(res.body).toEqual({ liked: true, likeCount: n + 1 });
+    }
+
+    const next = await page(reader.client, 'like', first.nextKey, 2);
+    // The page's own two reports, then the mover caught up.
+    expect(next.data.map((item) => item._id)).toEqual([reports[3]?.id, reports[2]?.id, mover.id]);
+    const ids = [...first.data, ...next.data].map((item) => item._id);
+    let lastKey = next.nextKey;
+    while (lastKey) {
+      const more = await page(reader.client, 'like', lastKey, 2);
+      ids.push(...more.data.map((item) => item._id));
+      lastKey = more.nextKey;
+    }
+    expect(ids).toHaveLength(reports.length + 1);
+    expect(new Set(ids)).toEqual(new Set([...reports, mover].map((r) => r.id)));
+  });
+
   it('sort=like may repeat, but never skips, a report unliked below the boundary', async () => {
     const author = await createUser();
     const liker = await signedInMember(app.baseUrl);

@@ -5,12 +5,12 @@ import { deleteReport } from '../../commands/reportDeleter';
 import { createFeedPageCache, FEED_PAGE_CACHE_DEFAULTS } from '../../commands/feedPageCache';
 import { loadReportFeed } from '../../commands/reportFeedLoader';
 import { prepareReportImages, runReportWrite } from '../../commands/reportImages';
-import { authorInclude, loadReportDetail } from '../../commands/reportLoader';
+import { authorInclude, loadReportDetail, loadReportDetailFor } from '../../commands/reportLoader';
 import { updateReport } from '../../commands/reportUpdater';
 import { notFound, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { Report } from '../../models';
-import { authorizeBetween } from '../../policies/relations';
+import { authorizeRelation } from '../../policies/relations';
 import { authorizeReport } from '../../policies/report';
 import type { Viewer } from '../../policies/viewer';
 import { presentMyReport, presentReport, presentReportListItem } from '../../presenters/report';
@@ -65,11 +65,12 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     },
 
     'reports.get': async ({ user, params }) => {
-      const report = await loadReportDetail(models, params.id);
-      if (!report) throw notFound(TEXTS.report.notFound);
-      authorizeReport(user, 'read', reportFacts(report));
-      await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.report.notFound);
-      return presentReport(report, { viewer: user, storage });
+      // The report, its lists and the relation with its author in two statements (loadReportDetailFor).
+      const loaded = await loadReportDetailFor(models, params.id, user.id);
+      if (!loaded) throw notFound(TEXTS.report.notFound);
+      authorizeReport(user, 'read', reportFacts(loaded.report));
+      authorizeRelation(user, loaded.report.authorId, loaded.relation, TEXTS.report.notFound);
+      return presentReport(loaded.report, { viewer: user, storage });
     },
 
     'reports.create': async ({ user, body, files }) => {
