@@ -11,6 +11,7 @@ import { runLoad, type MedianFigures, type RequestSpec } from '../load/runLoad';
 import { commentScenario, DEEP_REPORTS, deepCursor, detailScenario, likeScenario, spreadIds, type Scenario } from '../load/scenarios';
 import { signInMembers, type MemberSession } from '../load/sessions';
 import { countSqlPerRequest, send } from '../load/sqlCount';
+import { decodeFeedCursor } from '../../../server/src/commands/reportFeedCursor';
 import { startBenchMeilisearch } from '../meili';
 import { writeMarkedSection } from '../scaleout/resultsSection';
 import { startBenchServer } from '../server/processes';
@@ -50,6 +51,16 @@ interface RunRecord {
   figures: Figure[];
   likesMade: number;
   loadAverages: { start: number[]; end: number[] };
+  /** The catch-up's statement in its old form (every like since the cursor) and its new one (like levels), timed on the same data. */
+  catchUpSql?: CatchUpSql[];
+  note?: string;
+}
+
+interface CatchUpSql {
+  cursor: string;
+  oldMs: number;
+  newMs: number;
+  rows: number;
 }
 
 function parseOptions(argv: string[]) {
@@ -67,6 +78,7 @@ function parseOptions(argv: string[]) {
     connections: flags.int('connections', 16),
     likes: flags.int('likes', 5_000),
     report: flags.has('report'),
+    note: argv.includes('--note') ? value('note', '') : undefined,
   };
 }
 
@@ -116,6 +128,43 @@ async function makeLikes(conn: mysql.Connection, reports: number, count: number,
   return made;
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/**
+ * The catch-up statement of reportFeedLoader.ts for `lastKey`, in the form before issue 22 (every like
+ * since the cursor joined to its report) and in the form after it (the reports that reached the boundary's
+ * level, report_like_levels), each run 15 times in turns on one connection: milliseconds, median. Without
+ * the viewer's block, mute and muted-word conditions, which both forms add alike.
+ */
+async function timeCatchUpSql(conn: mysql.Connection, name: string, lastKey: string): Promise<CatchUpSql | null> {
+  const [levels] = await conn.query<mysql.RowDataPacket[]>("SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'report_like_levels'");
+  if (Number(levels[0]?.n) === 0) return null;
+  const cursor = decodeFeedCursor(lastKey, 'like');
+  const listed = 'r.listed = 1 AND r.is_draft = 0 AND r.hidden_at IS NULL';
+  const above = '(r.like_count > :key OR (r.like_count = :key AND r.id > :id))';
+  const oldSql = `SELECT r.id FROM reports r JOIN likes l ON l.report_id = r.id WHERE l.created_at > :since AND ${listed} AND ${above}
+    GROUP BY r.id, r.like_count HAVING r.like_count - COUNT(*) < :key OR (r.like_count - COUNT(*) = :key AND r.id < :id)
+    ORDER BY r.like_count DESC, r.id DESC LIMIT 100`;
+  const newSql = `SELECT r.id FROM report_like_levels x JOIN reports r ON r.id = x.report_id
+    WHERE x.level IN (:key, :keyAbove) AND x.reached_at > :since AND ((x.level = :key AND x.report_id > :id) OR (x.level = :keyAbove AND x.report_id <= :id))
+      AND ${listed} AND ${above} ORDER BY r.like_count DESC, r.id DESC LIMIT 100`;
+  const values: Record<string, unknown> = { key: cursor.key, keyAbove: cursor.key + 1, id: cursor.id, since: new Date(cursor.at ?? 0) };
+  const bind = (sql: string) => sql.replace(/:(\w+)/g, (_, name: string) => conn.escape(values[name]));
+  const times = { old: [] as number[], new: [] as number[] };
+  let rows = 0;
+  for (let i = 0; i < 15; i += 1) {
+    for (const form of ['old', 'new'] as const) {
+      const started = performance.now();
+      const [result] = await conn.query<mysql.RowDataPacket[]>(bind(form === 'old' ? oldSql : newSql));
+      times[form].push(performance.now() - started);
+      if (form === 'new') rows = result.length;
+    }
+  }
+  const figure = { cursor: name, oldMs: median(times.old), newMs: median(times.new), rows };
+  console.info(`  catch-up statement, ${name}: old form ${figure.oldMs.toFixed(1)} ms, new form ${figure.newMs.toFixed(1)} ms, ${rows} reports`);
+  return figure;
+}
+
 async function run(options: ReturnType<typeof parseOptions>): Promise<RunRecord> {
   const start = os.loadavg().map((v) => Number(v.toFixed(1)));
   const meili = await startBenchMeilisearch();
@@ -141,6 +190,7 @@ async function runWith(meili: LocalMeilisearch, options: ReturnType<typeof parse
   });
   const conn = await mysql.createConnection({ uri: url, timezone: 'Z' });
   const figures: Figure[] = [];
+  const catchUpSql: CatchUpSql[] = [];
   let likesMade: number;
   try {
     const readers = await signInMembers(app.baseUrl, READERS);
@@ -171,6 +221,10 @@ async function runWith(meili: LocalMeilisearch, options: ReturnType<typeof parse
     figures.push(await measure(app.baseUrl, feed('like-next-after', `sort=like, next page, cursor issued before ${after.slice(6)}`, cursors.next), options));
     figures.push(await measure(app.baseUrl, feed('like-deep-after', `sort=like, 10,000 deep, cursor issued before ${after.slice(6)}`, cursors.deep), options));
     figures.push(await measure(app.baseUrl, feed('like-first-after', `sort=like, first page, ${after}`, first), options));
+    for (const [name, pathname] of Object.entries(cursors)) {
+      const figure = await timeCatchUpSql(conn, name === 'deep' ? '10,000 deep' : 'next page', new URLSearchParams(pathname.split('?')[1]).get('lastKey') ?? '');
+      if (figure) catchUpSql.push(figure);
+    }
   } finally {
     await conn.end();
     await app.stop();
@@ -185,6 +239,8 @@ async function runWith(meili: LocalMeilisearch, options: ReturnType<typeof parse
     figures,
     likesMade,
     loadAverages: { start, end: os.loadavg().map((v) => Number(v.toFixed(1))) },
+    ...(catchUpSql.length ? { catchUpSql } : {}),
+    ...(options.note ? { note: options.note } : {}),
   };
 }
 
@@ -214,6 +270,11 @@ function section(records: RunRecord[]): string {
       `Next page after the likes / first page p50: ${fmt(p50('like-next-after') / first, 2)}x (10,000 deep: ${fmt(p50('like-deep-after') / first, 2)}x); target ≤ 1.3x.`,
       '',
     );
+    for (const sql of record.catchUpSql ?? []) {
+      lines.push(`- The catch-up statement alone, ${sql.cursor} (MariaDB, one connection, median of 15 in turns): before issue 22's form ${fmt(sql.oldMs, 1)} ms, the like-level form ${fmt(sql.newMs, 1)} ms (${sql.rows} reports qualify, at most 100 read).`);
+    }
+    if (record.note) lines.push(`- ${record.note}`);
+    if (record.catchUpSql?.length || record.note) lines.push('');
   }
   const [before, after] = runs;
   if (before && after && runs.length === 2) {

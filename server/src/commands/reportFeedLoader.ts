@@ -83,13 +83,14 @@ async function likedAcrossCursor(
 ): Promise<{ reports: ReportCard[]; caught: number[] }> {
   const shown = viewerListCondition(deps.sequelize, viewer, 'r');
   // Above the boundary at (key, id) means like_count > key, or = key with a larger id: a report with a
-  // larger id crossed it on reaching `key` likes, one with a smaller id on reaching key + 1.
+  // larger id crossed it on reaching `key` likes, one with a smaller id on reaching key + 1 (and so did
+  // the boundary's own report, which comes again when it was liked past itself, as it always did).
   const rows = await deps.sequelize.query<{ id: number | string }>(
     `SELECT r.id AS id
        FROM report_like_levels x
        JOIN reports r ON r.id = x.report_id
       WHERE x.level IN (:key, :keyAbove) AND x.reached_at > :since
-        AND ((x.level = :key AND x.report_id > :id) OR (x.level = :keyAbove AND x.report_id < :id))
+        AND ((x.level = :key AND x.report_id > :id) OR (x.level = :keyAbove AND x.report_id <= :id))
         AND ${listedReportSql('r')} ${shown.sql}
         AND (r.like_count > :key OR (r.like_count = :key AND r.id > :id))
       ORDER BY r.like_count DESC, r.id DESC
