@@ -276,11 +276,12 @@ function section(records: RunRecord[]): string {
     if (record.note) lines.push(`- ${record.note}`);
     if (record.catchUpSql?.length || record.note) lines.push('');
   }
-  const [before, after] = runs;
-  if (before && after && runs.length === 2) {
-    lines.push(`Throughput, ${after.label} / ${before.label}:`, '');
+  // Every other run against the first one (the code before the change).
+  const [before, ...afters] = runs;
+  for (const after of before ? afters : []) {
+    lines.push(`Throughput, ${after.label} / ${before?.label}:`, '');
     for (const key of ['detail', 'like', 'comment']) {
-      const b = before.figures.find((f) => f.key === key);
+      const b = before?.figures.find((f) => f.key === key);
       const a = after.figures.find((f) => f.key === key);
       if (a && b) lines.push(`- ${a.label}: ${fmt(a.api.requestsPerSecond / b.api.requestsPerSecond, 2)}x (target ≥ 2x), SQL ${b.sql.max} -> ${a.sql.max}`);
     }
