@@ -10,11 +10,12 @@ import { writeTransaction } from '../db/transaction';
 import { recordSignIn, touchFamily } from './sessionFamilies';
 
 /**
- * The columns of the member that a request may need (ids, role, the tutorial flag of /auth/me): every
+ * The columns of the member that a request may need (ids, role, the tutorial flag of /auth/me, how
+ * sensitive images appear to them, which every report answer needs): every
  * authenticated request reads them, so never the password hash or the e-mail address. Whatever needs
  * more (the data export, re-entering the password) reads it itself.
  */
-export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending', 'totpEnabledAt'] as const;
+export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending', 'totpEnabledAt', 'sensitiveImages'] as const;
 export type SessionMember = Pick<User, (typeof SESSION_MEMBER_ATTRIBUTES)[number]>;
 
 export interface SessionDeps {
@@ -204,8 +205,8 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
   // cloning and instance building cost more CPU than the lookup itself (issue 22's profile). Same columns
   // (SESSION_MEMBER_ATTRIBUTES) and conditions: an active member whose session family is neither
   // revoked nor over.
-  const [row] = await sequelize.query<{ id: number | string; public_id: string; role: SessionMember['role']; tutorial_pending: number | string | boolean; totp_enabled_at: Date | string | null }>(
-    `SELECT u.id, u.public_id, u.role, u.tutorial_pending, u.totp_enabled_at
+  const [row] = await sequelize.query<{ id: number | string; public_id: string; role: SessionMember['role']; tutorial_pending: number | string | boolean; totp_enabled_at: Date | string | null; sensitive_images: SessionMember['sensitiveImages'] }>(
+    `SELECT u.id, u.public_id, u.role, u.tutorial_pending, u.totp_enabled_at, u.sensitive_images
        FROM \`users\` AS u
       WHERE u.id = :userId AND u.suspended_at IS NULL
         AND EXISTS (SELECT 1 FROM \`refresh_tokens\` AS rt WHERE rt.family_id = :familyId AND rt.user_id = u.id
@@ -220,5 +221,6 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
     tutorialPending: row.tutorial_pending === true || Number(row.tutorial_pending) === 1,
     // mysql2 answers a Date; SQLite the text Sequelize stored.
     totpEnabledAt: row.totp_enabled_at === null ? null : row.totp_enabled_at instanceof Date ? row.totp_enabled_at : new Date(row.totp_enabled_at),
+    sensitiveImages: row.sensitive_images,
   };
 }

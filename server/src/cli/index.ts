@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { parseEnv } from '../env';
 import { DEFAULT_DOCUMENT_BATCH_SIZE } from '../search/reportDocumentBuilder';
 import { createUserCommand } from './createUser';
+import { imagePreviewsCommand } from './imagePreviews';
 import { migrateCommand } from './migrate';
 import { REINDEX_BATCH_SIZE_MAX, reindexCommand } from './reindex';
 import { SEED_DEMO_HELP, SEED_DEMO_LIMITS, seedDemoCommand } from './seedDemo';
@@ -47,6 +48,13 @@ program
   .option('--batch-size <count>', `一度に読み込んで登録する件数（1〜${REINDEX_BATCH_SIZE_MAX}）`, String(DEFAULT_DOCUMENT_BATCH_SIZE))
   .action(async (opts: { batchSize: string }) => {
     await reindexCommand(parseEnv(), { ...opts, quiet: program.opts<{ quiet?: boolean }>().quiet });
+  });
+
+program
+  .command('image-previews')
+  .description('ぼかし画像のないレポート画像（センシティブな画像の導入前の投稿）に、ぼかし画像を作成します（何度実行しても安全）')
+  .action(async () => {
+    await imagePreviewsCommand(parseEnv(), { quiet: program.opts<{ quiet?: boolean }>().quiet });
   });
 
 program.addOption(new Option('-q, --quiet', '進捗表示を抑える'));

@@ -22,7 +22,7 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     if (!user) return [];
 
     const profile = await models.Profile.findOne({ where: { userId }, attributes: ['iconKey'], transaction });
-    const ownReports = await models.Report.findAll({ where: { authorId: userId }, attributes: ['id', 'mainImageKey', 'thumbnailKey'], transaction });
+    const ownReports = await models.Report.findAll({ where: { authorId: userId }, attributes: ['id', 'mainImageKey', 'thumbnailKey', 'imagePreviewKey'], transaction });
     const ownIds = new Set(ownReports.map((report) => report.id));
     const touched = await reportsTouchedBy(deps, userId, transaction);
     const othersTouched = touched.filter((id) => !ownIds.has(id));
@@ -47,7 +47,7 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 
-    return [profile?.iconKey, ...ownReports.flatMap((report) => [report.mainImageKey, report.thumbnailKey])].filter(
+    return [profile?.iconKey, ...ownReports.flatMap((report) => [report.mainImageKey, report.thumbnailKey, report.imagePreviewKey])].filter(
       (key): key is string => typeof key === 'string' && key.length > 0,
     );
   });

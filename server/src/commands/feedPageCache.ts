@@ -73,12 +73,17 @@ export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, now =
       const { rows, shown } = await rowsFor(sort, size, viewer);
       // Fewer than asked while the shared rows were full: the hidden ones left a gap only the database can fill.
       if (shown.length < size && rows.length === size + margin) return null;
-      // Only the card's own fields leave: the folded text and author id were for the filter.
+      // Only the card's own fields leave: the folded text was for the filter. The author id stays, since
+      // how a sensitive image reaches this viewer depends on whether it is theirs (visibility/sensitiveImages.ts).
       return shown.slice(0, size).map((row) => ({
         id: row.id,
+        authorId: row.authorId,
         title: row.title,
         description: row.description,
         thumbnailKey: row.thumbnailKey,
+        imageSensitive: row.imageSensitive,
+        imageSensitiveLocked: row.imageSensitiveLocked,
+        imagePreviewKey: row.imagePreviewKey,
         likeCount: row.likeCount,
         createdAt: row.createdAt,
         author: row.author,

@@ -10,9 +10,14 @@ import { listedReportSql, relationReplacements, reportShownInListsSql } from '..
  */
 export interface ReportCard {
   id: number;
+  authorId: number;
   title: string;
   description: string | null;
   thumbnailKey: string | null;
+  /** The センシティブな画像 label, its lock and the blurred preview (visibility/sensitiveImages.ts). */
+  imageSensitive: boolean;
+  imageSensitiveLocked: boolean;
+  imagePreviewKey: string | null;
   likeCount: number;
   createdAt: Date;
   author: { publicId: string; profile: { username: string; iconKey: string | null } | null };
@@ -20,9 +25,13 @@ export interface ReportCard {
 
 interface CardRow {
   id: number | string;
+  author_id: number | string;
   title: string;
   description: string | null;
   thumbnail_key: string | null;
+  image_sensitive: number | boolean;
+  image_sensitive_locked: number | boolean;
+  image_preview_key: string | null;
   like_count: number | string;
   created_at: Date | string;
   public_id: string;
@@ -31,7 +40,8 @@ interface CardRow {
 }
 
 /** The card's columns of report `r`, author `u` and profile `p`; one character more than a card shows, so the cut still knows it cut. */
-const CARD_COLUMNS = `r.id, r.title, SUBSTR(r.description, 1, ${REPORT_LIST_DESCRIPTION_MAX + 1}) AS description, r.thumbnail_key, r.like_count, r.created_at,
+const CARD_COLUMNS = `r.id, r.author_id, r.title, SUBSTR(r.description, 1, ${REPORT_LIST_DESCRIPTION_MAX + 1}) AS description, r.thumbnail_key,
+       r.image_sensitive, r.image_sensitive_locked, r.image_preview_key, r.like_count, r.created_at,
        u.public_id, p.username, p.icon_key`;
 
 /** The sort key of each list order and its index (migration 0012): (listed, is_draft, hidden_at, key, id). */
@@ -74,9 +84,8 @@ export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after
   return (await readCardPage(sequelize, sort, after, limit, viewer, CARD_COLUMNS)).map(toCard);
 }
 
-/** A card with what the viewer's list condition reads (author and folded text), for filtering in memory. */
+/** A card with what the viewer's list condition reads (its author id, and the folded text), for filtering in memory. */
 export interface FilterableCard extends ReportCard {
-  authorId: number;
   matchText: string | null;
 }
 
@@ -87,11 +96,11 @@ export interface FilterableCard extends ReportCard {
  * statement more; later members filter the same rows with visibility's listRelationsShow.
  */
 export async function loadFilterableFirstPage(sequelize: Sequelize, sort: SortOption, limit: number, viewer: ListViewer): Promise<Array<FilterableCard & { shownToViewer: boolean }>> {
-  const columns = `${CARD_COLUMNS}, r.author_id, r.match_text, CASE WHEN ${reportShownInListsSql('r')} THEN 1 ELSE 0 END AS shown_to_viewer`;
-  const rows = await readCardPage<CardRow & { author_id: number | string; match_text: string | null; shown_to_viewer: number | string }>(sequelize, sort, null, limit, null, columns, {
+  const columns = `${CARD_COLUMNS}, r.match_text, CASE WHEN ${reportShownInListsSql('r')} THEN 1 ELSE 0 END AS shown_to_viewer`;
+  const rows = await readCardPage<CardRow & { match_text: string | null; shown_to_viewer: number | string }>(sequelize, sort, null, limit, null, columns, {
     ...relationReplacements(sequelize, viewer.id, viewer.now),
   });
-  return rows.map((row) => ({ ...toCard(row), authorId: Number(row.author_id), matchText: row.match_text, shownToViewer: Number(row.shown_to_viewer) === 1 }));
+  return rows.map((row) => ({ ...toCard(row), matchText: row.match_text, shownToViewer: Number(row.shown_to_viewer) === 1 }));
 }
 
 async function readCardPage<Row extends CardRow>(
@@ -148,9 +157,14 @@ export async function loadListedCards(sequelize: Sequelize, ids: readonly number
 function toCard(row: CardRow): ReportCard {
   return {
     id: Number(row.id),
+    authorId: Number(row.author_id),
     title: row.title,
     description: row.description,
     thumbnailKey: row.thumbnail_key,
+    // MariaDB answers a BOOLEAN column as 0/1.
+    imageSensitive: Boolean(Number(row.image_sensitive)),
+    imageSensitiveLocked: Boolean(Number(row.image_sensitive_locked)),
+    imagePreviewKey: row.image_preview_key,
     likeCount: Number(row.like_count),
     // mysql2 answers a Date; SQLite the text Sequelize stored ("2026-11-23 00:34:57.000 +00:00").
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),

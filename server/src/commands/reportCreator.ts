@@ -27,6 +27,8 @@ export async function createReport(
       ...reportTextColumns(input),
       mainImageKey: images?.mainKey ?? null,
       thumbnailKey: images?.thumbnailKey ?? null,
+      imagePreviewKey: images?.previewKey ?? null,
+      imageSensitive: input.imageSensitive,
       // The route refused an image without both attestations (assertImageAttested): given now.
       imageAttestedAt: images ? new Date() : null,
       ...state,

@@ -21,7 +21,7 @@ export async function deleteReport(
   if (!locked) throw notFound(TEXTS.report.notFound);
   const { report, subject } = locked;
   authorizeReport(viewer, 'delete', subject);
-  const obsoleteImageKeys = [report.mainImageKey, report.thumbnailKey].filter((key): key is string => Boolean(key));
+  const obsoleteImageKeys = [report.mainImageKey, report.thumbnailKey, report.imagePreviewKey].filter((key): key is string => Boolean(key));
   await models.Report.destroy({ where: { id: report.id }, transaction });
   await enqueueReportSearchSync(models, [report.id], 'delete', { transaction });
   return { obsoleteImageKeys };

@@ -4,19 +4,36 @@ import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { writeTransaction } from '../db/transaction';
 
-/** A main image and its thumbnail, decoded and re-encoded, with the keys they will be stored under. */
+/** A main image, its thumbnail and blurred preview, decoded and re-encoded, with the keys they will be stored under. */
 export interface PreparedReportImages {
   mainKey: string;
   thumbnailKey: string;
+  previewKey: string;
   main: ProcessedImage;
   thumbnail: ProcessedImage;
+  /** Shown instead of the image to members who chose ぼかす, while it is labelled センシティブな画像. */
+  preview: ProcessedImage;
 }
 
-/** Both variants of an upload; refuses anything that is not a JPEG, PNG, WebP or GIF by its bytes. */
+/** The variants of an upload; refuses anything that is not a JPEG, PNG, WebP or GIF by its bytes. */
 export async function prepareReportImages(data: Buffer): Promise<PreparedReportImages> {
   const main = await processImage(data, 'reportMain');
   const thumbnail = await processImage(data, 'reportThumbnail');
-  return { mainKey: newImageKey('reports', main.extension), thumbnailKey: newImageKey('reports', thumbnail.extension), main, thumbnail };
+  // Every image gets one, labelled or not: an operator may label it later without touching the file.
+  const preview = await makePreview(thumbnail.data);
+  return {
+    mainKey: newImageKey('reports', main.extension),
+    thumbnailKey: newImageKey('reports', thumbnail.extension),
+    previewKey: newImageKey('reports', preview.extension),
+    main,
+    thumbnail,
+    preview,
+  };
+}
+
+/** The blurred preview, made from the stored thumbnail (small, already re-encoded by us). */
+export function makePreview(thumbnail: Buffer): Promise<ProcessedImage> {
+  return processImage(thumbnail, 'reportPreview');
 }
 
 /** Best effort: a file that cannot be removed is logged, never a reason to fail the member's request. */
@@ -49,11 +66,12 @@ export async function runReportWrite<T extends ReportWriteResult>(
       if (images) {
         await deps.storage.put(images.mainKey, images.main.data, images.main.contentType);
         await deps.storage.put(images.thumbnailKey, images.thumbnail.data, images.thumbnail.contentType);
+        await deps.storage.put(images.previewKey, images.preview.data, images.preview.contentType);
       }
       return written;
     });
   } catch (error) {
-    if (images) await removeStoredImages(deps, [images.mainKey, images.thumbnailKey]);
+    if (images) await removeStoredImages(deps, [images.mainKey, images.thumbnailKey, images.previewKey]);
     throw error;
   }
   await removeStoredImages(deps, result.obsoleteImageKeys);

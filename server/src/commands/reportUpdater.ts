@@ -1,6 +1,6 @@
 import { TEXTS, type ReportInput } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
-import { notFound } from '../errors';
+import { notFound, validationError } from '../errors';
 import type { Models } from '../models';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
@@ -28,14 +28,21 @@ export async function updateReport(
   authorizeReport(viewer, 'update', subject);
   await assertReportTags(models, input, { transaction });
 
+  // An operator's locked label stays on whatever the form sends (issue 19); said plainly, not ignored.
+  if (report.imageSensitiveLocked && !input.imageSensitive) {
+    throw validationError(TEXTS.image.sensitiveLocked, { imageSensitive: TEXTS.image.sensitiveLocked });
+  }
+
   const obsoleteImageKeys: string[] = [];
   let mainImageKey = report.mainImageKey;
   let thumbnailKey = report.thumbnailKey;
+  let imagePreviewKey = report.imagePreviewKey;
   let imageAttestedAt = report.imageAttestedAt;
   if (images || input.removeMainImage) {
-    obsoleteImageKeys.push(...[report.mainImageKey, report.thumbnailKey].filter((key): key is string => Boolean(key)));
+    obsoleteImageKeys.push(...[report.mainImageKey, report.thumbnailKey, report.imagePreviewKey].filter((key): key is string => Boolean(key)));
     mainImageKey = images?.mainKey ?? null;
     thumbnailKey = images?.thumbnailKey ?? null;
+    imagePreviewKey = images?.previewKey ?? null;
     // A new image was attested on this request (the route checks it); a removed one takes its time along.
     imageAttestedAt = images ? new Date() : null;
   }
@@ -45,6 +52,8 @@ export async function updateReport(
       ...reportTextColumns(input),
       mainImageKey,
       thumbnailKey,
+      imagePreviewKey,
+      imageSensitive: input.imageSensitive,
       imageAttestedAt,
       ...state,
     },

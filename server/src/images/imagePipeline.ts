@@ -7,7 +7,7 @@ import { sniffImageFormat } from './sniffImageFormat';
 
 export { sniffImageFormat, type SniffedFormat } from './sniffImageFormat';
 
-export type ImageVariant = 'icon' | 'reportMain' | 'reportThumbnail';
+export type ImageVariant = 'icon' | 'reportMain' | 'reportThumbnail' | 'reportPreview';
 
 export interface ProcessedImage {
   data: Buffer;
@@ -20,10 +20,19 @@ export interface ProcessedImage {
 /** WebP cannot hold a side longer than this; a very tall main image is scaled to fit instead of failing. */
 const WEBP_MAX_SIDE = 16383;
 
+/**
+ * The blurred preview of a センシティブな画像 (issue 19): 40 px square and blurred with a radius of a
+ * sixth of its side, so nothing of what it shows can be made out however far it is enlarged; the page
+ * stretches it over the card. Made from the thumbnail, so it costs no second decode of the upload.
+ */
+export const PREVIEW_SIZE = 40;
+const PREVIEW_BLUR_SIGMA = 6;
+
 const RESIZE: Record<ImageVariant, ResizeOptions> = {
   icon: { width: LIMITS.iconSize, height: LIMITS.iconSize, fit: 'cover' },
   reportMain: { width: LIMITS.mainImageMaxWidth, height: WEBP_MAX_SIDE, fit: 'inside', withoutEnlargement: true },
   reportThumbnail: { width: LIMITS.thumbnailSize, height: LIMITS.thumbnailSize, fit: 'cover' },
+  reportPreview: { width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'cover' },
 };
 
 /** A crafted file can make libvips spin; past this the upload is treated as unreadable. */
@@ -66,11 +75,11 @@ export async function processImage(data: Buffer, variant: ImageVariant): Promise
     if (metadata.width * metadata.height > LIMITS.imageMaxPixels) throw validationError(TEXTS.image.tooManyPixels);
 
     try {
-      const { data: out, info } = await input()
+      const resized = input()
         .rotate() // apply the EXIF orientation before the EXIF block is dropped
-        .resize(RESIZE[variant])
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
+        .resize(RESIZE[variant]);
+      const encoded = variant === 'reportPreview' ? resized.blur(PREVIEW_BLUR_SIGMA).webp({ quality: 50 }) : resized.webp({ quality: 82 });
+      const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
       return { data: out, contentType: 'image/webp', extension: 'webp', width: info.width, height: info.height };
     } catch (error) {
       throw refusal(error);

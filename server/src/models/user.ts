@@ -9,7 +9,7 @@ import {
 } from 'sequelize';
 import type { Profile } from './profile';
 import { generatePublicId } from '../auth/publicId';
-import { LIMITS } from '@hiraku/shared';
+import { LIMITS, SENSITIVE_IMAGE_CHOICES, type SensitiveImageChoice } from '@hiraku/shared';
 
 export const USER_ROLES = ['member', 'operator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -32,6 +32,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare totpEnabledAt: CreationOptional<Date | null>;
   /** The 30-second step of the last code accepted; codes of that step or earlier are refused (no replay). */
   declare totpLastStep: CreationOptional<number | null>;
+  /** How images labelled センシティブな画像 appear to this member (issue 19, migration 0015). */
+  declare sensitiveImages: CreationOptional<SensitiveImageChoice>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -54,6 +56,7 @@ export function initUser(sequelize: Sequelize): typeof User {
       totpSecret: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
       totpEnabledAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       totpLastStep: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
+      sensitiveImages: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'blur', validate: { isIn: [[...SENSITIVE_IMAGE_CHOICES]] } },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

@@ -11,9 +11,12 @@ import { reportAbilities } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
 import type { Storage } from '../storage/storage';
 import { presentAuthor, type AuthorSource } from './author';
-import { reportFacts } from '../visibility';
+import { presentReportImage, reportFacts, type ImageViewer } from '../visibility';
 
-type ReportCardSource = Pick<Report, 'id' | 'title' | 'description' | 'thumbnailKey' | 'likeCount' | 'createdAt'> & { author?: AuthorSource };
+type ReportCardSource = Pick<
+  Report,
+  'id' | 'authorId' | 'title' | 'description' | 'thumbnailKey' | 'imageSensitive' | 'imageSensitiveLocked' | 'imagePreviewKey' | 'likeCount' | 'createdAt'
+> & { author?: AuthorSource };
 
 const tagRef = (tag: Tag | null | undefined): TagRef | null => (tag ? { _id: tag.id, name: tag.name } : null);
 
@@ -28,8 +31,9 @@ function linkedTags(report: Report, kind: ReportTagKind): TagRef[] {
  * The full report of GET /api/reports/:id. Expects the includes of `REPORT_DETAIL_INCLUDE`
  * (commands/reportLoader.ts); `abilities` tell the UI which buttons will work for `viewer`.
  */
-export function presentReport(report: Report, { viewer, storage }: { viewer: Viewer; storage: Pick<Storage, 'url'> }): ReportDetail {
+export function presentReport(report: Report, { viewer, storage }: { viewer: Viewer & ImageViewer; storage: Pick<Storage, 'url'> }): ReportDetail {
   const { read: _read, ...abilities } = reportAbilities(viewer, reportFacts(report));
+  const image = presentReportImage(viewer, report, (key) => storage.url(key));
   return {
     _id: report.id,
     title: report.title,
@@ -49,8 +53,9 @@ export function presentReport(report: Report, { viewer, storage }: { viewer: Vie
       .map((step) => ({ stepNumber: step.stepNumber, action: step.action })),
     isDraft: report.isDraft,
     isHidden: report.hiddenAt !== null,
-    mainImageUrl: report.mainImageKey ? storage.url(report.mainImageKey) : null,
-    thumbnailUrl: report.thumbnailKey ? storage.url(report.thumbnailKey) : null,
+    mainImageUrl: image.mainImageUrl,
+    thumbnailUrl: image.thumbnailUrl,
+    image: image.image,
     likeCount: report.likeCount,
     commentCount: report.commentCount,
     createdAt: report.createdAt.toISOString(),
@@ -61,13 +66,29 @@ export function presentReport(report: Report, { viewer, storage }: { viewer: Vie
   };
 }
 
-/** A card of the list pages: a ReportCard (commands/reportCards.ts), or a Report with its author and profile. */
-export function presentReportListItem(report: ReportCardSource, storage: Pick<Storage, 'url'>): ReportListItem {
+/**
+ * A card of the list pages, as `viewer` may see it: a ReportCard (commands/reportCards.ts), or a Report
+ * with its author and profile.
+ */
+export function presentReportListItem(report: ReportCardSource, { viewer, storage }: { viewer: ImageViewer; storage: Pick<Storage, 'url'> }): ReportListItem {
+  // Field by field: a Sequelize instance keeps its values behind getters, which a spread would drop.
+  const image = presentReportImage(
+    viewer,
+    {
+      authorId: report.authorId,
+      thumbnailKey: report.thumbnailKey,
+      imageSensitive: report.imageSensitive,
+      imageSensitiveLocked: report.imageSensitiveLocked,
+      imagePreviewKey: report.imagePreviewKey,
+    },
+    (key) => storage.url(key),
+  );
   return {
     _id: report.id,
     title: report.title,
     description: cut(report.description ?? '', REPORT_LIST_DESCRIPTION_MAX),
-    thumbnailUrl: report.thumbnailKey ? storage.url(report.thumbnailKey) : null,
+    thumbnailUrl: image.thumbnailUrl,
+    image: image.image,
     likeCount: report.likeCount,
     createdAt: report.createdAt.toISOString(),
     authorData: presentAuthor(report.author, storage),
@@ -75,9 +96,9 @@ export function presentReportListItem(report: ReportCardSource, storage: Pick<St
 }
 
 /** One of the viewer's own reports on the dashboard: also its status. */
-export function presentMyReport(report: Report, storage: Pick<Storage, 'url'>): MyReportListItem {
+export function presentMyReport(report: Report, { viewer, storage }: { viewer: ImageViewer; storage: Pick<Storage, 'url'> }): MyReportListItem {
   return {
-    ...presentReportListItem(report, storage),
+    ...presentReportListItem(report, { viewer, storage }),
     isDraft: report.isDraft,
     isHidden: report.hiddenAt !== null,
     commentCount: report.commentCount,

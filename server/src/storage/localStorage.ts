@@ -28,6 +28,14 @@ export function createLocalStorage(rootDir: string): Storage & { serve(): Middle
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },
+    async get(key) {
+      try {
+        return await fs.readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
     url: (key) => `${MEDIA_URL_PREFIX}${key}`,
     publicOrigin: null,
     serve(): Middleware {

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, type Storage } from './storage';
 
 export interface S3StorageOptions {
@@ -51,6 +51,16 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       assertSafeKey(key);
       // S3 answers a delete of a missing key with success, so deleting twice is harmless.
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
     },
     url(key) {
       assertSafeKey(key);

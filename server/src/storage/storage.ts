@@ -5,6 +5,8 @@
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The stored bytes, or null when there is no such object (the preview backfill reads thumbnails). */
+  get(key: string): Promise<Buffer | null>;
   /** The URL a browser loads the object from. */
   url(key: string): string;
   /**

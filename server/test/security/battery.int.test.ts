@@ -40,6 +40,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'reports.create': MEMBER,
   'reports.update': OWNED,
   'reports.remove': OWNED,
+  'reports.image': MEMBER,
   'search.reports': MEMBER,
   'keywords.popular': PUBLIC,
   'likes.counts': MEMBER,
@@ -66,6 +67,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'moderation.resolveCommentReports': OPERATOR,
   'moderation.hideReport': OPERATOR,
   'moderation.unhideReport': OPERATOR,
+  'moderation.setImageLabel': OPERATOR,
   'moderation.suspendMember': OPERATOR,
   'moderation.unsuspendMember': OPERATOR,
   'moderation.changeRole': OPERATOR,
@@ -123,6 +125,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   'mutedWords.create': MEMBER,
   // Another member's muted word is not found: each member's words are their own.
   'mutedWords.remove': OWNED,
+  'sensitiveImages.get': MEMBER,
+  'sensitiveImages.update': MEMBER,
   // Its input is checked first (an empty body is 400); without the "password ok" cookie it is 401 (security.int.test.ts).
   'auth.loginCode': PUBLIC,
   'twoFactor.status': MEMBER,

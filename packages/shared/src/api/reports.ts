@@ -42,6 +42,30 @@ export const reportStepItemSchema = z.object({
 });
 export type ReportStepItem = z.output<typeof reportStepItemSchema>;
 
+/**
+ * How the viewer gets a report's main image (issue 19), decided on the server (server/src/visibility/
+ * sensitiveImages.ts). 'full': the image's addresses are in `mainImageUrl`/`thumbnailUrl`. 'blur': they
+ * are null and `previewUrl` is a small, strongly blurred copy; GET /api/reports/:id/image gives the
+ * full addresses when the member taps 表示する. 'hidden': neither address nor preview (the member chose
+ * 表示しない, or a visitor). Null on reports without an image.
+ */
+export const REPORT_IMAGE_DISPLAYS = ['full', 'blur', 'hidden'] as const;
+export type ReportImageDisplay = (typeof REPORT_IMAGE_DISPLAYS)[number];
+export const reportImageSchema = z.object({
+  /** Labelled センシティブな画像; the author and operators see their label too. */
+  sensitive: z.boolean(),
+  /** An operator locked the label: the author cannot remove it. */
+  locked: z.boolean(),
+  display: z.enum(REPORT_IMAGE_DISPLAYS),
+  /** Set only with display 'blur' (null while a preview is not made yet: show the placeholder). */
+  previewUrl: z.string().nullable(),
+});
+export type ReportImage = z.output<typeof reportImageSchema>;
+
+/** GET /api/reports/:id/image: the full addresses, asked for when the member taps 表示する. */
+export const reportImageUrlsSchema = z.object({ mainImageUrl: z.string().nullable(), thumbnailUrl: z.string().nullable() });
+export type ReportImageUrls = z.output<typeof reportImageUrlsSchema>;
+
 /** GET /api/reports/:id, and the `report` of the create and update answers. */
 export const reportDetailSchema = z.object({
   _id: z.number().int(),
@@ -60,8 +84,10 @@ export const reportDetailSchema = z.object({
   isDraft: z.boolean(),
   /** Hidden by an operator: only its author and operators still see it. */
   isHidden: z.boolean(),
+  /** Null when there is no image or the viewer does not get it in full (see `image`). */
   mainImageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  image: reportImageSchema.nullable(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   createdAt: isoDate,
@@ -87,7 +113,9 @@ export const reportListItemSchema = z.object({
   title: z.string(),
   /** The start of the feelings (at most REPORT_LIST_DESCRIPTION_MAX characters); the UI cuts it further. */
   description: z.string(),
+  /** Null when there is no image or the viewer does not get it in full (see `image`). */
   thumbnailUrl: z.string().nullable(),
+  image: reportImageSchema.nullable(),
   likeCount: z.number().int(),
   createdAt: isoDate,
   authorData: authorDataSchema,

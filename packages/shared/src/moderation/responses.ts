@@ -99,6 +99,12 @@ export const reportModerationResponseSchema = moderationActionResponseSchema.ext
 });
 export type ReportModerationResponse = z.output<typeof reportModerationResponseSchema>;
 
+/** PUT /api/moderation/reports/{id}/image-label: the report's label as it now is. */
+export const imageLabelResponseSchema = moderationActionResponseSchema.extend({
+  report: z.object({ id: z.number().int(), imageSensitive: z.boolean(), imageSensitiveLocked: z.boolean() }),
+});
+export type ImageLabelResponse = z.output<typeof imageLabelResponseSchema>;
+
 export const memberModerationResponseSchema = moderationActionResponseSchema.extend({ member: moderatedMemberSchema });
 export type MemberModerationResponse = z.output<typeof memberModerationResponseSchema>;
 

@@ -12,6 +12,19 @@ export const moderationReasonSchema = z
   .refine((text) => text !== '', m.reasonRequired)
   .refine((text) => charLength(text) <= LIMITS.moderationReasonMax, m.reasonTooLong);
 
+/**
+ * PUT /api/moderation/reports/{id}/image-label (issue 19): an operator labels a report's image
+ * センシティブな画像 or not, and locks the label so its author cannot remove it. A locked label is
+ * always on: locking an unlabelled image would only stop its author from adding the label.
+ */
+export const imageLabelInputSchema = z
+  .object(
+    { sensitive: z.boolean({ error: m.imageLabelInvalid }), locked: z.boolean({ error: m.imageLabelInvalid }), reason: moderationReasonSchema },
+    { error: m.imageLabelInvalid },
+  )
+  .refine((input) => input.sensitive || !input.locked, { message: m.imageLockNeedsLabel, path: ['locked'] });
+export type ImageLabelInput = z.input<typeof imageLabelInputSchema>;
+
 /** POST /api/moderation/reports/{id}/hide and /unhide; POST /api/moderation/users/{publicId}/unsuspend */
 export const moderationReasonInputSchema = z.object({ reason: moderationReasonSchema }, { error: m.reasonRequired });
 export type ModerationReasonInput = z.output<typeof moderationReasonInputSchema>;

@@ -57,6 +57,8 @@ describe('report form encoding', () => {
       removeMainImage: false,
       imageConsent: false,
       imageMosaic: false,
+      // Not sent by this form: a client that does not know the label posts a labelled image.
+      imageSensitive: true,
       tools: [{ name: '縄', quantity: '2本' }],
       play: [{ stepNumber: 1, action: '縛る' }],
       playCategories: [10, 11],
@@ -155,6 +157,7 @@ describe('form values', () => {
       isHidden: false,
       mainImageUrl: null,
       thumbnailUrl: null,
+      image: null,
       likeCount: 0,
       commentCount: 0,
       createdAt: '',

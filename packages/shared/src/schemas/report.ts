@@ -38,6 +38,11 @@ export interface ReportFormValues {
    */
   imageConsent?: boolean;
   imageMosaic?: boolean;
+  /**
+   * The main image is labelled センシティブな画像 (issue 19): shown blurred or not at all to members
+   * who chose so. On unless the poster turns it off; a label an operator locked cannot be turned off.
+   */
+  imageSensitive?: boolean;
 }
 
 /** Trimmed text with Windows line ends made plain; absent or null becomes ''. */
@@ -98,6 +103,8 @@ export const reportInputSchema = z
       removeMainImage: flag(false),
       imageConsent: flag(false),
       imageMosaic: flag(false),
+      // Absent means labelled: a client that does not know the field never posts an unlabelled image.
+      imageSensitive: flag(true),
       tools: z
         .array(toolRow, { error: m.formInvalid })
         .nullish()
@@ -157,6 +164,7 @@ export function newReportFormValues(profile: { gender?: TagRef | null; sexualOri
     play: Array.from({ length: LIMITS.initialSteps }, (_, i) => ({ stepNumber: i + 1, action: '' })),
     playCategories: [],
     playContents: [],
+    imageSensitive: true,
   };
 }
 
@@ -175,6 +183,7 @@ export function reportFormValuesFromDetail(report: ReportDetail): ReportFormValu
     play: report.play.map((step) => ({ stepNumber: step.stepNumber, action: step.action })),
     playCategories: report.playCategories.map((tag) => tag._id),
     playContents: report.playContents.map((tag) => tag._id),
+    imageSensitive: report.image?.sensitive ?? true,
   };
 }
 
@@ -196,6 +205,7 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
     ['tips', values.tips],
     ['isDraft', String(values.isDraft)],
   ];
+  if (values.imageSensitive !== undefined) entries.push(['imageSensitive', String(values.imageSensitive)]);
   if (values.removeMainImage) entries.push(['removeMainImage', 'true']);
   if (values.imageConsent) entries.push(['imageConsent', 'true']);
   if (values.imageMosaic) entries.push(['imageMosaic', 'true']);
@@ -212,7 +222,7 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
 
 export type MultipartFields = Record<string, string | string[] | undefined>;
 
-const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic'] as const;
+const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic', 'imageSensitive'] as const;
 const ROW_FIELD = /^(tools|play)\[(\d{1,3})\]\[(name|quantity|stepNumber|action)\]$/;
 const LIST_FIELD = /^(playCategories|playContents)(?:\[(\d{1,3})?\])?$/;
 const ROW_KEYS = { tools: ['name', 'quantity'], play: ['stepNumber', 'action'] } as const;

@@ -12,7 +12,7 @@ import { CONTACT_MESSAGES } from './contact/messages';
 import { CONTACT_TEXTS } from './contact/screens';
 import { DESKTOP_MESSAGES } from './desktop/messages';
 import { DESKTOP_TEXTS } from './desktop/screens';
-import { IMAGE_ATTESTATION_TEXTS, IMAGE_MESSAGES } from './image';
+import { IMAGE_ATTESTATION_TEXTS, IMAGE_MESSAGES, SENSITIVE_IMAGE_TEXTS } from './image';
 import { LANDING_TEXTS } from './landing';
 import { LIKE_MESSAGES } from './like';
 import { AUDIT_ACTION_LABELS } from './moderation/auditActions';
@@ -73,7 +73,7 @@ export const TEXTS = {
   landing: LANDING_TEXTS,
   account: /* @__PURE__ */ domain(ACCOUNT_MESSAGES, { screens: ACCOUNT_TEXTS, tutorialSlides: TUTORIAL_SLIDES, mail: ACCOUNT_MAIL_TEXTS }),
   profile: /* @__PURE__ */ domain(PROFILE_MESSAGES, { screens: PROFILE_TEXTS }),
-  image: /* @__PURE__ */ domain(IMAGE_MESSAGES, { attestation: IMAGE_ATTESTATION_TEXTS }),
+  image: /* @__PURE__ */ domain(IMAGE_MESSAGES, { attestation: IMAGE_ATTESTATION_TEXTS, sensitive: SENSITIVE_IMAGE_TEXTS }),
   report: /* @__PURE__ */ domain(REPORT_MESSAGES, {
     fieldLabels: REPORT_FIELD_LABELS,
     list: REPORT_LIST_TEXTS,

@@ -10,6 +10,42 @@ export const IMAGE_MESSAGES = {
   broken: '画像を読み込めませんでした。別の画像をお試しください。',
   /** Issue 19: an image is posted only with both attestations of IMAGE_ATTESTATION_TEXTS. */
   attestationRequired: '画像を投稿するには、同意とモザイク処理の確認の両方にチェックを入れてください。',
+  /** The author tried to remove a センシティブな画像 label an operator locked (issue 19). */
+  sensitiveLocked: 'この画像は運営がセンシティブな画像に設定しているため、表示の設定を外すことはできません。',
+  sensitiveChoiceInvalid: 'センシティブな画像の表示方法を選んでください。',
+  sensitiveChoiceSaved: 'センシティブな画像の表示方法を保存しました。',
+  labelSaved: '画像のセンシティブ表示を変更しました。',
+  labelUnchanged: '画像のセンシティブ表示はすでにその状態です。',
+  noImage: 'このレポートには画像がありません。',
+} as const;
+
+const SENSITIVE_LABEL = 'センシティブな画像';
+
+/** TEXTS.image.sensitive: how sensitive images appear, the form's label and the 設定 section (issue 19). */
+export const SENSITIVE_IMAGE_TEXTS = {
+  label: SENSITIVE_LABEL,
+  formHint: '性的な内容や肌の露出がある画像はオンのままにしてください。オンの画像は、見る人の設定に合わせてぼかして表示されます。',
+  formLocked: '運営がこの画像をセンシティブな画像に設定したため、オフにはできません。',
+  badge: 'センシティブ',
+  reveal: '表示する',
+  revealing: '読み込み中…',
+  blurredAlt: 'ぼかしたセンシティブな画像',
+  hidden: 'センシティブな画像（非表示）',
+  revealFailed: '画像を表示できませんでした。時間をおいてもう一度お試しください。',
+  settingsHeading: SENSITIVE_LABEL,
+  settingsLead: 'センシティブな画像に設定された画像を、一覧やレポートでどう表示するかを選べます。自分の投稿した画像はいつも表示されます。',
+  choices: { show: '表示する', blur: 'ぼかす', hide: '表示しない' },
+  choiceHints: {
+    show: 'ほかの画像と同じように表示します。',
+    blur: 'ぼかして表示し、「表示する」を押したときだけ元の画像を読み込みます。',
+    hide: '画像の代わりに「センシティブな画像（非表示）」と表示します。',
+  },
+  save: '保存する',
+  operatorHeading: '画像のセンシティブ表示',
+  operatorSensitive: 'センシティブな画像にする',
+  operatorLocked: '投稿者が外せないように固定する',
+  operatorSave: '画像の設定を保存',
+  operatorQuestion: '画像のセンシティブ表示をこの内容で保存しますか？',
 } as const;
 
 /** The two attestations ticked for each image at upload (issue 19, 性的姿態撮影等処罰法 and 刑法175条), and the rules page. */

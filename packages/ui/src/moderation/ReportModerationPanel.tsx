@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { MODERATION_TEXTS } from '@hiraku/shared';
+import { useId, useMemo, useState } from 'react';
+import { MODERATION_TEXTS, SENSITIVE_IMAGE_TEXTS, type ReportImage } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
@@ -8,8 +8,23 @@ import { ReasonDialog } from './ReasonDialog';
 
 const t = MODERATION_TEXTS.reportModeration;
 
-/** On a report's page, for operators: hide it from everyone but its author and operators, or show it again. */
-export default function ReportModerationPanel({ reportId, hidden, onChange }: { reportId: number; hidden: boolean; onChange: (hidden: boolean) => void }) {
+/**
+ * On a report's page, for operators: hide it from everyone but its author and operators, or show it
+ * again; and set its image's センシティブな画像 label and lock (issue 19).
+ */
+export default function ReportModerationPanel({
+  reportId,
+  hidden,
+  onChange,
+  image,
+  onImageLabelChange,
+}: {
+  reportId: number;
+  hidden: boolean;
+  onChange: (hidden: boolean) => void;
+  image: ReportImage | null;
+  onImageLabelChange: () => void;
+}) {
   const { client } = useApi();
   const api = useMemo(() => createModerationApi(client), [client]);
   const [asking, setAsking] = useState(false);
@@ -40,6 +55,63 @@ export default function ReportModerationPanel({ reportId, hidden, onChange }: { 
       {asking && (
         <ReasonDialog title={label} question={hidden ? t.questions.unhide : t.questions.hide} confirmLabel={label} onConfirm={act} onCancel={() => setAsking(false)} />
       )}
+      {image && <ImageLabelControl reportId={reportId} image={image} onChange={onImageLabelChange} />}
     </section>
+  );
+}
+
+const s = SENSITIVE_IMAGE_TEXTS;
+
+/** The label and its lock as checkboxes; saving asks for the reason (audit log) like every operator action. */
+function ImageLabelControl({ reportId, image, onChange }: { reportId: number; image: ReportImage; onChange: () => void }) {
+  const { call } = useApi();
+  const id = useId();
+  const [label, setLabel] = useState({ sensitive: image.sensitive, locked: image.locked });
+  const [asking, setAsking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const act = async (reason: string): Promise<string | null> => {
+    try {
+      const answer = await call('moderation.setImageLabel', { params: { id: reportId }, body: { ...label, reason } });
+      setLabel({ sensitive: answer.report.imageSensitive, locked: answer.report.imageSensitiveLocked });
+      setNotice(answer.message);
+      setAsking(false);
+      onChange();
+      return null;
+    } catch (error) {
+      return errorMessage(error, MODERATION_TEXTS.common.actionFailed);
+    }
+  };
+
+  return (
+    <fieldset className="moderation-panel__image-label" aria-describedby={`${id}-notice`}>
+      <legend>{s.operatorHeading}</legend>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          className="checkbox__input"
+          checked={label.sensitive}
+          // A locked label is always on: unlocking comes first.
+          onChange={(event) => setLabel({ sensitive: event.target.checked, locked: event.target.checked && label.locked })}
+        />
+        <span className="checkbox__label">{s.operatorSensitive}</span>
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          className="checkbox__input"
+          checked={label.locked}
+          onChange={(event) => setLabel({ sensitive: label.sensitive || event.target.checked, locked: event.target.checked })}
+        />
+        <span className="checkbox__label">{s.operatorLocked}</span>
+      </label>
+      <div id={`${id}-notice`}>
+        <FormStatus message={notice} />
+      </div>
+      <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+        {s.operatorSave}
+      </button>
+      {asking && <ReasonDialog title={s.operatorHeading} question={s.operatorQuestion} confirmLabel={s.operatorSave} onConfirm={act} onCancel={() => setAsking(false)} />}
+    </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDateTimeJa, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, type ReportDetail, type TagRef, COMMON_TEXTS, REPORT_MESSAGES, REPORT_DETAIL_TEXTS } from '@hiraku/shared';
+import { formatDateTimeJa, PAGE_TITLES, parseRouteId, REPORT_FIELD_LABELS, type ReportDetail, type TagRef, COMMON_TEXTS, REPORT_MESSAGES, REPORT_DETAIL_TEXTS, SENSITIVE_IMAGE_TEXTS } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
@@ -12,6 +12,7 @@ import { FlagButton } from '../flags/FlagButton';
 import { ReviewNotice } from '../flags/ReviewNotice';
 import { CommentSection } from '../reports/CommentSection';
 import { LikeButton } from '../reports/LikeButton';
+import { SensitiveImage } from '../reports/SensitiveImage';
 import { StepsList } from '../reports/StepsList';
 import { ToolsTable } from '../reports/ToolsTable';
 import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
@@ -95,12 +96,19 @@ function ReportView({ report }: { report: ReportDetail }) {
         </p>
       )}
       <figure className="report-detail__figure">
-        <img
-          className="report-detail__image"
-          src={report.mainImageUrl ?? NO_IMAGE_URL}
-          alt={report.mainImageUrl ? t.mainImage(title) : COMMON_TEXTS.noImage}
-        />
-        {!report.mainImageUrl && <figcaption className="report-detail__no-image">{COMMON_TEXTS.noImage}</figcaption>}
+        {report.image && report.image.display !== 'full' ? (
+          <SensitiveImage reportId={report._id} image={report.image} size="main" className="report-detail__image" alt={t.mainImage(title)} />
+        ) : (
+          <>
+            <img
+              className="report-detail__image"
+              src={report.mainImageUrl ?? NO_IMAGE_URL}
+              alt={report.mainImageUrl ? t.mainImage(title) : COMMON_TEXTS.noImage}
+            />
+            {!report.mainImageUrl && <figcaption className="report-detail__no-image">{COMMON_TEXTS.noImage}</figcaption>}
+          </>
+        )}
+        {report.image?.sensitive && report.image.display === 'full' && <span className="badge report-detail__sensitive">{SENSITIVE_IMAGE_TEXTS.badge}</span>}
       </figure>
       <h1 className="page__title report-detail__title">{title}</h1>
       <div className="report-detail__byline">
@@ -168,7 +176,7 @@ function ReportView({ report }: { report: ReportDetail }) {
 
       {isOperator && !report.isDraft && (
         <Suspense fallback={null}>
-          <ReportModerationPanel reportId={report._id} hidden={hidden} onChange={setHidden} />
+          <ReportModerationPanel reportId={report._id} hidden={hidden} onChange={setHidden} image={report.image} onImageLabelChange={() => void invalidateReports(queryClient)} />
         </Suspense>
       )}
 

@@ -110,6 +110,7 @@ export function EditReportPage() {
           tags={tags.tags}
           tagsProblem={tags.problem}
           currentImageUrl={report.mainImageUrl}
+          imageLocked={report.image?.locked ?? false}
           canDelete={report.abilities.delete}
         />
       )}

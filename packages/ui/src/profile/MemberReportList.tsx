@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PROFILE_TEXTS, type ReportListItem } from '@hiraku/shared';
 import { reportPath } from '../routes/paths';
+import { SensitiveImage } from '../reports/SensitiveImage';
 import { ReportThumbnail } from './ReportThumbnail';
 import { shownDescription, shownTitle } from './reportItemText';
 
@@ -15,7 +16,11 @@ export function MemberReportList({ reports }: { reports: readonly ReportListItem
         const title = shownTitle(report.title);
         return (
           <li key={report._id} className="report-row">
-            <ReportThumbnail url={report.thumbnailUrl} />
+            {report.image && report.image.display !== 'full' ? (
+              <SensitiveImage reportId={report._id} image={report.image} size="thumbnail" className="report-row__thumbnail" alt="" width={150} height={150} />
+            ) : (
+              <ReportThumbnail url={report.thumbnailUrl} />
+            )}
             <div className="report-row__body">
               <h3 className="report-row__title">{title}</h3>
               <p className="report-row__description">{shownDescription(report.description)}</p>

@@ -23,6 +23,7 @@ function report(id: number, title: string): ReportDetail {
     isHidden: false,
     mainImageUrl: null,
     thumbnailUrl: null,
+    image: null,
     likeCount: 0,
     commentCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -8,6 +8,7 @@ const base: ReportListItem = {
   title: 'はじめての後手縛りで感じた安心感とドキドキ',
   description: 'あ'.repeat(60),
   thumbnailUrl: '/uploads/thumb.webp',
+  image: { sensitive: false, locked: false, display: 'full', previewUrl: null },
   likeCount: 3,
   createdAt: '2025-01-01T00:00:00.000Z',
   authorData: { username: '縄好きの花子', iconUrl: null, publicId: 'hanako_01' },

@@ -3,6 +3,7 @@ import { cut, LIMITS, type ReportListItem, COMMON_TEXTS, REPORT_CARD_TEXTS } fro
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
 import { publicProfilePath, reportPath } from '../routes/paths';
+import { SensitiveImage } from './SensitiveImage';
 
 const t = REPORT_CARD_TEXTS;
 
@@ -29,15 +30,19 @@ export function ReportCard({ report }: { report: ReportListItem }) {
   const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
   return (
     <article className="report-card" data-report-id={report._id}>
-      <img
-        className="report-card__thumbnail"
-        src={report.thumbnailUrl ?? NO_IMAGE_URL}
-        alt={report.thumbnailUrl ? '' : COMMON_TEXTS.noImage}
-        width={150}
-        height={150}
-        loading="lazy"
-        decoding="async"
-      />
+      {report.image && report.image.display !== 'full' ? (
+        <SensitiveImage reportId={report._id} image={report.image} size="thumbnail" className="report-card__thumbnail" alt="" width={150} height={150} />
+      ) : (
+        <img
+          className="report-card__thumbnail"
+          src={report.thumbnailUrl ?? NO_IMAGE_URL}
+          alt={report.thumbnailUrl ? '' : COMMON_TEXTS.noImage}
+          width={150}
+          height={150}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       <div className="report-card__body">
         <h3 className="report-card__title">
           <Link to={reportPath(report._id)} className="report-card__link">

@@ -6,6 +6,7 @@ const item = (id: number, likeCount = 0): ReportListItem => ({
   title: `レポート${id}`,
   description: '',
   thumbnailUrl: null,
+  image: null,
   likeCount,
   createdAt: '2025-01-01T00:00:00.000Z',
   authorData: { username: '縄子', iconUrl: null, publicId: 'p1' },

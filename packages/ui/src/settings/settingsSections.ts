@@ -5,6 +5,7 @@ import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { MutedWordsSection } from './MutedWordsSection';
 import { BlockedMembersSection, MutedMembersSection } from './RelatedMembersSection';
+import { SensitiveImagesSection } from './SensitiveImagesSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -23,6 +24,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'muted-words', Component: MutedWordsSection },
   { id: 'muted-members', Component: MutedMembersSection },
   { id: 'blocked-members', Component: BlockedMembersSection },
+  { id: 'sensitive-images', Component: SensitiveImagesSection },
 
   // Notifications (issue 20).
   { id: 'notifications', Component: NotificationSection },

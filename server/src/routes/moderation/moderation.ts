@@ -7,6 +7,7 @@ import { loadCaseCounts, loadCaseItems, loadCasePage, loadMemberHistory } from '
 import { loadMembersWithCounts, searchMembers } from '../../commands/moderation/memberDirectory';
 import { suspendMember, unsuspendMember, type MemberOutcome } from '../../commands/moderation/memberSuspender';
 import { setReportHidden } from '../../commands/moderation/reportHider';
+import { setImageLabel } from '../../commands/moderation/imageLabeler';
 import { changeRole } from '../../commands/moderation/roleChanger';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
@@ -66,6 +67,16 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
 
     'moderation.hideReport': ({ user, params, body }) => setHidden(user, params.id, true, body.reason),
     'moderation.unhideReport': ({ user, params, body }) => setHidden(user, params.id, false, body.reason),
+    'moderation.setImageLabel': async ({ user, params, body }) => {
+      const { changed, report } = await writeTransaction(sequelize, (transaction) =>
+        setImageLabel(models, { actor: user, reportId: params.id, sensitive: body.sensitive, locked: body.locked, reason: body.reason }, { transaction }),
+      );
+      return {
+        message: changed ? TEXTS.image.labelSaved : TEXTS.image.labelUnchanged,
+        changed,
+        report: { id: report.id, imageSensitive: report.imageSensitive, imageSensitiveLocked: report.imageSensitiveLocked },
+      };
+    },
 
     'moderation.suspendMember': async ({ user, params, body }) => {
       const outcome = await writeTransaction(sequelize, (transaction) =>

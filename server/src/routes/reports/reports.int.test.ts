@@ -116,6 +116,7 @@ describe('reports API', () => {
         isHidden: false,
         mainImageUrl: null,
         thumbnailUrl: null,
+        image: null,
         likeCount: 0,
         commentCount: 0,
         createdAt: expect.any(String),
@@ -274,12 +275,14 @@ describe('reports API', () => {
   describe('images', () => {
     it('stores the main image and a thumbnail as WebP without EXIF, and serves them', async () => {
       const before = await storedFiles();
-      const res = await create(form(), author.client, { data: await jpegWithGps(), name: 'photo.jpg', type: 'image/jpeg' });
+      // Unlabelled, so the other member's list below gets the thumbnail (sensitiveImages.int.test.ts has the labelled case).
+      const res = await create(form({ imageSensitive: false }), author.client, { data: await jpegWithGps(), name: 'photo.jpg', type: 'image/jpeg' });
       expect(res.status).toBe(201);
       const { mainImageUrl, thumbnailUrl } = res.body.report;
       expect(mainImageUrl).toMatch(/^\/media\/reports\/[A-Za-z0-9-]+\.webp$/);
       expect(thumbnailUrl).toMatch(/^\/media\/reports\/[A-Za-z0-9-]+\.webp$/);
-      expect((await storedFiles()).length).toBe(before.length + 2);
+      // The main image, its thumbnail and the blurred preview (issue 19).
+      expect((await storedFiles()).length).toBe(before.length + 3);
 
       const main = await sharp(await fs.readFile(fileOfUrl(mainImageUrl ?? ''))).metadata();
       expect(main.format).toBe('webp');
@@ -465,6 +468,7 @@ describe('reports API', () => {
         title: second.title,
         description: second.description,
         thumbnailUrl: null,
+        image: null,
         likeCount: 0,
         createdAt: second.createdAt.toISOString(),
         authorData: { username: member.profile.username, iconUrl: null, publicId: member.publicId },

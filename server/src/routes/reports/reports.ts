@@ -37,7 +37,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
   return {
     'reports.feed': async ({ user, query }) => {
       const page = await loadReportFeed({ sequelize: services.sequelize, feedCache }, { ...query, viewer: { id: user.id, now: new Date() } });
-      return { data: page.reports.map((report) => presentReportListItem(report, storage)), nextKey: page.nextKey, hasMore: page.hasMore };
+      return { data: page.reports.map((report) => presentReportListItem(report, { viewer: user, storage })), nextKey: page.nextKey, hasMore: page.hasMore };
     },
 
     'reports.mine': async ({ user }) => {
@@ -46,7 +46,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
         include: [authorInclude(models)],
         order: [['createdAt', 'DESC'], ['id', 'DESC']],
       });
-      return reports.map((report) => presentMyReport(report, storage));
+      return reports.map((report) => presentMyReport(report, { viewer: user, storage }));
     },
 
     'reports.byMember': async ({ user, query }) => {
@@ -61,7 +61,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
         include: [listedAuthorInclude(authorInclude(models))],
         order: [['createdAt', 'DESC'], ['id', 'DESC']],
       });
-      return reports.map((report) => presentReportListItem(report, storage));
+      return reports.map((report) => presentReportListItem(report, { viewer: user, storage }));
     },
 
     'reports.get': async ({ user, params }) => {
@@ -92,6 +92,19 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       const images = await prepared(files.mainImage);
       await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction }));
       return { message: TEXTS.report.updated, report: await presentFresh(params.id, user) };
+    },
+
+    'reports.image': async ({ user, params }) => {
+      // The same checks as reading the report: whoever may read it may see its image when they ask.
+      const report = await loadReportDetail(models, params.id);
+      if (!report) throw notFound(TEXTS.report.notFound);
+      authorizeReport(user, 'read', reportFacts(report));
+      await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.report.notFound);
+      if (!report.mainImageKey && !report.thumbnailKey) throw notFound(TEXTS.image.noImage);
+      return {
+        mainImageUrl: report.mainImageKey ? storage.url(report.mainImageKey) : null,
+        thumbnailUrl: report.thumbnailKey ? storage.url(report.thumbnailKey) : null,
+      };
     },
 
     'reports.remove': async ({ user, params }) => {

@@ -18,7 +18,7 @@ import type { AppServices } from '../../services';
 const t = TEXTS.safety;
 
 /** Block, mute and muted words (issue 19): the caller's own lists. */
-export function safetyHandlers(services: AppServices): EndpointHandlers<KeysOf<'blocks'> | KeysOf<'mutes'> | KeysOf<'mutedWords'>> {
+export function safetyHandlers(services: AppServices): EndpointHandlers<KeysOf<'blocks'> | KeysOf<'mutes'> | KeysOf<'mutedWords'> | KeysOf<'sensitiveImages'>> {
   const { models, sequelize } = services;
   const write = <T>(work: Parameters<typeof writeTransaction<T>>[1]) => writeTransaction(sequelize, work);
   return {
@@ -48,6 +48,13 @@ export function safetyHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     'mutedWords.remove': async ({ user, params }) => {
       await write((transaction) => removeMutedWord(models, { viewerId: user.id, id: params.id }, { transaction }));
       return { message: t.wordRemoved };
+    },
+    // The choice travels with the session member (auth/sessions.ts), so every report answer knows it
+    // without a statement of its own; the next request after saving already follows it.
+    'sensitiveImages.get': ({ user }) => Promise.resolve({ choice: user.sensitiveImages }),
+    'sensitiveImages.update': async ({ user, body }) => {
+      await models.User.update({ sensitiveImages: body.choice }, { where: { id: user.id } });
+      return { message: TEXTS.image.sensitiveChoiceSaved, choice: body.choice };
     },
   };
 }

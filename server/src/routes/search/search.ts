@@ -16,7 +16,7 @@ export function searchHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       }
       const found = await searchReports(query, { id: user.id, now: new Date() });
       return {
-        reports: found.reports.map((report) => presentReportListItem(report, storage)),
+        reports: found.reports.map((report) => presentReportListItem(report, { viewer: user, storage })),
         total: found.total,
         source: found.source,
         ...(found.notice ? { notice: found.notice } : {}),

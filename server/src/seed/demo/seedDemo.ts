@@ -261,6 +261,8 @@ async function createPublishedReport(
           publishedAt: createdAt,
           mainImageKey,
           thumbnailKey,
+          // Generated abstract art, nothing sensitive in it: shown as is (issue 19's label is for photos).
+          imageSensitive: false,
           likeCount: likers.length,
           commentCount: comments.length,
           createdAt,

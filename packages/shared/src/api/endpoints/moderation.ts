@@ -5,6 +5,7 @@ import { REPORT_MESSAGES } from '../../texts/report/messages';
 import {
   auditLogPageSchema,
   commentReportQueuePageSchema,
+  imageLabelResponseSchema,
   commentResolutionResponseSchema,
   memberModerationResponseSchema,
   memberSearchResponseSchema,
@@ -13,6 +14,7 @@ import {
 import {
   auditLogQuerySchema,
   commentReportQueueQuerySchema,
+  imageLabelInputSchema,
   memberSearchQuerySchema,
   moderationReasonInputSchema,
   resolveCommentInputSchema,
@@ -65,6 +67,15 @@ export const MODERATION_ENDPOINTS = {
     response: reportModerationResponseSchema,
     cache: 'private',
     errors: [],
+  }),
+  /** Sets a report's センシティブな画像 label and its lock (audit-logged); drafts answer 404 like hiding. */
+  'moderation.setImageLabel': endpoint('moderation.setImageLabel', {
+    access: 'operator',
+    ...reportId,
+    body: imageLabelInputSchema,
+    response: imageLabelResponseSchema,
+    cache: 'private',
+    errors: ['validation_error'],
   }),
   /** Revokes every session at once; `until` (ISO 8601) ends it by itself. Operators cannot be suspended (409). */
   'moderation.suspendMember': endpoint('moderation.suspendMember', {

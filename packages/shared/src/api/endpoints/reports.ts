@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpoint, multipart } from './define';
 import { idParam } from './params';
 import { messageResponseSchema } from '../auth';
-import { myReportListItemSchema, reportDetailSchema, reportListItemSchema, reportMutationResponseSchema, reportPageSchema } from '../reports';
+import { myReportListItemSchema, reportDetailSchema, reportImageUrlsSchema, reportListItemSchema, reportMutationResponseSchema, reportPageSchema } from '../reports';
 
 /**
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
@@ -63,6 +63,17 @@ export const REPORT_ENDPOINTS = {
     response: reportMutationResponseSchema,
     cache: 'private',
     errors: ['authorization_error', 'validation_error', 'payload_too_large'],
+  }),
+  /**
+   * The full image addresses of a report the viewer may read, for the 表示する tap on a blurred image
+   * (issue 19): the list and detail answers leave them out for members who chose ぼかす or 表示しない.
+   */
+  'reports.image': endpoint('reports.image', {
+    access: 'member',
+    ...reportId,
+    response: reportImageUrlsSchema,
+    cache: 'private',
+    errors: ['authorization_error'],
   }),
   'reports.remove': endpoint('reports.remove', {
     access: 'member',

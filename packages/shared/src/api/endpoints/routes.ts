@@ -21,6 +21,7 @@ export const ENDPOINT_ROUTES = {
   'reports.create': 'POST /api/reports',
   'reports.update': 'PUT /api/reports/:id',
   'reports.remove': 'DELETE /api/reports/:id',
+  'reports.image': 'GET /api/reports/:id/image',
 
   'search.reports': 'GET /api/reports/search/advanced',
 
@@ -55,6 +56,7 @@ export const ENDPOINT_ROUTES = {
   'moderation.resolveCommentReports': 'POST /api/moderation/comment-reports/:commentId/resolve',
   'moderation.hideReport': 'POST /api/moderation/reports/:id/hide',
   'moderation.unhideReport': 'POST /api/moderation/reports/:id/unhide',
+  'moderation.setImageLabel': 'PUT /api/moderation/reports/:id/image-label',
   'moderation.suspendMember': 'POST /api/moderation/users/:publicId/suspend',
   'moderation.unsuspendMember': 'POST /api/moderation/users/:publicId/unsuspend',
   'moderation.changeRole': 'POST /api/moderation/users/:publicId/role',
@@ -119,6 +121,8 @@ export const ENDPOINT_ROUTES = {
   'mutedWords.list': 'GET /api/muted-words',
   'mutedWords.create': 'POST /api/muted-words',
   'mutedWords.remove': 'DELETE /api/muted-words/:id',
+  'sensitiveImages.get': 'GET /api/settings/sensitive-images',
+  'sensitiveImages.update': 'PUT /api/settings/sensitive-images',
 
   'comments.list': 'GET /api/comments',
   'comments.create': 'POST /api/comments',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MUTED_WORD_DURATIONS } from '../../limits';
 import { COMMON_TEXTS } from '../../texts/common';
 import { SAFETY_MESSAGES } from '../../texts/safety/messages';
+import { IMAGE_MESSAGES } from '../../texts/image';
 import { endpoint } from './define';
 import { idParam } from './params';
 import { profileLookupSchema } from './profile';
@@ -42,6 +43,17 @@ export const mutedWordInputSchema = z.object(
 );
 export type MutedWordInput = z.input<typeof mutedWordInputSchema>;
 
+/** How the member sees images labelled センシティブな画像 (issue 19); ぼかす unless they choose otherwise. */
+export const SENSITIVE_IMAGE_CHOICES = ['show', 'blur', 'hide'] as const;
+export type SensitiveImageChoice = (typeof SENSITIVE_IMAGE_CHOICES)[number];
+export const sensitiveImageSettingSchema = z.object({ choice: z.enum(SENSITIVE_IMAGE_CHOICES) });
+export const sensitiveImageInputSchema = z.object(
+  { choice: z.enum(SENSITIVE_IMAGE_CHOICES, { error: IMAGE_MESSAGES.sensitiveChoiceInvalid }) },
+  { error: IMAGE_MESSAGES.sensitiveChoiceInvalid },
+);
+export type SensitiveImageSetting = z.output<typeof sensitiveImageSettingSchema>;
+export const sensitiveImageSavedSchema = z.object({ message: z.string(), choice: z.enum(SENSITIVE_IMAGE_CHOICES) });
+
 /** Block, mute and muted words (issue 19): each member's own, so every call is about the caller. */
 export const SAFETY_ENDPOINTS = {
   'blocks.list': endpoint('blocks.list', { access: 'member', response: blockListSchema, cache: 'private', errors: [] }),
@@ -73,5 +85,13 @@ export const SAFETY_ENDPOINTS = {
     response: relationChangeSchema,
     cache: 'private',
     errors: [],
+  }),
+  'sensitiveImages.get': endpoint('sensitiveImages.get', { access: 'member', response: sensitiveImageSettingSchema, cache: 'private', errors: [] }),
+  'sensitiveImages.update': endpoint('sensitiveImages.update', {
+    access: 'member',
+    body: sensitiveImageInputSchema,
+    response: sensitiveImageSavedSchema,
+    cache: 'private',
+    errors: ['validation_error'],
   }),
 };

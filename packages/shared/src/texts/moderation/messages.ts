@@ -9,6 +9,8 @@ export const MODERATION_MESSAGES = {
   reasonTooLong: `理由は${LIMITS.moderationReasonMax}文字以内で入力してください。`,
   actionInvalid: '操作を選んでください。',
   roleInvalid: '権限を選んでください。',
+  imageLabelInvalid: '画像のセンシティブ表示の指定が正しくありません。',
+  imageLockNeedsLabel: '固定できるのは、センシティブな画像に設定した画像だけです。',
   statusInvalid: '表示する通報の種類が正しくありません。',
   untilInvalid: '停止の終了日時が正しくありません。',
   untilInPast: '停止の終了日時には、これから先の日時を指定してください。',

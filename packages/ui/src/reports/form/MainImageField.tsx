@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCEPTED_IMAGE_TYPES, IMAGE_ATTESTATION_TEXTS, LIMITS, IMAGE_MESSAGES, REPORT_FORM_TEXTS } from '@hiraku/shared';
+import { ACCEPTED_IMAGE_TYPES, IMAGE_ATTESTATION_TEXTS, LIMITS, IMAGE_MESSAGES, REPORT_FORM_TEXTS, SENSITIVE_IMAGE_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../../routes/paths';
 
 /** The two per-image attestations of issue 19. */
@@ -33,6 +33,9 @@ export function MainImageField({
   disabled,
   attestation,
   onAttestationChange,
+  sensitive,
+  sensitiveLocked,
+  onSensitiveChange,
 }: {
   file: File | null;
   onFileChange: (file: File | null) => void;
@@ -45,6 +48,11 @@ export function MainImageField({
   disabled?: boolean;
   attestation: ImageAttestation;
   onAttestationChange: (attestation: ImageAttestation) => void;
+  /** The センシティブな画像 label (issue 19): on by default. */
+  sensitive: boolean;
+  /** An operator locked the label on: shown ticked, not changeable, with the reason. */
+  sensitiveLocked: boolean;
+  onSensitiveChange: (sensitive: boolean) => void;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -149,6 +157,25 @@ export function MainImageField({
             <span className="checkbox__label">{t.removeImage}</span>
           </label>
         </figure>
+      )}
+      {(file || (currentUrl && !removeCurrent)) && (
+        <div className="image-field__sensitive" data-field="imageSensitive">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              className="checkbox__input"
+              name="imageSensitive"
+              checked={sensitive || sensitiveLocked}
+              disabled={disabled || sensitiveLocked}
+              aria-describedby={`${id}-sensitive-hint`}
+              onChange={(event) => onSensitiveChange(event.target.checked)}
+            />
+            <span className="checkbox__label">{SENSITIVE_IMAGE_TEXTS.label}</span>
+          </label>
+          <p id={`${id}-sensitive-hint`} className="field__hint">
+            {sensitiveLocked ? SENSITIVE_IMAGE_TEXTS.formLocked : SENSITIVE_IMAGE_TEXTS.formHint}
+          </p>
+        </div>
       )}
       {percent !== null && (
         <div className="image-field__progress" role="status">

@@ -37,6 +37,8 @@ export type ReportFormProps =
       tags: TagsByCategory;
       tagsProblem: string | null;
       currentImageUrl: string | null;
+      /** An operator locked the image's センシティブな画像 label (issue 19). */
+      imageLocked: boolean;
       canDelete: boolean;
     };
 
@@ -125,7 +127,7 @@ export function ReportForm(props: ReportFormProps) {
   const { control, register, handleSubmit, clearErrors, setError, setValue, formState } = form;
 
   /** For the widgets that hand over a whole value (selects, chips): a change clears that field's message. */
-  const set = <K extends 'gender' | 'sexualOrientation' | 'role' | 'playCategories' | 'playContents' | 'removeMainImage'>(key: K, value: PathValue<ReportFormValues, K>) => {
+  const set = <K extends 'gender' | 'sexualOrientation' | 'role' | 'playCategories' | 'playContents' | 'removeMainImage' | 'imageSensitive'>(key: K, value: PathValue<ReportFormValues, K>) => {
     setValue(key, value);
     clearErrors(key);
   };
@@ -388,6 +390,9 @@ export function ReportForm(props: ReportFormProps) {
           disabled={disabled}
           attestation={attestation}
           onAttestationChange={setAttestation}
+          sensitive={values.imageSensitive ?? true}
+          sensitiveLocked={props.mode === 'edit' && props.imageLocked}
+          onSensitiveChange={(sensitive) => set('imageSensitive', sensitive)}
         />
       </fieldset>
 
