@@ -181,6 +181,7 @@ describe('GET /api/reports/search/advanced', () => {
         title: 'スパンキングの夜',
         description: '',
         thumbnailUrl: null,
+        image: null,
         likeCount: 7,
         createdAt: day(5).toISOString(),
         authorData: { username: 'しずく', iconUrl: null, publicId: expect.any(String) },
