@@ -96,10 +96,11 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
 
     'reports.image': async ({ user, params }) => {
       // The same checks as reading the report: whoever may read it may see its image when they ask.
-      const report = await loadReportDetail(models, params.id);
-      if (!report) throw notFound(TEXTS.report.notFound);
+      const loaded = await loadReportDetailFor(models, params.id, user.id);
+      if (!loaded) throw notFound(TEXTS.report.notFound);
+      const { report } = loaded;
       authorizeReport(user, 'read', reportFacts(report));
-      await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.report.notFound);
+      authorizeRelation(user, report.authorId, loaded.relation, TEXTS.report.notFound);
       if (!report.mainImageKey && !report.thumbnailKey) throw notFound(TEXTS.image.noImage);
       return {
         mainImageUrl: report.mainImageKey ? storage.url(report.mainImageKey) : null,
