@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ACCOUNT_TEXTS } from '@hiraku/shared';
+import { FieldLabel } from './FieldLabel';
 
 export interface SelectOption {
   value: string;
@@ -42,15 +42,7 @@ export function SelectField({
   const errorId = `${id}-error`;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required &&
-          (requiredMark ?? (
-            <span className="field__required" aria-hidden="true">
-              {ACCOUNT_TEXTS.required}
-            </span>
-          ))}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} requiredMark={requiredMark} />
       <select
         id={id}
         name={name}

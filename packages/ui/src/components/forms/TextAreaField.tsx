@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ACCOUNT_TEXTS } from '@hiraku/shared';
+import { FieldLabel } from './FieldLabel';
 
 export interface TextAreaFieldProps {
   label: string;
@@ -24,14 +24,7 @@ export function TextAreaField({ label, name, value, onChange, hint, error, requi
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`} data-field={name}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {ACCOUNT_TEXTS.required}
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <textarea
         id={id}
         name={name}

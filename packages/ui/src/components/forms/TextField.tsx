@@ -1,5 +1,5 @@
 import { useId, type HTMLInputAutoCompleteAttribute } from 'react';
-import { ACCOUNT_TEXTS } from '@hiraku/shared';
+import { FieldLabel } from './FieldLabel';
 
 export interface TextFieldProps {
   label: string;
@@ -24,14 +24,7 @@ export function TextField({ label, name, value, onChange, type = 'text', autoCom
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {ACCOUNT_TEXTS.required}
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <input
         id={id}
         name={name}
