@@ -25,6 +25,7 @@ import { COOKIE_NAMES } from '@hiraku/shared';
 import { countSqlPerRequest } from './load/sqlCount';
 import { countQueries, withQueryCountHeader } from './server/queryCounter';
 import { generateAnalytics } from './data/analytics';
+import { giveSafetyLoad, SAFETY_LOAD } from './data/safetyLoad';
 import { operatorScenarios } from './operators/operatorScenarios';
 import { addDays, japanDay } from '@hiraku/shared';
 import { rollUpDay } from '../../server/src/commands/analytics';
@@ -36,6 +37,8 @@ const OPEN_CASES = 600;
 const CASE_DEPTH = 400;
 /** The member made an operator for the case queue (none of the scenarios' readers or writers). */
 const OPERATOR_INDEX = MEMBERS - 1;
+/** The reader with issue 19's 200 blocks, 200 mutes and 100 muted words (none of the others). */
+const PROTECTED_READER_INDEX = MEMBERS - 2;
 
 /**
  * SQL statements per request, as measured when this test was written (bench/RESULTS.md has the same
@@ -54,6 +57,10 @@ const BUDGET: Record<string, number> = {
   // (one statement), detail, like and comment read the relation with the author (one statement).
   search: 4,
   'search-broad': 4,
+  // Issue 19's benchmark member (200 blocks, 200 mutes, 100 muted words) pays what a member with none
+  // does: the filter is inside the same statements, whatever its size (see the test below).
+  'feed-new-first-protected': 2,
+  'search-protected': 4,
   // detail 6 -> 3 (issue 22): the report with its author, single tags and the relation with the author
   // (subquery columns) in one statement, its tools, steps and tag links in one UNION ALL.
   detail: 3,
@@ -130,6 +137,8 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
 
       const readers = await signInMembers(baseUrl, 1);
       const writers = await signInMembers(baseUrl, 3, 1);
+      const protectedReaders = await signInMembers(baseUrl, 1, PROTECTED_READER_INDEX);
+      await giveSafetyLoad(conn, protectedReaders[0]?.email ?? '', { spare: [...readers, ...writers].map((member) => member.email) });
       // The reader's reports get comments and likes, so their notifications page has something on it.
       const [own] = await conn.query<mysql.RowDataPacket[]>(
         'SELECT r.id FROM reports r JOIN users u ON u.id = r.author_id WHERE u.email = ? AND r.is_draft = 0 ORDER BY r.id LIMIT 3',
@@ -146,6 +155,10 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
         ...(await feedScenarios(conn, readers, DEPTH)),
         await searchScenario(conn, readers, { host: '', key: '', indexUid: services.search.reportsIndexUid }),
         await broadSearchScenario(conn, readers, { host: '', key: '', indexUid: services.search.reportsIndexUid }),
+        ...protectedScenarios(
+          (await feedScenarios(conn, protectedReaders, DEPTH)).filter((scenario) => scenario.key === 'feed-new-first'),
+          await searchScenario(conn, protectedReaders, { host: '', key: '', indexUid: services.search.reportsIndexUid }),
+        ),
         detailScenario(readers, spreadIds(REPORTS, 8, 1)),
         likeScenario(writers, spreadIds(REPORTS, 100, 2)),
         commentScenario(writers, spreadIds(REPORTS, 100, 3)),
@@ -193,6 +206,18 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
     expect(await cost(`feed-${sort}-deep`)).toBe(await cost(`feed-${sort}-first`));
   });
 
+  it(`a member with ${SAFETY_LOAD.blocks} blocks, ${SAFETY_LOAD.mutes} mutes and ${SAFETY_LOAD.mutedWords} muted words sends what a member with none does`, async () => {
+    const cost = async (key: string) => (await countSqlPerRequest(baseUrl, scenarios.find((s) => s.key === key)?.samples ?? [])).max;
+    expect(await cost('feed-new-first-protected')).toBe(await cost('feed-new-first'));
+    expect(await cost('search-protected')).toBe(await cost('search'));
+  });
+
+  it('the protected member\'s pages are full: the filter hides what it must, not everything', async () => {
+    const feed = await countSqlPerRequest(baseUrl, scenarios.find((s) => s.key === 'feed-new-first-protected')?.samples ?? []);
+    const page = feed.answers[0]?.body as { data?: unknown[] } | undefined;
+    expect(page?.data?.length).toBe(8);
+  });
+
   it('searches are answered by Meilisearch, not the database fallback', async () => {
     const search = scenarios.find((s) => s.key === 'search');
     if (!search) throw new Error('no search scenario');
@@ -200,6 +225,11 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
     expect(answers.map((answer) => (answer.body as { source?: string }).source)).toEqual(['search', 'search']);
   });
 });
+
+/** The same requests asked by the protected member, under keys of their own. */
+function protectedScenarios(...scenarios: Array<Scenario | Scenario[]>): Scenario[] {
+  return scenarios.flat().map((scenario) => ({ ...scenario, key: `${scenario.key}-protected` }));
+}
 
 /**
  * The generated operator's session, issued directly as after the second factor (operators act only with

@@ -1,3 +1,4 @@
+import { foldForMatching } from '@hiraku/search';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { commentText, createRandom, reportText, username, type Random } from './corpus';
 
@@ -49,6 +50,7 @@ interface TagIds {
 export async function generateDataSet(conn: Connection, options: DataSetOptions): Promise<DataSetSummary> {
   const random = createRandom(options.seed);
   const tags = await loadTagIds(conn);
+  const tagNames = await loadTagNames(conn);
   const summary: DataSetSummary = { members: options.members, reports: 0, tools: 0, steps: 0, reportTags: 0, likes: 0, comments: 0 };
   const now = Date.now();
 
@@ -57,7 +59,7 @@ export async function generateDataSet(conn: Connection, options: DataSetOptions)
     await insertMembers(conn, options, tags, random, now);
     for (let start = 0; start < options.reports; start += REPORTS_PER_BATCH) {
       const end = Math.min(options.reports, start + REPORTS_PER_BATCH);
-      await insertReportBatch(conn, { start, end, total: options.reports, members: options.members, now }, tags, random, summary);
+      await insertReportBatch(conn, { start, end, total: options.reports, members: options.members, now, tagNames }, tags, random, summary);
       options.onProgress?.(end);
     }
   } finally {
@@ -80,6 +82,11 @@ async function loadTagIds(conn: Connection): Promise<TagIds> {
     if (list.length === 0) throw new Error(`no tags of category ${key}: seed the taxonomy first`);
   }
   return ids;
+}
+
+async function loadTagNames(conn: Connection): Promise<Map<number, string>> {
+  const [rows] = await conn.query<RowDataPacket[]>('SELECT id, name FROM tags');
+  return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
 }
 
 async function insertMembers(conn: Connection, options: DataSetOptions, tags: TagIds, random: Random, now: number): Promise<void> {
@@ -130,6 +137,8 @@ interface Batch {
   total: number;
   members: number;
   now: number;
+  /** For match_text: the names of the tags a report carries are part of what a muted word is looked for in. */
+  tagNames: ReadonlyMap<number, string>;
 }
 
 async function insertReportBatch(conn: Connection, batch: Batch, tags: TagIds, random: Random, summary: DataSetSummary): Promise<void> {
@@ -148,15 +157,21 @@ async function insertReportBatch(conn: Connection, batch: Batch, tags: TagIds, r
     const text = reportText(random);
     const liked = likers(id, likeCount(random, batch.members), batch.members);
     const commentCount = random.next() < 0.5 ? 0 : 1 + random.int(0, 3);
+    const singleTags = [random.pick(tags.gender), random.pick(tags.sexualOrientation), random.pick(tags.role)];
+    const categories = pickDistinct(tags.playCategory, 1 + random.int(0, 2), random);
+    const contents = pickDistinct(tags.playContent, 1 + random.int(0, 3), random);
+    // The same texts in the same order as the server's refreshMatchTexts (reportMatchText.ts), folded alike.
+    const matchText = foldForMatching(
+      [text.title, text.description, text.tips, ...text.tools.map((tool) => tool.name), ...text.steps, ...[...categories, ...contents, ...singleTags].map((tagId) => batch.tagNames.get(tagId) ?? '')].join('\n'),
+    );
     reports.push([
-      id, authorId, text.title, text.description, text.tips, text.duration,
-      random.pick(tags.gender), random.pick(tags.sexualOrientation), random.pick(tags.role),
-      0, liked.length, commentCount, 1, createdAt, createdAt, createdAt,
+      id, authorId, text.title, text.description, text.tips, text.duration, ...singleTags,
+      0, liked.length, commentCount, 1, createdAt, createdAt, createdAt, matchText,
     ]);
     text.tools.forEach((tool, position) => tools.push([id, position, tool.name, tool.quantity]));
     text.steps.forEach((action, index) => steps.push([id, index + 1, action]));
-    pickDistinct(tags.playCategory, 1 + random.int(0, 2), random).forEach((tagId, position) => reportTags.push([id, 'playCategory', tagId, position]));
-    pickDistinct(tags.playContent, 1 + random.int(0, 3), random).forEach((tagId, position) => reportTags.push([id, 'playContent', tagId, position]));
+    categories.forEach((tagId, position) => reportTags.push([id, 'playCategory', tagId, position]));
+    contents.forEach((tagId, position) => reportTags.push([id, 'playContent', tagId, position]));
     // Never in the future: the like feed's catch-up treats likes newer than a page read as fresh.
     const settled = batch.now - 60 * 60 * 1000;
     const likedAt = new Date(Math.min(createdAt.getTime() + DAY_MS, settled));
@@ -172,7 +187,7 @@ async function insertReportBatch(conn: Connection, batch: Batch, tags: TagIds, r
       conn,
       'reports',
       ['id', 'author_id', 'title', 'description', 'tips', 'duration', 'gender_tag_id', 'sexual_orientation_tag_id', 'role_tag_id',
-        'is_draft', 'like_count', 'comment_count', 'listed', 'published_at', 'created_at', 'updated_at'],
+        'is_draft', 'like_count', 'comment_count', 'listed', 'published_at', 'created_at', 'updated_at', 'match_text'],
       reports,
     );
     await insertRows(conn, 'report_tools', ['report_id', 'position', 'name', 'quantity'], tools);
