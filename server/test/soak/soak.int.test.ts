@@ -465,8 +465,9 @@ describe('soak: 50 members, mixed traffic', () => {
     const root = path.join(app.dataDir, 'uploads');
     const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
     const stored = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-    const reports = await app.services.models.Report.findAll({ attributes: ['mainImageKey', 'thumbnailKey'] });
-    const referenced = new Set(reports.flatMap((report) => [report.mainImageKey, report.thumbnailKey]).filter((key): key is string => key !== null));
+    // A report's photo is three files since issue 19: the image, its thumbnail and the blurred preview.
+    const reports = await app.services.models.Report.findAll({ attributes: ['mainImageKey', 'thumbnailKey', 'imagePreviewKey'] });
+    const referenced = new Set(reports.flatMap((report) => [report.mainImageKey, report.thumbnailKey, report.imagePreviewKey]).filter((key): key is string => key !== null));
     const onDisk = new Set(stored);
     return { stored: stored.length, orphans: stored.filter((file) => !referenced.has(file)), missing: [...referenced].filter((key) => !onDisk.has(key)) };
   }
