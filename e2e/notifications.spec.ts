@@ -87,11 +87,13 @@ test('settings: a kind switched off in the app leaves the bell', async ({ browse
   const [a, b] = await Promise.all([person(browser, '書き手'), person(browser, '読み手')]);
   const reportId = await createReportThroughApi(a.page.request, `縄の記録${suffix()}`);
   await a.page.goto('/settings');
-  const checkbox = main(a.page).getByRole('checkbox', { name: `${t.kinds.comment}（${t.inApp}）` });
+  // 設定 has a 保存する button per section: this one is the notifications section's.
+  const section = main(a.page).getByRole('region', { name: t.settingsTitle });
+  const checkbox = section.getByRole('checkbox', { name: `${t.kinds.comment}（${t.inApp}）` });
   await expect(checkbox).toBeChecked();
   await checkbox.uncheck();
-  await main(a.page).getByRole('button', { name: t.save }).click();
-  await expect(main(a.page).getByRole('status').filter({ hasText: NOTIFICATION_MESSAGES.settingsSaved })).toBeVisible();
+  await section.getByRole('button', { name: t.save }).click();
+  await expect(section.getByRole('status').filter({ hasText: NOTIFICATION_MESSAGES.settingsSaved })).toBeVisible();
   await b.page.goto(`/reports/${reportId}`);
   await main(b.page).getByLabel(COMMENT_TEXTS.label).fill('ありがとうございました。');
   await main(b.page).getByRole('button', { name: COMMENT_TEXTS.submit }).click();
