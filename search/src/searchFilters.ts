@@ -51,13 +51,3 @@ export function buildReportFilter(filters: ReportSearchFilters = {}): string[] {
   }
   return clauses;
 }
-
-/**
- * `authorId NOT IN [..]` for the members a searcher must not see (issue 19), or nothing. The ids are
- * checked like any filter id, so only digits and commas reach the expression.
- */
-export function excludedAuthorsFilter(authorIds: readonly unknown[]): string[] {
-  if (authorIds.length === 0) return [];
-  const ids = [...new Set(authorIds.map((id) => parsePositiveId('excludeAuthorIds', id)))];
-  return [`authorId NOT IN [${ids.join(', ')}]`];
-}

@@ -3,7 +3,7 @@ import type { FederatedMultiSearchParams } from 'meilisearch';
 import type { SearchClient } from './client';
 import { expandQuery } from './queryExpansion';
 import { SEARCH_LOCALES } from './reportsIndex';
-import { buildReportFilter, excludedAuthorsFilter, type ReportSearchFilters } from './searchFilters';
+import { buildReportFilter, type ReportSearchFilters } from './searchFilters';
 import { SearchInputError } from './searchInputError';
 
 export interface ReportSearchParams {
@@ -12,13 +12,13 @@ export interface ReportSearchParams {
   sort?: SortOption;
   limit: number;
   offset?: number;
-  /** Authors whose reports the searching member must not see (blocked either way, muted). */
-  excludeAuthorIds?: readonly number[];
 }
 
 export interface ReportSearchResult {
   /** In the requested order; the caller loads the rows and drops anything no longer visible. */
   ids: number[];
+  /** Each id's author, in the same order: the server drops the authors a member hides without reading the rows. */
+  authorIds: number[];
   total: number;
 }
 
@@ -41,7 +41,7 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
   const sort = parseSort(params.sort);
   const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
   const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
-  const filter = [...buildReportFilter(params.filters), ...excludedAuthorsFilter(params.excludeAuthorIds ?? [])];
+  const filter = buildReportFilter(params.filters);
 
   const variants = expandQuery(query);
   const queryOf = (q: string) => ({
@@ -53,12 +53,13 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
     // Every word must match: the results are ordered by the member's sort, not by relevance, so
     // partial matches would be mixed in between full ones.
     matchingStrategy: 'all' as const,
-    attributesToRetrieve: ['id'],
+    attributesToRetrieve: ['id', 'authorId'],
   });
   const request: FederatedMultiSearchParams = { federation: { limit, offset }, queries: variants.map(queryOf) };
   const response = await client.multiSearch(request);
   return {
     ids: response.hits.map((hit) => Number(hit.id)),
+    authorIds: response.hits.map((hit) => Number(hit.authorId)),
     total: response.estimatedTotalHits ?? response.totalHits ?? response.hits.length,
   };
 }

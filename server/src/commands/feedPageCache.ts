@@ -1,8 +1,8 @@
 import type { SortOption } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
 import { writeGeneration } from '../db/writeGeneration';
-import { listRelationsShow, loadListRelations } from '../visibility';
-import { loadFilterableFirstPage, type FilterableCard, type ListViewer, type ReportCard } from './reportCards';
+import { listRelationsReader, listRelationsShow } from '../visibility';
+import { loadFilterableFirstPage, withoutMatchText, type FilterableCard, type ListViewer, type ReportCard } from './reportCards';
 
 /**
  * The feed's first page of each sort, shared by every member for a moment (issue 22): most requests of
@@ -10,11 +10,11 @@ import { loadFilterableFirstPage, type FilterableCard, type ListViewer, type Rep
  * their own relations hide.
  *
  * What is shared is public: listed reports only (published, not hidden, author not suspended), read
- * without a viewer. What is private is applied per request and never cached: the viewer's blocks (either
- * way), mutes and muted words are read in one statement and the rows filtered with visibility's
- * listRelationsShow (the same rule as the SQL form; visibilityAgreement.int.test.ts holds them
+ * without a viewer. What is private is applied per request: the viewer's blocks (either way), mutes and
+ * muted words (one statement, kept for the member a moment by visibility/listRelationsCache.ts) filter
+ * the rows with visibility's listRelationsShow (the same rule as the SQL form; visibilityAgreement.int.test.ts holds them
  * together); the member whose request reads the shared rows gets the SQL form's verdict on each row in
- * that same statement, so a first page costs the session check and one statement, read or shared. The
+ * that same statement, so a first page costs the session check and at most one statement. The
  * shared page holds `margin` reports more than a page, so a viewer who hides a few of
  * them still gets a full page; when their relations hide more, their page is read from the database as
  * before. Cards carry no field of the viewer's own (no liked-by-me), so nothing else is merged.
@@ -44,6 +44,7 @@ export interface FeedPageCache {
 
 export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
   const generation = writeGeneration(sequelize);
+  const relationsOf = listRelationsReader(sequelize);
   const pages = new Map<string, { until: number; generation: number; rows: Promise<FilterableCard[]> }>();
 
   /** The rows with the viewer's verdict on each: from the shared page, or read (and shared) with the verdict in the same statement. */
@@ -52,9 +53,14 @@ export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, now =
     const at = now();
     const kept = pages.get(key);
     if (kept && kept.until > at && kept.generation === generation.value) {
-      // Shared rows (or a read still under way for another member): this viewer's relations, one statement.
-      const [rows, relations] = await Promise.all([kept.rows, loadListRelations(sequelize, viewer.id, viewer.now)]);
-      return { rows, shown: rows.filter((row) => listRelationsShow(viewer.id, relations, row)) };
+      // Shared rows (or a read still under way for another member), filtered by this viewer's relations.
+      const [rows, relations] = await Promise.all([kept.rows, relationsOf(viewer)]);
+      const shown: FilterableCard[] = [];
+      for (const row of rows) {
+        if (shown.length === size) break;
+        if (listRelationsShow(viewer.id, relations, row)) shown.push(row);
+      }
+      return { rows, shown };
     }
     const started = generation.value;
     const read = loadFilterableFirstPage(sequelize, sort, size + margin, viewer);
@@ -75,19 +81,7 @@ export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, now =
       if (shown.length < size && rows.length === size + margin) return null;
       // Only the card's own fields leave: the folded text was for the filter. The author id stays, since
       // how a sensitive image reaches this viewer depends on whether it is theirs (visibility/sensitiveImages.ts).
-      return shown.slice(0, size).map((row) => ({
-        id: row.id,
-        authorId: row.authorId,
-        title: row.title,
-        description: row.description,
-        thumbnailKey: row.thumbnailKey,
-        imageSensitive: row.imageSensitive,
-        imageSensitiveLocked: row.imageSensitiveLocked,
-        imagePreviewKey: row.imagePreviewKey,
-        likeCount: row.likeCount,
-        createdAt: row.createdAt,
-        author: row.author,
-      }));
+      return shown.slice(0, size).map(withoutMatchText);
     },
   };
 }

@@ -154,6 +154,42 @@ export async function loadListedCards(sequelize: Sequelize, ids: readonly number
   return ids.map((id) => byId.get(id)).filter((card): card is ReportCard => card !== undefined);
 }
 
+/**
+ * The listed ones of `ids` with their folded text, for no one in particular, in the order of `ids`:
+ * search results filtered in memory by a member's relations (visibility's listRelationsShow).
+ */
+export async function loadFilterableListedCards(sequelize: Sequelize, ids: readonly number[]): Promise<FilterableCard[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await sequelize.query<CardRow & { match_text: string | null }>(
+    `SELECT ${CARD_COLUMNS}, r.match_text
+       FROM reports r
+       JOIN users u ON u.id = r.author_id
+       LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE r.id IN (:ids) AND ${listedReportSql('r')}`,
+    { replacements: { ids: unique }, type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((row) => [Number(row.id), { ...toCard(row), matchText: row.match_text }]));
+  return ids.map((id) => byId.get(id)).filter((card): card is FilterableCard => card !== undefined);
+}
+
+/** The card's own fields alone: the folded text (and any verdict read with it) was only for the filter. */
+export function withoutMatchText(row: FilterableCard): ReportCard {
+  return {
+    id: row.id,
+    authorId: row.authorId,
+    title: row.title,
+    description: row.description,
+    thumbnailKey: row.thumbnailKey,
+    imageSensitive: row.imageSensitive,
+    imageSensitiveLocked: row.imageSensitiveLocked,
+    imagePreviewKey: row.imagePreviewKey,
+    likeCount: row.likeCount,
+    createdAt: row.createdAt,
+    author: row.author,
+  };
+}
+
 function toCard(row: CardRow): ReportCard {
   return {
     id: Number(row.id),

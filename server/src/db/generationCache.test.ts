@@ -1,10 +1,10 @@
-import { createSearchIdCache } from './searchIdCache';
+import { createGenerationCache } from './generationCache';
 
-describe('the search id cache', () => {
+describe('the generation cache (search id lists, list relations)', () => {
   const setup = (ttlMs = 2_000, maxEntries = 10) => {
     const clock = { now: 1_000 };
     const generation = { value: 0 };
-    const cache = createSearchIdCache<number[]>({ ttlMs, maxEntries, now: () => clock.now, generation });
+    const cache = createGenerationCache<number[]>({ ttlMs, maxEntries, now: () => clock.now, generation });
     let calls = 0;
     const load = (ids: number[]) => () => {
       calls += 1;
