@@ -29,113 +29,36 @@ interface Made {
   messages: BusMessage[];
 }
 
-async function one<T extends object>(sequelize: Sequelize, sql: string, replacements: unknown[], transaction: Transaction): Promise<T | undefined> {
-  const [row] = await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
-  return row;
-}
-
-/** A notification for one member with one actor, or the actor added to the member's group (likes). */
+/** A notification for one member (a decision, an appeal's outcome, a flag's outcome): no actor, no group. */
 async function addForMember(
   deps: FanOutDeps,
   entry: NotificationOutboxEntry,
-  fields: { userId: number; kind: string; reportId?: number | null; commentId?: number | null; payload?: object | null; groupKey?: string | null; actorId?: number | null },
+  fields: { userId: number; kind: string; reportId?: number | null; commentId?: number | null; payload?: object | null },
   transaction: Transaction,
-): Promise<BusMessage | null> {
-  const { Notification } = deps.models;
-  const now = new Date();
+): Promise<BusMessage> {
   const eventId = Number(entry.id);
-  let notificationId: number;
-  if (fields.groupKey) {
-    // The group, locked, and whether this actor is in it already: one statement.
-    const group = await one<{ id: number | string; present: number | string }>(
-      deps.sequelize,
-      `SELECT n.id, (SELECT COUNT(*) FROM notification_actors a WHERE a.notification_id = n.id AND a.actor_id = ?) AS present
-         FROM notifications n WHERE n.user_id = ? AND n.group_key = ?${isMysql(deps.sequelize) ? ' FOR UPDATE' : ''}`,
-      [fields.actorId ?? 0, fields.userId, fields.groupKey],
-      transaction,
-    );
-    if (group) {
-      // Liked again the same day (after an unlike): nothing new to say.
-      if (fields.actorId && Number(group.present) > 0) return null;
-      notificationId = Number(group.id);
-      // New activity: the group is unread again and moves up the list.
-      await deps.sequelize.query('UPDATE notifications SET event_id = ?, read_at = NULL, updated_at = ? WHERE id = ?', {
-        replacements: [eventId, sqlDateTime(deps.sequelize, now), notificationId],
-        transaction,
-      });
-    } else {
-      notificationId = (await Notification.create({ userId: fields.userId, kind: fields.kind, reportId: fields.reportId ?? null, groupKey: fields.groupKey, eventId }, { transaction })).id;
-    }
-  } else {
-    notificationId = (
-      await Notification.create(
-        {
-          userId: fields.userId,
-          kind: fields.kind,
-          reportId: fields.reportId ?? null,
-          commentId: fields.commentId ?? null,
-          payload: fields.payload ? JSON.stringify(fields.payload) : null,
-          eventId,
-        },
-        { transaction },
-      )
-    ).id;
-  }
-  if (fields.actorId) {
-    await deps.sequelize.query('INSERT INTO notification_actors (notification_id, actor_id, created_at) VALUES (?, ?, ?)', {
-      replacements: [notificationId, fields.actorId, sqlDateTime(deps.sequelize, now)],
-      transaction,
-    });
-  }
+  await deps.models.Notification.create(
+    {
+      userId: fields.userId,
+      kind: fields.kind,
+      reportId: fields.reportId ?? null,
+      commentId: fields.commentId ?? null,
+      payload: fields.payload ? JSON.stringify(fields.payload) : null,
+      eventId,
+    },
+    { transaction },
+  );
   return { type: 'notification', userId: fields.userId, eventId };
 }
 
-/** Makes the notifications of one outbox row in `transaction`; answers what to tell the streams after the commit. */
-async function fanOut(deps: FanOutDeps, entry: NotificationOutboxEntry, transaction: Transaction): Promise<Made> {
-  const event = JSON.parse(entry.payload) as NotificationEvent;
+/** Makes the notifications of one outbox row other than a comment or a like in `transaction`; answers what to tell the streams after the commit. */
+async function fanOutOne(deps: FanOutDeps, entry: NotificationOutboxEntry, event: NotificationEvent, transaction: Transaction): Promise<Made> {
   const { sequelize } = deps;
   const messages: BusMessage[] = [];
   const push = (message: BusMessage | null) => {
     if (message) messages.push(message);
   };
   switch (event.kind) {
-    case 'comment': {
-      // Read now, not when queued: a comment deleted or hidden meanwhile notifies no one.
-      // The comment, its report's author, and whether its author may notify them: one statement.
-      const row = await one<{ author_id: number; report_id: number; recipient: number } & MayNotifyColumns>(
-        sequelize,
-        `SELECT c.author_id, c.report_id, r.author_id AS recipient, ${actorMayNotifyColumnsSql('c.author_id', 'r.author_id', '?')}
-           FROM comments c JOIN reports r ON r.id = c.report_id
-          WHERE c.id = ? AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND r.is_draft = 0`,
-        [sqlDateTime(sequelize, new Date()), event.commentId],
-        transaction,
-      );
-      if (!row) break;
-      const recipientId = Number(row.recipient);
-      const actorId = Number(row.author_id);
-      if (!actorMayNotifyFromColumns(row, { recipientId, actorId })) break;
-      push(await addForMember(deps, entry, { userId: recipientId, kind: 'comment', reportId: Number(row.report_id), commentId: event.commentId, actorId }, transaction));
-      break;
-    }
-    case 'like': {
-      // The like, its report's author, and whether the liker may notify them: one statement.
-      const row = await one<{ recipient: number; liked_at: Date | string } & MayNotifyColumns>(
-        sequelize,
-        `SELECT r.author_id AS recipient, l.created_at AS liked_at, ${actorMayNotifyColumnsSql('l.user_id', 'r.author_id', '?')}
-           FROM likes l JOIN reports r ON r.id = l.report_id WHERE l.report_id = ? AND l.user_id = ?`,
-        [sqlDateTime(sequelize, new Date()), event.reportId, event.likerId],
-        transaction,
-      );
-      // Unliked before the worker came: nothing to say.
-      if (!row) break;
-      const recipientId = Number(row.recipient);
-      if (!actorMayNotifyFromColumns(row, { recipientId, actorId: event.likerId })) break;
-      const day = japanDay(new Date(row.liked_at));
-      push(
-        await addForMember(deps, entry, { userId: recipientId, kind: 'likes', reportId: event.reportId, groupKey: `likes:${event.reportId}:${day}`, actorId: event.likerId }, transaction),
-      );
-      break;
-    }
     case 'decision':
     case 'appeal': {
       const payload = {
@@ -175,6 +98,155 @@ async function fanOut(deps: FanOutDeps, entry: NotificationOutboxEntry, transact
   return { messages };
 }
 
+type EventOf<K extends NotificationEvent['kind']> = Extract<NotificationEvent, { kind: K }>;
+
+/** `(?, ?, ...), (?, ...)` for a multi-row VALUES of `rows` rows of `columns` values. */
+const eventIdOf = (message: BusMessage): number => ('eventId' in message ? message.eventId : 0);
+
+const valuesPlaceholders = (rows: number, columns: number): string => Array.from({ length: rows }, () => `(${Array(columns).fill('?').join(', ')})`).join(', ');
+
+/**
+ * The comments of a batch, whatever their number, in four statements (issue 20: the fan-out shares the
+ * machine with the writes it follows, and a statement and a model instance per comment cost the worker
+ * about a millisecond each under load). Read now, not when queued: a comment deleted or hidden meanwhile
+ * notifies no one, nor one whose author may not notify the report's author (suppression.ts).
+ */
+async function fanOutComments(deps: FanOutDeps, entries: ReadonlyArray<{ entry: NotificationOutboxEntry; event: EventOf<'comment'> }>, transaction: Transaction): Promise<BusMessage[]> {
+  if (entries.length === 0) return [];
+  const { sequelize } = deps;
+  const now = sqlDateTime(sequelize, new Date());
+  const rows = await sequelize.query<{ id: number | string; author_id: number | string; report_id: number | string; recipient: number | string } & MayNotifyColumns>(
+    `SELECT c.id, c.author_id, c.report_id, r.author_id AS recipient, ${actorMayNotifyColumnsSql('c.author_id', 'r.author_id', ':now')}
+       FROM comments c JOIN reports r ON r.id = c.report_id
+      WHERE c.id IN (:ids) AND c.deleted_at IS NULL AND c.hidden_at IS NULL AND r.is_draft = 0`,
+    { replacements: { now, ids: entries.map(({ event }) => event.commentId) }, type: QueryTypes.SELECT, transaction },
+  );
+  const byComment = new Map(rows.map((row) => [Number(row.id), row]));
+  const made = entries.flatMap(({ entry, event }) => {
+    const row = byComment.get(event.commentId);
+    if (!row) return [];
+    const recipientId = Number(row.recipient);
+    const actorId = Number(row.author_id);
+    return actorMayNotifyFromColumns(row, { recipientId, actorId }) ? [{ userId: recipientId, actorId, reportId: Number(row.report_id), commentId: event.commentId, eventId: Number(entry.id) }] : [];
+  });
+  if (made.length === 0) return [];
+  await sequelize.query(`INSERT INTO notifications (user_id, kind, report_id, comment_id, event_id, created_at, updated_at) VALUES ${valuesPlaceholders(made.length, 7)}`, {
+    replacements: made.flatMap((n) => [n.userId, 'comment', n.reportId, n.commentId, n.eventId, now, now]),
+    transaction,
+  });
+  // Their ids, by the (member, event) index: an event makes one notification per member.
+  const stored = await sequelize.query<{ id: number | string; user_id: number | string; event_id: number | string }>(
+    'SELECT id, user_id, event_id FROM notifications WHERE user_id IN (:users) AND event_id IN (:events)',
+    { replacements: { users: [...new Set(made.map((n) => n.userId))], events: made.map((n) => n.eventId) }, type: QueryTypes.SELECT, transaction },
+  );
+  const idOf = new Map(stored.map((row) => [`${Number(row.user_id)}:${Number(row.event_id)}`, Number(row.id)]));
+  await sequelize.query(`INSERT INTO notification_actors (notification_id, actor_id, created_at) VALUES ${valuesPlaceholders(made.length, 3)}`, {
+    replacements: made.flatMap((n) => [idOf.get(`${n.userId}:${n.eventId}`), n.actorId, now]),
+    transaction,
+  });
+  return made.map((n) => ({ type: 'notification', userId: n.userId, eventId: n.eventId }));
+}
+
+/**
+ * The likes of a batch, whatever their number, in at most seven statements. A like joins its report's
+ * group of the Japanese day for the author (one row per member, report and day, `group_key`); the group
+ * becomes unread again and moves up with each new liker, and a member liking again the same day (after an
+ * unlike) says nothing new. A like taken back before the worker came, or whose liker may not notify the
+ * author, makes nothing.
+ */
+async function fanOutLikes(deps: FanOutDeps, entries: ReadonlyArray<{ entry: NotificationOutboxEntry; event: EventOf<'like'> }>, transaction: Transaction): Promise<BusMessage[]> {
+  if (entries.length === 0) return [];
+  const { sequelize } = deps;
+  const now = sqlDateTime(sequelize, new Date());
+  const rows = await sequelize.query<{ report_id: number | string; user_id: number | string; recipient: number | string; liked_at: Date | string } & MayNotifyColumns>(
+    `SELECT l.report_id, l.user_id, r.author_id AS recipient, l.created_at AS liked_at, ${actorMayNotifyColumnsSql('l.user_id', 'r.author_id', ':now')}
+       FROM likes l JOIN reports r ON r.id = l.report_id
+      WHERE l.report_id IN (:reports) AND l.user_id IN (:likers)`,
+    {
+      replacements: { now, reports: [...new Set(entries.map(({ event }) => event.reportId))], likers: [...new Set(entries.map(({ event }) => event.likerId))] },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  const likeOf = new Map(rows.map((row) => [`${Number(row.report_id)}:${Number(row.user_id)}`, row]));
+  /** Per group: its member, report, the newest event and the likers in the order they came. */
+  const groups = new Map<string, { userId: number; reportId: number; groupKey: string; eventId: number; likers: number[] }>();
+  for (const { entry, event } of entries) {
+    const row = likeOf.get(`${event.reportId}:${event.likerId}`);
+    if (!row) continue;
+    const recipientId = Number(row.recipient);
+    if (!actorMayNotifyFromColumns(row, { recipientId, actorId: event.likerId })) continue;
+    const groupKey = `likes:${event.reportId}:${japanDay(new Date(row.liked_at))}`;
+    const key = `${recipientId}:${groupKey}`;
+    const group = groups.get(key) ?? { userId: recipientId, reportId: event.reportId, groupKey, eventId: 0, likers: [] };
+    if (!group.likers.includes(event.likerId)) group.likers.push(event.likerId);
+    group.eventId = Math.max(group.eventId, Number(entry.id));
+    groups.set(key, group);
+  }
+  if (groups.size === 0) return [];
+  const users = [...new Set([...groups.values()].map((g) => g.userId))];
+  const keys = [...new Set([...groups.values()].map((g) => g.groupKey))];
+  const readGroups = () =>
+    sequelize.query<{ id: number | string; user_id: number | string; group_key: string }>(
+      `SELECT id, user_id, group_key FROM notifications WHERE user_id IN (:users) AND group_key IN (:keys)${isMysql(sequelize) ? ' FOR UPDATE' : ''}`,
+      { replacements: { users, keys }, type: QueryTypes.SELECT, transaction },
+    );
+  const existing = new Map((await readGroups()).map((row) => [`${Number(row.user_id)}:${row.group_key}`, Number(row.id)]));
+  // Who is in the existing groups already: a liker back the same day brings nothing new.
+  const present = new Set<string>();
+  if (existing.size > 0) {
+    const actors = await sequelize.query<{ notification_id: number | string; actor_id: number | string }>(
+      'SELECT notification_id, actor_id FROM notification_actors WHERE notification_id IN (:ids) AND actor_id IN (:likers)',
+      { replacements: { ids: [...existing.values()], likers: [...new Set([...groups.values()].flatMap((g) => g.likers))] }, type: QueryTypes.SELECT, transaction },
+    );
+    for (const actor of actors) present.add(`${Number(actor.notification_id)}:${Number(actor.actor_id)}`);
+  }
+  const told = [...groups.entries()].flatMap(([key, group]) => {
+    const id = existing.get(key);
+    const likers = id === undefined ? group.likers : group.likers.filter((liker) => !present.has(`${id}:${liker}`));
+    return likers.length > 0 ? [{ ...group, key, id, likers }] : [];
+  });
+  if (told.length === 0) return [];
+  const fresh = told.filter((group) => group.id === undefined);
+  if (fresh.length > 0) {
+    await sequelize.query(`INSERT INTO notifications (user_id, kind, report_id, group_key, event_id, created_at, updated_at) VALUES ${valuesPlaceholders(fresh.length, 7)}`, {
+      replacements: fresh.flatMap((g) => [g.userId, 'likes', g.reportId, g.groupKey, g.eventId, now, now]),
+      transaction,
+    });
+    for (const row of await readGroups()) existing.set(`${Number(row.user_id)}:${row.group_key}`, Number(row.id));
+  }
+  const renewed = told.filter((group) => group.id !== undefined);
+  if (renewed.length > 0) {
+    // New activity: the group is unread again and moves up the list.
+    await sequelize.query(`UPDATE notifications SET event_id = CASE id ${renewed.map(() => 'WHEN ? THEN ?').join(' ')} END, read_at = NULL, updated_at = ? WHERE id IN (?)`, {
+      replacements: [...renewed.flatMap((g) => [g.id, g.eventId]), now, renewed.map((g) => g.id)],
+      transaction,
+    });
+  }
+  const actorRows = told.flatMap((g) => g.likers.map((liker) => [existing.get(g.key), liker, now]));
+  await sequelize.query(`INSERT INTO notification_actors (notification_id, actor_id, created_at) VALUES ${valuesPlaceholders(actorRows.length, 3)}`, {
+    replacements: actorRows.flat(),
+    transaction,
+  });
+  return told.map((g) => ({ type: 'notification', userId: g.userId, eventId: g.eventId }));
+}
+
+/** Makes the notifications of outbox rows in `transaction`: comments and likes set by set, the rest one by one. */
+async function fanOutEntries(deps: FanOutDeps, entries: readonly NotificationOutboxEntry[], transaction: Transaction): Promise<Made> {
+  const comments: Array<{ entry: NotificationOutboxEntry; event: EventOf<'comment'> }> = [];
+  const likes: Array<{ entry: NotificationOutboxEntry; event: EventOf<'like'> }> = [];
+  const messages: BusMessage[] = [];
+  for (const entry of entries) {
+    const event = JSON.parse(entry.payload) as NotificationEvent;
+    if (event.kind === 'comment') comments.push({ entry, event });
+    else if (event.kind === 'like') likes.push({ entry, event });
+    else messages.push(...(await fanOutOne(deps, entry, event, transaction)).messages);
+  }
+  messages.push(...(await fanOutComments(deps, comments, transaction)), ...(await fanOutLikes(deps, likes, transaction)));
+  // In the order they happened, so a stream told of several hears them oldest first.
+  return { messages: messages.sort((a, b) => eventIdOf(a) - eventIdOf(b)) };
+}
+
 /** The notification outbox: each row fanned out in a transaction of its own, then told to every API process. */
 export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<NotificationOutboxEntry> {
   return {
@@ -193,11 +265,10 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
       // The whole batch in one transaction: under a stream of likes and comments the worker keeps up
       // (a transaction per row costs three statements more each). Should any row fail, the batch is
       // rolled back and each row is tried on its own, so one bad row holds back no other.
-      const whole = await writeTransaction(deps.sequelize, async (transaction) => {
-        const made: Made = { messages: [] };
-        for (const entry of entries) made.messages.push(...(await fanOut(deps, entry, transaction)).messages);
-        return made;
-      }).catch(() => null);
+      const whole = await writeTransaction(deps.sequelize, (transaction) => fanOutEntries(deps, entries, transaction)).catch((error: unknown) => {
+        deps.logger.warn({ err: error, rows: entries.length }, '通知のまとめ処理に失敗したため、1件ずつ作成し直します');
+        return null;
+      });
       if (whole) {
         await outcome.done(entries);
         await publish(whole);
@@ -206,7 +277,7 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
       for (const entry of entries) {
         let made: Made;
         try {
-          made = await writeTransaction(deps.sequelize, (transaction) => fanOut(deps, entry, transaction));
+          made = await writeTransaction(deps.sequelize, (transaction) => fanOutEntries(deps, [entry], transaction));
         } catch (error) {
           await outcome.failed([entry], error, { notificationEventId: entry.id, kind: entry.kind });
           continue;

@@ -82,6 +82,55 @@ describe('notifications', () => {
     expect(await unread(a.client)).toBe(2);
   });
 
+  it('fans out a batch of comments and likes queued together as one by one: a group per report, each liker once', async () => {
+    const a = await author();
+    const second = await createReport({ author: a.user });
+    const [b, c, d] = [await memberWithSession(app), await memberWithSession(app), await memberWithSession(app)];
+    // An earlier like of c's on the second report: the group exists before the batch and c is in it.
+    await like(c.client, second.id);
+    await settled();
+    await models.Notification.update({ readAt: new Date() }, { where: { userId: a.user.id } });
+    // One transaction, so the worker takes every row in one round.
+    await writeTransaction(app.services.sequelize, async (transaction) => {
+      for (const [member, reportId, text] of [
+        [b, a.report.id, '一つ目のコメントです。'],
+        [c, a.report.id, '二つ目のコメントです。'],
+      ] as const) {
+        const row = await models.Comment.create({ reportId, authorId: member.user.id, text }, { transaction });
+        await notify(models, { kind: 'comment', commentId: row.id }, { transaction });
+      }
+      for (const [member, reportId] of [
+        [b, a.report.id],
+        [d, a.report.id],
+        [b, second.id],
+      ] as const) {
+        await models.Like.create({ reportId, userId: member.user.id }, { transaction });
+        await notify(models, { kind: 'like', reportId, likerId: member.user.id }, { transaction });
+      }
+      // Queued twice (liked, unliked and liked again before the worker came): one liker still.
+      await notify(models, { kind: 'like', reportId: a.report.id, likerId: d.user.id }, { transaction });
+      // c's like of the second report queued again: c is in that group already, so nothing new.
+      await notify(models, { kind: 'like', reportId: second.id, likerId: c.user.id }, { transaction });
+    });
+    await settled();
+    const { items } = await page(a.client);
+    // Made in the same moment, so only what each says is compared, not their order.
+    const summary = items.map((item) => ({ kind: item.kind, link: item.link, actorCount: item.actorCount, read: item.read }));
+    expect(summary).toHaveLength(4);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        { kind: 'likes', link: `/reports/${second.id}`, actorCount: 2, read: false },
+        { kind: 'likes', link: `/reports/${a.report.id}`, actorCount: 2, read: false },
+        { kind: 'comment', link: `/reports/${a.report.id}`, actorCount: 1, read: false },
+      ]),
+    );
+    expect(items.filter((item) => item.kind === 'comment').map((item) => item.actor?.publicId).sort()).toEqual([b.user.publicId, c.user.publicId].sort());
+    // The second report's group: b joined it after c, so b is its newest liker.
+    expect(items.find((item) => item.link === `/reports/${second.id}`)?.actor?.publicId).toBe(b.user.publicId);
+    expect(await unread(a.client)).toBe(4);
+    expect(await models.Notification.count({ where: { userId: a.user.id } })).toBe(4);
+  });
+
   it('keeps read state: ids, all, others\' ids change nothing, and new activity in a group makes it unread again', async () => {
     const a = await author();
     const b = await memberWithSession(app);
