@@ -2,7 +2,7 @@ import http from 'node:http';
 import { createApp } from '../../../server/src/app';
 import { boot } from '../../../server/src/boot';
 import { parseEnv } from '../../../server/src/env';
-import type { Models } from '../../../server/src/models';
+import type { Sequelize } from 'sequelize';
 import { countQueries, statementShapes, totalQueries, withQueryCountHeader } from './queryCounter';
 
 /**
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const { services, shutdown } = await boot(env);
   countQueries(services.sequelize);
-  const notifications = notificationSwitch(services.models);
+  const notifications = notificationSwitch(services.sequelize);
   const server = http.createServer(withQueryCountHeader(createApp(services).callback()));
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
@@ -56,12 +56,12 @@ async function main(): Promise<void> {
  * port), notify()'s outbox insert is skipped, which is exactly what those writes did before issue 20.
  * On by default; nothing else of the request changes.
  */
-function notificationSwitch(models: Models): { set(on: boolean): void } {
+function notificationSwitch(sequelize: Sequelize): { set(on: boolean): void } {
   let on = true;
-  const { NotificationOutboxEntry } = models;
-  const create = NotificationOutboxEntry.create.bind(NotificationOutboxEntry) as (...args: unknown[]) => Promise<unknown>;
-  const patched = (...args: unknown[]) => (on ? create(...args) : Promise.resolve(null));
-  Object.assign(NotificationOutboxEntry, { create: patched });
+  // notify() queues its event with one plain INSERT (server/src/notifications/events.ts): that statement is skipped.
+  const query = sequelize.query.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
+  const patched = (...args: unknown[]) => (!on && typeof args[0] === 'string' && args[0].startsWith('INSERT INTO notification_outbox') ? Promise.resolve([[], 0]) : query(...args));
+  Object.assign(sequelize, { query: patched });
   return {
     set(value) {
       on = value;

@@ -78,6 +78,22 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
   };
 }
 
+/** Runners woken by rows of each outbox model queued in this process without the model (rowsQueued). */
+const wakers = new Map<ModelStatic<Model>, Set<() => void>>();
+
+/**
+ * Tells this process's runners of `model`'s outbox that rows were queued by a plain INSERT (a hot write
+ * path that skips the model's create: notifications/events.ts), once `transaction` commits. Rows queued
+ * through the model wake them by its hooks.
+ */
+export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction | null | undefined): void {
+  const nudges = wakers.get(model);
+  if (!nudges || nudges.size === 0) return;
+  const wakeAll = () => nudges.forEach((nudge) => nudge());
+  if (transaction) transaction.afterCommit(wakeAll);
+  else wakeAll();
+}
+
 /** Wakes the runner after a commit that wrote outbox rows (or at once for rows written outside a transaction). */
 function wakeOnCommittedRows(model: ModelStatic<Model>, nudge: () => void): () => void {
   const name = `outboxWake${(hookSequence += 1)}`;
@@ -87,8 +103,12 @@ function wakeOnCommittedRows(model: ModelStatic<Model>, nudge: () => void): () =
   };
   model.addHook('afterCreate', name, afterWrite);
   model.addHook('afterBulkCreate', name, afterWrite);
+  const nudges = wakers.get(model) ?? new Set();
+  nudges.add(nudge);
+  wakers.set(model, nudges);
   return () => {
     model.removeHook('afterCreate', name);
     model.removeHook('afterBulkCreate', name);
+    nudges.delete(nudge);
   };
 }

@@ -1,5 +1,7 @@
 import type { CaseChange } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
+import { sqlDateTime } from '../db/connection';
+import { rowsQueued } from '../jobs/outboxRunner';
 import type { Models } from '../models';
 
 /** Who a moderation notification is about: the member's report, comment, account, or any content. */
@@ -36,5 +38,15 @@ export async function notify(
   event: NotificationEvent,
   { transaction }: { transaction: Transaction },
 ): Promise<void> {
-  await models.NotificationOutboxEntry.create({ kind: event.kind, payload: JSON.stringify(event), availableAt: new Date() }, { transaction });
+  // A plain INSERT rather than the model's create: this runs inside every like and comment, and the
+  // model's instance, validation and hooks cost the request about 0.15 ms of CPU more (issue 20's bench).
+  const { NotificationOutboxEntry } = models;
+  const { sequelize } = NotificationOutboxEntry;
+  if (!sequelize) throw new Error('the notification models are not initialised');
+  const now = sqlDateTime(sequelize, new Date());
+  await sequelize.query('INSERT INTO notification_outbox (kind, payload, attempts, available_at, created_at) VALUES (?, ?, 0, ?, ?)', {
+    replacements: [event.kind, JSON.stringify(event), now, now],
+    transaction,
+  });
+  rowsQueued(NotificationOutboxEntry, transaction);
 }

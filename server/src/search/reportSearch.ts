@@ -43,7 +43,7 @@ export const ENGINE_RETRY_AFTER_MS = 5_000;
 
 /**
  * For a member whose relations hide something: how many pages the engine is asked for at once, and how
- * many such windows are read at most to fill one page (see searchReports).
+ * many such windows are read at most to fill one page (see pageFromEngine).
  */
 export const RELATIONS_WINDOW_PAGES = 3;
 export const RELATIONS_WINDOWS_MAX = 4;
@@ -68,7 +68,7 @@ export function createReportSearch(
   /**
    * The engine's ids and authors from `offset`, through the short shared cache. Nothing of the member is
    * in the request, so every member asking the same words, filters, order and window shares one answer:
-   * what they may see is decided per request from the rows (searchReports).
+   * what they may see is decided per request from the rows (pageFromEngine).
    */
   async function idsFromEngine(input: ReportSearchQuery, offset: number, window: number): Promise<ReportSearchResult> {
     const { query, sort, limit, offset: _, ...filters } = input;
