@@ -24,7 +24,8 @@ const messageSchema = z.discriminatedUnion('type', [
 export type BusMessage = z.output<typeof messageSchema>;
 
 export interface NotificationBus {
-  publish(message: BusMessage): Promise<void>;
+  /** Several at once travel together (one Redis round trip): a worker's round tells all it made. */
+  publish(...messages: BusMessage[]): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(listener: (message: BusMessage) => void): () => void;
   close(): Promise<void>;
@@ -40,8 +41,8 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
   local.setMaxListeners(0);
   if (!redisUrl) {
     return {
-      async publish(message) {
-        local.emit('message', message);
+      async publish(...messages) {
+        for (const message of messages) local.emit('message', message);
       },
       subscribe(listener) {
         local.on('message', listener);
@@ -71,8 +72,9 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
     }
   });
   return {
-    async publish(message) {
-      await publisher.publish(channel, JSON.stringify(message));
+    async publish(...messages) {
+      if (messages.length === 1) await publisher.publish(channel, JSON.stringify(messages[0]));
+      else if (messages.length > 1) await messages.reduce((pipeline, message) => pipeline.publish(channel, JSON.stringify(message)), publisher.pipeline()).exec();
     },
     subscribe(listener) {
       subscribed ??= subscriber.subscribe(channel).catch((error: unknown) => logger.warn({ err: error }, 'Redis の購読に失敗しました'));

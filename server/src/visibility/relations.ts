@@ -201,12 +201,12 @@ export const listRelationsHideAny = (relations: ListRelations): boolean => relat
 const escapeForPattern = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** ListRelations from the hidden members and the folded words. */
-export function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonly string[]): ListRelations {
-  const words = foldedWords.filter((word) => word.length > 0);
+function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonly string[]): ListRelations {
   return {
     hiddenMemberIds: new Set(hiddenMemberIds),
-    foldedWords: words,
-    mutedWordMatcher: words.length === 0 ? null : new RegExp(words.map(escapeForPattern).join('|'), 'u'),
+    foldedWords,
+    // Literal alternatives: the same verdict as `includes` for each word (an empty word would match all, as LIKE '%%' does).
+    mutedWordMatcher: foldedWords.length === 0 ? null : new RegExp(foldedWords.map(escapeForPattern).join('|'), 'u'),
   };
 }
 
