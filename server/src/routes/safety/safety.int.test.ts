@@ -119,6 +119,34 @@ describe('block, mute and muted words', () => {
     expect(await canNotify(app.services.sequelize, blocked.user.id, blocker.user.id)).toBe(true);
   });
 
+  it('search pages stay full and miss nothing when most results come from members the viewer hides', async () => {
+    const me = await member();
+    const [blocked, muted, other] = [await member(), await member(), await member()];
+    const word = `蝋燭${Date.now()}`;
+    // Newest first: the three shown reports come after seven hidden ones, past the engine's first window of ids.
+    const shown = [await reportOf(other.user, `${word}一`), await reportOf(other.user, `${word}二`), await reportOf(other.user, `${word}三`)];
+    const hidden = [];
+    for (let i = 0; i < 7; i += 1) hidden.push(await reportOf(i % 2 ? blocked.user : muted.user, `${word}隠${i}`));
+    const holdingWord = await reportOf(other.user, `${word}ミュート語入り`);
+    expect((await me.client.post(`/api/blocks/${blocked.user.publicId}`)).status).toBe(200);
+    expect((await me.client.post(`/api/mutes/${muted.user.publicId}`, {})).status).toBe(200);
+    expect((await me.client.post('/api/muted-words', { word: 'ミュート語入り', expiresIn: 'forever' })).status).toBe(201);
+    await sync();
+
+    // Pages of 2, as the client asks them: the next starts 2 further on, repeats merged by id; a short page is the last.
+    const seen: number[] = [];
+    for (let offset = 0; ; offset += 2) {
+      const page = await me.client.get<ReportSearchResponse>(`/api/reports/search/advanced?${new URLSearchParams({ query: word, limit: '2', offset: String(offset) })}`);
+      expect([page.status, page.body.source]).toEqual([200, 'search']);
+      for (const item of page.body.reports) if (!seen.includes(item._id)) seen.push(item._id);
+      if (page.body.reports.length < 2) break;
+      expect(offset).toBeLessThan(20);
+    }
+    expect(seen).toEqual(shown.map((report) => report.id).reverse());
+    expect(seen).not.toContain(holdingWord.id);
+    for (const report of hidden) expect(seen).not.toContain(report.id);
+  });
+
   it("a block hides the other member's comments both ways", async () => {
     const author = await member();
     const blocker = await member();
