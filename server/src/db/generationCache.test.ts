@@ -24,10 +24,10 @@ describe('the generation cache (search id lists, list relations)', () => {
     expect(calls()).toBe(2);
   });
 
-  it('keeps answers of different searches (words, filters, left-out authors) apart', async () => {
+  it('keeps answers of different searches (words, filters, windows) apart', async () => {
     const { cache, load } = setup();
-    await cache.get(JSON.stringify({ query: '縄', excludeAuthorIds: [] }), load([1, 2]));
-    expect(await cache.get(JSON.stringify({ query: '縄', excludeAuthorIds: [7] }), load([2]))).toEqual([2]);
+    await cache.get(JSON.stringify({ query: '縄', limit: 20 }), load([1, 2]));
+    expect(await cache.get(JSON.stringify({ query: '縄', limit: 60 }), load([2]))).toEqual([2]);
   });
 
   it('asks afresh once this process wrote to the database', async () => {
