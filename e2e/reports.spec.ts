@@ -157,7 +157,7 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   await cComment.getByRole('button', { name: TEXTS.flag.screens.button }).click();
   const reportDialog = c.page.getByRole('dialog', { name: TEXTS.flag.screens.dialogTitle });
   await expect(reportDialog).toHaveAccessibleDescription(TEXTS.flag.screens.dialogIntro(TEXTS.flag.screens.targetNames.comment));
-  await reportDialog.getByRole('radio', { name: TEXTS.flag.categories.nonConsensual.label }).check();
+  await reportDialog.getByRole('radio', { name: TEXTS.flag.categories.nonConsensual.label, exact: true }).check();
   await reportDialog.getByLabel(TEXTS.flag.screens.noteLabel).fill('個人が特定できる情報が書かれています');
   await reportDialog.getByRole('button', { name: TEXTS.flag.screens.submit }).click();
   await expect(main(c.page).getByText(TEXTS.flag.received)).toBeVisible();
@@ -165,7 +165,7 @@ test('a report goes from the form to the list, gets a like, a comment and a repo
   expect(cDialogs).toEqual([]);
   // Flagged once: the button says so; flagging again updates the first flag instead of counting twice.
   await cComment.getByRole('button', { name: TEXTS.flag.screens.buttonDone }).click();
-  await reportDialog.getByRole('radio', { name: TEXTS.flag.categories.harassment.label }).check();
+  await reportDialog.getByRole('radio', { name: TEXTS.flag.categories.harassment.label, exact: true }).check();
   await reportDialog.getByRole('button', { name: TEXTS.flag.screens.submit }).click();
   await expect(main(c.page).getByText(TEXTS.flag.updated)).toBeVisible();
   await expect(main(c.page).getByTestId('like-count')).toHaveText('1');

@@ -54,8 +54,8 @@ async function seriousFindings(page: Page) {
 async function choose(page: Page, choice: keyof typeof s.choices) {
   await page.goto('/settings');
   const section = main(page).getByRole('region', { name: s.settingsHeading });
-  // The radio's name starts with the choice and goes on with its hint (ぼかす's hint quotes 表示する).
-  await section.getByRole('radio', { name: new RegExp(`^${s.choices[choice]}`) }).check();
+  // Named by the choice alone (its hint is the description; ぼかす's hint quotes 表示する).
+  await section.getByRole('radio', { name: s.choices[choice], exact: true }).check();
   await section.getByRole('button', { name: s.save }).click();
   await expect(section.getByText('センシティブな画像の表示方法を保存しました。')).toBeVisible();
 }

@@ -64,9 +64,10 @@ export function FlagDialog({
           <legend className="field__label">{t.categoryLegend}</legend>
           {FLAG_CATEGORIES.map((category) => (
             <label key={category} className="flag-dialog__category">
-              <input type="radio" value={category} {...register('category')} aria-describedby={`${id}-${category}-help`} />
+              {/* Named by its label alone: the help is its description, not part of its name. */}
+              <input type="radio" value={category} {...register('category')} aria-labelledby={`${id}-${category}-label`} aria-describedby={`${id}-${category}-help`} />
               <span>
-                <strong>{FLAG_CATEGORY_TEXTS[category].label}</strong>
+                <strong id={`${id}-${category}-label`}>{FLAG_CATEGORY_TEXTS[category].label}</strong>
                 <span id={`${id}-${category}-help`} className="field__hint">
                   {FLAG_CATEGORY_TEXTS[category].help}
                 </span>

@@ -60,9 +60,13 @@ export function SensitiveImagesSection() {
                   value={choice}
                   checked={values.choice === choice}
                   onChange={() => setField('choice', choice)}
+                  aria-labelledby={`${id}-${choice}-label`}
                   aria-describedby={`${id}-${choice}`}
                 />
-                <span className="radio__label">{t.choices[choice]}</span>
+                {/* Named by the choice alone: the hint is its description, not part of its name. */}
+                <span id={`${id}-${choice}-label`} className="radio__label">
+                  {t.choices[choice]}
+                </span>
                 <span id={`${id}-${choice}`} className="field__hint">
                   {t.choiceHints[choice]}
                 </span>
