@@ -1,7 +1,7 @@
 import { REPORT_LIST_DESCRIPTION_MAX, type SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { isMysql, sqlDateTime } from '../db/connection';
-import { listedReportSql, listRelationsShowVerdict, mutedWordVerdictColumn, relationReplacements, reportShownInListsSql, type ListRelations } from '../visibility';
+import { listedReportSql, relationReplacements, reportShownInListsSql } from '../visibility';
 
 /**
  * What a card of the list pages shows (presentReportListItem), and nothing else: the report list and
@@ -155,28 +155,22 @@ export async function loadListedCards(sequelize: Sequelize, ids: readonly number
 }
 
 /**
- * The listed ones of `ids` that `viewer` sees in their lists, in the order of `ids`, judged by their
- * relations as already loaded (visibility's listRelationsShowVerdict): search results (issue 19). Hidden
- * authors are dropped by the caller before; the muted words are judged in the same statement.
+ * The listed ones of `ids` with their folded text, for no one in particular, in the order of `ids`:
+ * search results filtered in memory by a member's relations (visibility's listRelationsShow).
  */
-export async function loadListedCardsShownTo(sequelize: Sequelize, ids: readonly number[], viewer: ListViewer, relations: ListRelations): Promise<ReportCard[]> {
+export async function loadFilterableListedCards(sequelize: Sequelize, ids: readonly number[]): Promise<FilterableCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const verdict = mutedWordVerdictColumn(sequelize, relations, 'r');
-  const rows = await sequelize.query<CardRow & { muted_word_verdict: unknown }>(
-    `SELECT ${CARD_COLUMNS}, ${verdict.sql}
+  const rows = await sequelize.query<CardRow & { match_text: string | null }>(
+    `SELECT ${CARD_COLUMNS}, r.match_text
        FROM reports r
        JOIN users u ON u.id = r.author_id
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE r.id IN (:ids) AND ${listedReportSql('r')}`,
-    { replacements: { ids: unique, ...verdict.replacements }, type: QueryTypes.SELECT },
+    { replacements: { ids: unique }, type: QueryTypes.SELECT },
   );
-  const shown = new Map(
-    rows
-      .filter((row) => listRelationsShowVerdict(viewer.id, relations, { authorId: Number(row.author_id), holdsMutedWord: verdict.holdsMutedWord(row.muted_word_verdict) }))
-      .map((row) => [Number(row.id), toCard(row)]),
-  );
-  return ids.map((id) => shown.get(id)).filter((card): card is ReportCard => card !== undefined);
+  const byId = new Map(rows.map((row) => [Number(row.id), { ...toCard(row), matchText: row.match_text }]));
+  return ids.map((id) => byId.get(id)).filter((card): card is FilterableCard => card !== undefined);
 }
 
 /** The card's own fields alone: the folded text (and any verdict read with it) was only for the filter. */

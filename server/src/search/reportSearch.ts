@@ -1,9 +1,9 @@
 import { SearchInputError, searchReportIds, type ReportSearchResult } from '@hiraku/search';
 import { LIMITS, SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
-import { loadListedCards, loadListedCardsShownTo, type ListViewer, type ReportCard } from '../commands/reportCards';
+import { loadFilterableListedCards, loadListedCards, withoutMatchText, type ListViewer, type ReportCard } from '../commands/reportCards';
 import { createGenerationCache, type GenerationCacheOptions } from '../db/generationCache';
-import { listRelationsHideAny, listRelationsReader, NO_LIST_RELATIONS, type ListRelations } from '../visibility';
+import { listRelationsHideAny, listRelationsReader, listRelationsShow, NO_LIST_RELATIONS, type ListRelations } from '../visibility';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase } from './databaseFallbackSearch';
@@ -86,8 +86,8 @@ export function createReportSearch(
    * The page the engine's answers give a member: the listed ones, in the engine's order, and with
    * relations that hide something (issue 19), only those in their lists. A member with none reads the
    * page's ids as anyone would. A member with some is given RELATIONS_WINDOW_PAGES pages of ids at once,
-   * drops the authors they hide by the ids the engine answers with, reads the rest and drops what holds a
-   * muted word, judged in the same statement (visibility's listRelationsShowVerdict, the rule of reportShownInListsSql);
+   * drops the authors they hide by the ids the engine answers with, reads the rest with their folded text
+   * and drops what holds a muted word (visibility's listRelationsShow, the rule of reportShownInListsSql);
    * a window that leaves fewer than a page is followed by the next one, up to RELATIONS_WINDOWS_MAX.
    * Offsets stay the engine's: a page from `offset` shows the first `limit` visible results from there,
    * the next page starts `limit` further on, and the repeats this brings are merged by id in the client.
@@ -114,9 +114,9 @@ export function createReportSearch(
       // A page's worth of rows at a time: muted words drop few, so the first read usually fills the page.
       for (let from = 0; from < candidates.length && reports.length < input.limit; from += input.limit) {
         const chunk = candidates.slice(from, from + input.limit);
-        const shown = await loadListedCardsShownTo(deps.sequelize, chunk, viewer, relations);
+        const shown = (await loadFilterableListedCards(deps.sequelize, chunk)).filter((card) => listRelationsShow(viewer.id, relations, card));
         dropped += chunk.length - shown.length;
-        reports.push(...shown.slice(0, input.limit - reports.length));
+        reports.push(...shown.slice(0, input.limit - reports.length).map(withoutMatchText));
       }
       if (found.ids.length < window) break;
     }

@@ -1,4 +1,4 @@
-import { listRelationsShow, listRelationsShowVerdict, loadListRelations, mutedWordVerdictColumn } from './relations';
+import { listRelationsShow, loadListRelations } from './relations';
 
 /** listRelationsShow's one pattern for all muted words says what a search per word said (issue 19). */
 describe('listRelationsShow', () => {
@@ -25,20 +25,5 @@ describe('listRelationsShow', () => {
     expect(listRelationsShow(viewer, mine, card(2, null))).toBe(true);
     expect(listRelationsShow(viewer, mine, card(viewer, '赤いろうそくの話'))).toBe(true);
     expect(listRelationsShow(viewer, await relations([], []), card(2, '赤いろうそくの話'))).toBe(true);
-  });
-
-  it('reads the verdict column: a number from MariaDB\'s REGEXP, the folded text from SQLite', async () => {
-    const mine = await relations([3], ['ろうそく']);
-    const dialect = (name: string) => ({ getDialect: () => name }) as never;
-    const mysql = mutedWordVerdictColumn(dialect('mysql'), mine, 'r');
-    expect([mysql.sql, mysql.replacements]).toEqual(["CASE WHEN COALESCE(r.match_text, '') REGEXP :visMutedWords THEN 1 ELSE 0 END AS muted_word_verdict", { visMutedWords: 'ろうそく' }]);
-    expect([1, '1', 0, '0'].map(mysql.holdsMutedWord)).toEqual([true, true, false, false]);
-    const sqlite = mutedWordVerdictColumn(dialect('sqlite'), mine, 'r');
-    expect([sqlite.sql, sqlite.replacements]).toEqual(['r.match_text AS muted_word_verdict', {}]);
-    expect(['赤いろうそく', 'なにも', '1', null].map(sqlite.holdsMutedWord)).toEqual([true, false, false, false]);
-    const none = mutedWordVerdictColumn(dialect('mysql'), await relations([3], []), 'r');
-    expect([none.sql, none.holdsMutedWord(1)]).toEqual(['0 AS muted_word_verdict', false]);
-    const row = (authorId: number, holdsMutedWord: boolean) => ({ authorId, holdsMutedWord });
-    expect([row(2, true), row(2, false), row(3, false), row(viewer, true)].map((r) => listRelationsShowVerdict(viewer, mine, r))).toEqual([false, true, false, true]);
   });
 });

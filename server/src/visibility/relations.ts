@@ -1,6 +1,6 @@
 import { foldForMatching } from '@hiraku/search';
 import { literal, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { isMysql, sqlDateTime } from '../db/connection';
+import { sqlDateTime } from '../db/connection';
 
 /*
  * Per-viewer relations (issue 19): blocks (either way), mutes (mine, while they last) and my muted words
@@ -236,35 +236,6 @@ export function listRelationsShow(viewerId: number, relations: ListRelations, re
   if (report.authorId === viewerId) return true;
   if (relations.hiddenMemberIds.has(report.authorId)) return false;
   return relations.mutedWordMatcher === null || !relations.mutedWordMatcher.test(report.matchText ?? '');
-}
-
-/**
- * A column for a statement that reads rows of report alias `r`, saying whether each holds one of the
- * viewer's muted words, without sending the folded text back (a search page of twenty reports carries
- * about 60 KB of it, which cost a protected member's search a fifth of its time, issue 19), and how to
- * read it. MariaDB answers with REGEXP and the same literal alternatives as mutedWordMatcher (PCRE reads
- * JavaScript's escapes alike; case is folded already on both sides); SQLite, which has no REGEXP, sends
- * the text and it is tested here.
- */
-export function mutedWordVerdictColumn(
-  sequelize: Sequelize,
-  relations: ListRelations,
-  r: string,
-): { sql: string; replacements: Record<string, string>; holdsMutedWord(value: unknown): boolean } {
-  const matcher = relations.mutedWordMatcher;
-  if (!matcher) return { sql: '0 AS muted_word_verdict', replacements: {}, holdsMutedWord: () => false };
-  if (!isMysql(sequelize)) return { sql: `${r}.match_text AS muted_word_verdict`, replacements: {}, holdsMutedWord: (text) => matcher.test(typeof text === 'string' ? text : '') };
-  return {
-    sql: `CASE WHEN COALESCE(${r}.match_text, '') REGEXP :visMutedWords THEN 1 ELSE 0 END AS muted_word_verdict`,
-    replacements: { visMutedWords: matcher.source },
-    holdsMutedWord: (hit) => Number(hit) === 1,
-  };
-}
-
-/** listRelationsShow for a row whose muted-word verdict was read with mutedWordVerdictColumn. */
-export function listRelationsShowVerdict(viewerId: number, relations: ListRelations, row: { authorId: number; holdsMutedWord: boolean }): boolean {
-  if (row.authorId === viewerId) return true;
-  return !relations.hiddenMemberIds.has(row.authorId) && !row.holdsMutedWord;
 }
 
 /**
