@@ -1,7 +1,7 @@
 import { SearchInputError, searchReportIds, type ReportSearchResult } from '@hiraku/search';
 import { LIMITS, SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
-import { loadFilterableListedCards, loadListedCards, withoutMatchText, type ListViewer, type ReportCard } from '../commands/reportCards';
+import { loadFilterableListedCards, loadListedCards, withoutMatchText, type FilterableCard, type ListViewer, type ReportCard } from '../commands/reportCards';
 import { createGenerationCache, type GenerationCacheOptions } from '../db/generationCache';
 import { listRelationsHideAny, listRelationsReader, listRelationsShow, NO_LIST_RELATIONS, type ListRelations } from '../visibility';
 import type { Logger } from '../logger';
@@ -28,6 +28,9 @@ export interface FoundReports {
   notice: string | null;
 }
 
+/** An engine answer with the listed rows it names, by id. */
+type EngineRows = ReportSearchResult & { rows: Map<number, FilterableCard> };
+
 /** The engine failed or could not be reached: the database answers instead (an error of ours is not this). */
 class EngineUnavailable extends Error {
   constructor(cause: unknown) {
@@ -35,8 +38,12 @@ class EngineUnavailable extends Error {
   }
 }
 
-/** The engine's answers are kept this long (db/generationCache.ts), and are dropped by a write of this process. */
-export const SEARCH_ID_CACHE_DEFAULTS = { ttlMs: 2_000, maxEntries: 1_000 } as const;
+/**
+ * The engine's answers and their rows are kept a second, as the feed's shared first pages
+ * (db/generationCache.ts: dropped at once by a write of this process). At most 200 answers: one holds
+ * up to a window of cards with their folded text, about 3 KB a report, so 36 MB at the very most.
+ */
+export const SEARCH_ID_CACHE_DEFAULTS = { ttlMs: 1_000, maxEntries: 200 } as const;
 
 /** After the engine failed, go straight to the database for this long instead of waiting on it per request. */
 export const ENGINE_RETRY_AFTER_MS = 5_000;
@@ -63,62 +70,56 @@ export function createReportSearch(
 ) {
   let engineRetryAt = 0;
   const relationsOf = listRelationsReader(deps.sequelize);
-  const engineAnswers = createGenerationCache<ReportSearchResult>({ ...idCache, now, generation: writeGeneration(deps.sequelize) });
+  const engineAnswers = createGenerationCache<EngineRows>({ ...idCache, now, generation: writeGeneration(deps.sequelize) });
 
   /**
-   * The engine's ids and authors from `offset`, through the short shared cache. Nothing of the member is
-   * in the request, so every member asking the same words, filters, order and window shares one answer:
-   * what they may see is decided per request from the rows (pageFromEngine).
+   * The engine's ids and authors from `offset`, through the short shared cache, with the rows they name:
+   * the listed ones as cards with their folded text, read once for every member asking the same words,
+   * filters, order and window while the answer is kept (nothing of a member is in either: what they may
+   * see is decided per request from the rows, pageFromEngine). Like the feed's shared first pages, a
+   * report hidden or edited through another API process shows as it was for up to the cache's time.
    */
-  async function idsFromEngine(input: ReportSearchQuery, offset: number, window: number): Promise<ReportSearchResult> {
+  async function rowsFromEngine(input: ReportSearchQuery, offset: number, window: number): Promise<EngineRows> {
     const { query, sort, limit, offset: _, ...filters } = input;
     const params = { query, sort, limit: Math.max(limit, window), offset, filters };
-    try {
-      return await engineAnswers.get(JSON.stringify(params), () => searchReportIds(deps.search.client, deps.search.reportsIndexUid, params));
-    } catch (error) {
-      // The input was validated already: this is our bug, not the engine's, and must not be hidden.
-      if (error instanceof SearchInputError) throw error;
-      throw new EngineUnavailable(error);
-    }
+    return engineAnswers.get(JSON.stringify(params), async () => {
+      const found = await searchReportIds(deps.search.client, deps.search.reportsIndexUid, params).catch((error: unknown) => {
+        // The input was validated already: this is our bug, not the engine's, and must not be hidden.
+        if (error instanceof SearchInputError) throw error;
+        throw new EngineUnavailable(error);
+      });
+      // Only the engine's failure leads to the database search: the database's own failure is an error.
+      return { ...found, rows: new Map((await loadFilterableListedCards(deps.sequelize, found.ids)).map((row) => [row.id, row])) };
+    });
   }
 
   /**
    * The page the engine's answers give a member: the listed ones, in the engine's order, and with
-   * relations that hide something (issue 19), only those in their lists. A member with none reads the
-   * page's ids as anyone would. A member with some is given RELATIONS_WINDOW_PAGES pages of ids at once,
-   * drops the authors they hide by the ids the engine answers with, reads the rest with their folded text
-   * and drops what holds a muted word (visibility's listRelationsShow, the rule of reportShownInListsSql);
-   * a window that leaves fewer than a page is followed by the next one, up to RELATIONS_WINDOWS_MAX.
-   * Offsets stay the engine's: a page from `offset` shows the first `limit` visible results from there,
-   * the next page starts `limit` further on, and the repeats this brings are merged by id in the client.
+   * relations that hide something (issue 19), only those in their lists (visibility's listRelationsShow,
+   * the rule of reportShownInListsSql: hidden authors, muted words in the folded text). A member with
+   * none is given a page of ids as anyone; a member with some is given RELATIONS_WINDOW_PAGES pages at
+   * once, and a window that leaves fewer than a page is followed by the next one, up to
+   * RELATIONS_WINDOWS_MAX. Offsets stay the engine's: a page from `offset` shows the first `limit`
+   * visible results from there, the next page starts `limit` further on, and the repeats this brings are
+   * merged by id in the client.
    */
   async function pageFromEngine(input: ReportSearchQuery, viewer: ListViewer | null, relations: ListRelations): Promise<{ reports: ReportCard[]; total: number }> {
-    if (!viewer || !listRelationsHideAny(relations)) {
-      const found = await idsFromEngine(input, input.offset, input.limit);
-      const reports = await loadListedCards(deps.sequelize, found.ids);
-      // Ids the index still holds but the database no longer lists are not counted either.
-      return { reports, total: Math.max(input.offset + reports.length, found.total - (found.ids.length - reports.length)) };
-    }
-    const window = Math.min(input.limit * RELATIONS_WINDOW_PAGES, LIMITS.pageSizeMax);
+    const hidesAny = viewer !== null && listRelationsHideAny(relations);
+    const window = hidesAny ? Math.min(input.limit * RELATIONS_WINDOW_PAGES, LIMITS.pageSizeMax) : input.limit;
     const reports: ReportCard[] = [];
     let dropped = 0;
     let total = 0;
     for (let round = 0, offset = input.offset; round < RELATIONS_WINDOWS_MAX && reports.length < input.limit; round += 1, offset += window) {
-      const found = await idsFromEngine(input, offset, window);
+      const found = await rowsFromEngine(input, offset, window);
       total = found.total;
-      const candidates = found.ids.filter((_, index) => {
-        const authorId = found.authorIds[index] ?? 0;
-        return authorId === viewer.id || !relations.hiddenMemberIds.has(authorId);
-      });
-      dropped += found.ids.length - candidates.length;
-      // A page's worth of rows at a time: muted words drop few, so the first read usually fills the page.
-      for (let from = 0; from < candidates.length && reports.length < input.limit; from += input.limit) {
-        const chunk = candidates.slice(from, from + input.limit);
-        const shown = (await loadFilterableListedCards(deps.sequelize, chunk)).filter((card) => listRelationsShow(viewer.id, relations, card));
-        dropped += chunk.length - shown.length;
-        reports.push(...shown.slice(0, input.limit - reports.length).map(withoutMatchText));
+      for (const id of found.ids) {
+        if (reports.length === input.limit) break;
+        const row = found.rows.get(id);
+        // Ids the index still holds but the database no longer lists (or this member does not see) are not counted either.
+        if (!row || (viewer && hidesAny && !listRelationsShow(viewer.id, relations, row))) dropped += 1;
+        else reports.push(withoutMatchText(row));
       }
-      if (found.ids.length < window) break;
+      if (!hidesAny || found.ids.length < window) break;
     }
     return { reports, total: Math.max(input.offset + reports.length, total - dropped) };
   }
