@@ -1,6 +1,7 @@
 import { japanDay, SEVERE_PRIORITY_MAX } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { isMysql, sqlDateTime } from '../db/connection';
+import { insertRows } from '../db/insertRows';
 import { writeTransaction } from '../db/transaction';
 import { outboxTable, type BackoffPolicy } from '../jobs/outboxLease';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from '../jobs/outboxWorker';
@@ -101,10 +102,9 @@ async function fanOutOne(deps: FanOutDeps, entry: NotificationOutboxEntry, event
 
 type EventOf<K extends NotificationEvent['kind']> = Extract<NotificationEvent, { kind: K }>;
 
-/** `(?, ?, ...), (?, ...)` for a multi-row VALUES of `rows` rows of `columns` values. */
-const eventIdOf = (message: BusMessage): number => ('eventId' in message ? message.eventId : 0);
+const ACTOR_COLUMNS = ['notification_id', 'actor_id', 'created_at'] as const;
 
-const valuesPlaceholders = (rows: number, columns: number): string => Array.from({ length: rows }, () => `(${Array(columns).fill('?').join(', ')})`).join(', ');
+const eventIdOf = (message: BusMessage): number => ('eventId' in message ? message.eventId : 0);
 
 /**
  * The comments of a batch, whatever their number, in four statements (issue 20: the fan-out shares the
@@ -131,20 +131,20 @@ async function fanOutComments(deps: FanOutDeps, entries: ReadonlyArray<{ entry: 
     return actorMayNotifyFromColumns(row, { recipientId, actorId }) ? [{ userId: recipientId, actorId, reportId: Number(row.report_id), commentId: event.commentId, eventId: Number(entry.id) }] : [];
   });
   if (made.length === 0) return [];
-  await sequelize.query(`INSERT INTO notifications (user_id, kind, report_id, comment_id, event_id, created_at, updated_at) VALUES ${valuesPlaceholders(made.length, 7)}`, {
-    replacements: made.flatMap((n) => [n.userId, 'comment', n.reportId, n.commentId, n.eventId, now, now]),
-    transaction,
-  });
+  await insertRows(
+    sequelize,
+    'notifications',
+    ['user_id', 'kind', 'report_id', 'comment_id', 'event_id', 'created_at', 'updated_at'],
+    made.map((n) => [n.userId, 'comment', n.reportId, n.commentId, n.eventId, now, now]),
+    { transaction },
+  );
   // Their ids, by the (member, event) index: an event makes one notification per member.
   const stored = await sequelize.query<{ id: number | string; user_id: number | string; event_id: number | string }>(
     'SELECT id, user_id, event_id FROM notifications WHERE user_id IN (:users) AND event_id IN (:events)',
     { replacements: { users: [...new Set(made.map((n) => n.userId))], events: made.map((n) => n.eventId) }, type: QueryTypes.SELECT, transaction },
   );
   const idOf = new Map(stored.map((row) => [`${Number(row.user_id)}:${Number(row.event_id)}`, Number(row.id)]));
-  await sequelize.query(`INSERT INTO notification_actors (notification_id, actor_id, created_at) VALUES ${valuesPlaceholders(made.length, 3)}`, {
-    replacements: made.flatMap((n) => [idOf.get(`${n.userId}:${n.eventId}`), n.actorId, now]),
-    transaction,
-  });
+  await insertRows(sequelize, 'notification_actors', ACTOR_COLUMNS, made.map((n) => [idOf.get(`${n.userId}:${n.eventId}`), n.actorId, now]), { transaction });
   return made.map((n) => ({ type: 'notification', userId: n.userId, eventId: n.eventId }));
 }
 
@@ -210,10 +210,13 @@ async function fanOutLikes(deps: FanOutDeps, entries: ReadonlyArray<{ entry: Not
   if (told.length === 0) return [];
   const fresh = told.filter((group) => group.id === undefined);
   if (fresh.length > 0) {
-    await sequelize.query(`INSERT INTO notifications (user_id, kind, report_id, group_key, event_id, created_at, updated_at) VALUES ${valuesPlaceholders(fresh.length, 7)}`, {
-      replacements: fresh.flatMap((g) => [g.userId, 'likes', g.reportId, g.groupKey, g.eventId, now, now]),
-      transaction,
-    });
+    await insertRows(
+      sequelize,
+      'notifications',
+      ['user_id', 'kind', 'report_id', 'group_key', 'event_id', 'created_at', 'updated_at'],
+      fresh.map((g) => [g.userId, 'likes', g.reportId, g.groupKey, g.eventId, now, now]),
+      { transaction },
+    );
     for (const row of await readGroups()) existing.set(`${Number(row.user_id)}:${row.group_key}`, Number(row.id));
   }
   const renewed = told.filter((group) => group.id !== undefined);
@@ -224,11 +227,7 @@ async function fanOutLikes(deps: FanOutDeps, entries: ReadonlyArray<{ entry: Not
       transaction,
     });
   }
-  const actorRows = told.flatMap((g) => g.likers.map((liker) => [existing.get(g.key), liker, now]));
-  await sequelize.query(`INSERT INTO notification_actors (notification_id, actor_id, created_at) VALUES ${valuesPlaceholders(actorRows.length, 3)}`, {
-    replacements: actorRows.flat(),
-    transaction,
-  });
+  await insertRows(sequelize, 'notification_actors', ACTOR_COLUMNS, told.flatMap((g) => g.likers.map((liker) => [existing.get(g.key), liker, now])), { transaction });
   return told.map((g) => ({ type: 'notification', userId: g.userId, eventId: g.eventId }));
 }
 

@@ -1,5 +1,6 @@
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { insertRows } from '../db/insertRows';
 
 const DEFAULT = { inApp: true, email: true } as const;
 
@@ -23,7 +24,11 @@ export function kindsOn(settings: NotificationSettings, channel: 'inApp' | 'emai
 /** Replaces every switch of the member, in the caller's transaction. */
 export async function saveSettings(sequelize: Sequelize, userId: number, settings: NotificationSettings, transaction: Transaction): Promise<void> {
   await sequelize.query('DELETE FROM notification_settings WHERE user_id = ?', { replacements: [userId], transaction });
-  const values = NOTIFICATION_KINDS.map(() => '(?, ?, ?, ?)').join(', ');
-  const replacements = NOTIFICATION_KINDS.flatMap((kind) => [userId, kind, settings[kind].inApp, settings[kind].email]);
-  await sequelize.query(`INSERT INTO notification_settings (user_id, kind, in_app, email) VALUES ${values}`, { replacements, transaction });
+  await insertRows(
+    sequelize,
+    'notification_settings',
+    ['user_id', 'kind', 'in_app', 'email'],
+    NOTIFICATION_KINDS.map((kind) => [userId, kind, settings[kind].inApp, settings[kind].email]),
+    { transaction },
+  );
 }

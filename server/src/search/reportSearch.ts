@@ -43,7 +43,7 @@ class EngineUnavailable extends Error {
  * (db/generationCache.ts: dropped at once by a write of this process). At most 200 answers: one holds
  * up to a window of cards with their folded text, about 3 KB a report, so 36 MB at the very most.
  */
-export const SEARCH_ID_CACHE_DEFAULTS = { ttlMs: 1_000, maxEntries: 200 } as const;
+export const SEARCH_ANSWER_CACHE_DEFAULTS = { ttlMs: 1_000, maxEntries: 200 } as const;
 
 /** After the engine failed, go straight to the database for this long instead of waiting on it per request. */
 export const ENGINE_RETRY_AFTER_MS = 5_000;
@@ -65,7 +65,7 @@ export function createReportSearch(
   {
     now = Date.now,
     databaseBounds = DATABASE_SEARCH_BOUNDS,
-    idCache = SEARCH_ID_CACHE_DEFAULTS,
+    idCache = SEARCH_ANSWER_CACHE_DEFAULTS,
   }: { now?: () => number; databaseBounds?: typeof DATABASE_SEARCH_BOUNDS; idCache?: Omit<GenerationCacheOptions, 'now' | 'generation'> } = {},
 ) {
   let engineRetryAt = 0;
