@@ -197,19 +197,25 @@ describe('SQL statements per request at a few thousand reports (CI-sized benchma
     expect(await cost('cases-closed-deep')).toBe(await cost('cases-closed-first'));
   });
 
+  /**
+   * The most statements any sample of `key` sends, its first sample arriving after a write: the shared first
+   * pages, search answers and members' relations (kept a second, dropped by any write of the process) are
+   * then read afresh, so two paths are compared at their full cost and not by which one a kept answer served.
+   */
+  const coldCost = async (key: string) => {
+    const scenario = scenarios.find((s) => s.key === key);
+    if (!scenario) throw new Error(`no scenario ${key}`);
+    await app.services.sequelize.query('DELETE FROM blocks WHERE 1 = 0');
+    return (await countSqlPerRequest(baseUrl, scenario.samples)).max;
+  };
+
   it.each(['new', 'old'])(`a page of sort=%s costs the same ${DEPTH} reports deep as at the top`, async (sort) => {
-    const cost = async (key: string) => {
-      const scenario = scenarios.find((s) => s.key === key);
-      if (!scenario) throw new Error(`no scenario ${key}`);
-      return (await countSqlPerRequest(baseUrl, scenario.samples)).max;
-    };
-    expect(await cost(`feed-${sort}-deep`)).toBe(await cost(`feed-${sort}-first`));
+    expect(await coldCost(`feed-${sort}-deep`)).toBe(await coldCost(`feed-${sort}-first`));
   });
 
   it(`a member with ${SAFETY_LOAD.blocks} blocks, ${SAFETY_LOAD.mutes} mutes and ${SAFETY_LOAD.mutedWords} muted words sends what a member with none does`, async () => {
-    const cost = async (key: string) => (await countSqlPerRequest(baseUrl, scenarios.find((s) => s.key === key)?.samples ?? [])).max;
-    expect(await cost('feed-new-first-protected')).toBe(await cost('feed-new-first'));
-    expect(await cost('search-protected')).toBe(await cost('search'));
+    expect(await coldCost('feed-new-first-protected')).toBe(await coldCost('feed-new-first'));
+    expect(await coldCost('search-protected')).toBe(await coldCost('search'));
   });
 
   it('the protected member\'s pages are full: the filter hides what it must, not everything', async () => {
