@@ -19,6 +19,7 @@ import * as caseOverdueTold from './0019-case-overdue-told';
 import * as reportLikeLevels from './0020-report-like-levels';
 import * as takedownRequests from './0021-takedown-requests';
 import * as operatorIndexes from './0022-operator-indexes';
+import * as notificationMarks from './0023-notification-marks';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -45,4 +46,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0020-report-like-levels', ...reportLikeLevels },
   { name: '0021-takedown-requests', ...takedownRequests },
   { name: '0022-operator-indexes', ...operatorIndexes },
+  { name: '0023-notification-marks', ...notificationMarks },
 ];

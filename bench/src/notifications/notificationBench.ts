@@ -12,6 +12,7 @@ import { signIn, signInMembers, type MemberSession } from '../load/sessions';
 import { writeMarkedSection } from '../scaleout/resultsSection';
 import { startBenchServer, type RunningProcess } from '../server/processes';
 import { startServerProcess, type ServerProcess } from '../../../server/test/support/serverProcess';
+import { PENDING_NOTIFICATION_WORK_SQL } from '../../../server/src/notifications/pendingMarks';
 
 /**
  * `npm run bench:notifications` (issue 20), on one API process and one worker process (HIRAKU_ROLE api and
@@ -143,13 +144,13 @@ async function post(baseUrl: string, spec: RequestSpec): Promise<number> {
 async function outboxDrained(conn: mysql.Connection, quiet = false): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const [[row]] = await conn.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM notification_outbox');
+    const [[row]] = await conn.query<mysql.RowDataPacket[]>(PENDING_NOTIFICATION_WORK_SQL);
     if (Number(row?.n) === 0) break;
-    if (performance.now() - started > 600_000) throw new Error('the notification outbox did not drain within 10 minutes');
+    if (performance.now() - started > 600_000) throw new Error('the notification work did not drain within 10 minutes');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const seconds = (performance.now() - started) / 1000;
-  if (!quiet) console.info(`  notification outbox drained ${seconds.toFixed(1)} s after the write phase`);
+  if (!quiet) console.info(`  notification work drained ${seconds.toFixed(1)} s after the write phase`);
   return seconds;
 }
 

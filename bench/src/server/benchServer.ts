@@ -3,6 +3,7 @@ import { createApp } from '../../../server/src/app';
 import { boot } from '../../../server/src/boot';
 import { parseEnv } from '../../../server/src/env';
 import type { Sequelize } from 'sequelize';
+import type { Models } from '../../../server/src/models';
 import { countQueries, statementShapes, totalQueries, withQueryCountHeader } from './queryCounter';
 
 /**
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const { services, shutdown } = await boot(env);
   countQueries(services.sequelize);
-  const notifications = notificationSwitch(services.sequelize);
+  const notifications = notificationSwitch(services);
   const server = http.createServer(withQueryCountHeader(createApp(services).callback()));
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
@@ -51,16 +52,30 @@ async function main(): Promise<void> {
 }
 
 /**
- * `npm run bench:notifications` compares the like toggle and comment create with and without their one
- * notification write, in the same process and run: switched off (GET /notifications/off on the stats
- * port), notify()'s outbox insert is skipped, which is exactly what those writes did before issue 20.
- * On by default; nothing else of the request changes.
+ * `npm run bench:notifications` compares the like toggle and comment create with and without their
+ * notification, in the same process and run. Switched off (GET /notifications/off on the stats port), a
+ * new comment or like goes in without its mark for the notification worker (notify_pending stays NULL:
+ * server/src/notifications/pendingMarks.ts), and notify()'s outbox insert (the other kinds) is skipped:
+ * what these writes were before issue 20, but for the mark's column and index, which stay. On by default;
+ * nothing else of the request changes.
  */
-function notificationSwitch(sequelize: Sequelize): { set(on: boolean): void } {
+function notificationSwitch(services: { sequelize: Sequelize; models: Pick<Models, 'Comment'> }): { set(on: boolean): void } {
+  const { sequelize } = services;
   let on = true;
-  // notify() queues its event with one plain INSERT (server/src/notifications/events.ts): that statement is skipped.
+  services.models.Comment.addHook('beforeCreate', 'benchNotificationSwitch', (comment) => {
+    if (!on) comment.set('notifyPending', null);
+  });
   const query = sequelize.query.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
-  const patched = (...args: unknown[]) => (!on && typeof args[0] === 'string' && args[0].startsWith('INSERT INTO notification_outbox') ? Promise.resolve([[], 0]) : query(...args));
+  const patched = (...args: unknown[]) => {
+    const [sql, options] = args as [unknown, { replacements?: unknown[] } | undefined];
+    if (on || typeof sql !== 'string') return query(...args);
+    if (sql.startsWith('INSERT INTO notification_outbox')) return Promise.resolve([[], 0]);
+    // The like's insert (commands/likeToggler.ts): its last value is the mark.
+    if (/^INSERT (?:OR )?IGNORE INTO likes \(report_id, user_id, created_at, notify_pending\)/.test(sql) && Array.isArray(options?.replacements)) {
+      return query(sql, { ...options, replacements: [...options.replacements.slice(0, -1), null] });
+    }
+    return query(...args);
+  };
   Object.assign(sequelize, { query: patched });
   return {
     set(value) {

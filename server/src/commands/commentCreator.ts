@@ -8,7 +8,7 @@ import type { Viewer } from '../policies/viewer';
 import { profileRequired } from './reportContent';
 import { lockReportForMember } from './reportLoader';
 import { adjustCommentCount } from '../visibility';
-import { notify } from '../notifications';
+import { NOTIFY_PENDING, notificationMarked } from '../notifications';
 
 /**
  * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
@@ -27,10 +27,11 @@ export async function createComment(
   authorizeRelation(viewer, locked.subject.authorId, locked.relation, TEXTS.report.notFound);
   const authorProfile = locked.viewerProfile;
   if (!authorProfile) throw profileRequired();
-  const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
+  // Marked for the notification worker, which notifies the report's author after the commit
+  // (notifications/pendingMarks.ts): no statement of its own in this request.
+  const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text, notifyPending: NOTIFY_PENDING }, { transaction });
   // A new comment is shown (not hidden, not deleted, by a member who is not suspended): it counts.
   await adjustCommentCount(deps.sequelize, input.articleId, 1, { transaction });
-  // One row; the report's author is notified after the commit (notifications/fanOut.ts).
-  await notify(deps.models, { kind: 'comment', commentId: comment.id }, { transaction });
+  notificationMarked(deps.models, transaction);
   return { comment, authorProfile };
 }

@@ -11,7 +11,7 @@ import { recordLikeLevel } from './reportLikeLevels';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { adjustLikeCount } from '../visibility';
 import { affectedRows } from '../notifications/store';
-import { notify } from '../notifications';
+import { NOTIFY_PENDING, notificationMarked } from '../notifications';
 
 type LikeModels = Pick<Models, 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
@@ -47,8 +47,8 @@ export async function toggleLike(
     await adjustLikeCount(sequelize, reportId, added ? 1 : -1, { transaction });
     if (added) {
       await recordLikeLevel(sequelize, reportId, likeCount, now, { transaction });
-      // One row; the author's notification is made after the commit (notifications/fanOut.ts).
-      await notify(models, { kind: 'like', reportId, likerId: viewer.id }, { transaction });
+      // The like row went in with its mark: the author is notified after the commit (notifications/pendingMarks.ts).
+      notificationMarked(models, transaction);
     }
     // The like count is part of the search document (sort by likes).
     await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
@@ -56,11 +56,14 @@ export async function toggleLike(
   return { liked: nowLiked, likeCount };
 }
 
-/** Adds the member's like unless it is there: true when a row was added. */
+/**
+ * Adds the member's like unless it is there: true when a row was added. The row carries its mark for the
+ * notification worker, so the author's notification costs this request no statement of its own.
+ */
 async function insertLike(sequelize: Sequelize, reportId: number, userId: number, at: Date, transaction: Transaction): Promise<boolean> {
   const ignore = sequelize.getDialect() === 'sqlite' ? 'OR IGNORE' : 'IGNORE';
-  const result = await sequelize.query(`INSERT ${ignore} INTO likes (report_id, user_id, created_at) VALUES (?, ?, ?)`, {
-    replacements: [reportId, userId, sqlDateTime(sequelize, at)],
+  const result = await sequelize.query(`INSERT ${ignore} INTO likes (report_id, user_id, created_at, notify_pending) VALUES (?, ?, ?, ?)`, {
+    replacements: [reportId, userId, sqlDateTime(sequelize, at), NOTIFY_PENDING],
     // UPDATE: both dialects then answer the rows changed.
     type: QueryTypes.UPDATE,
     transaction,

@@ -8,6 +8,7 @@ import { flagTarget } from '../commands/moderation/flagger';
 import { writeTransaction } from '../db/transaction';
 import { startOutboxRunner } from '../jobs/outboxRunner';
 import type { Models } from '../models';
+import { pendingNotificationWork } from './pendingMarks';
 import type { BusMessage } from './bus';
 import { tellOverdueCases } from './cases';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
@@ -31,7 +32,7 @@ describe('case events on the notification stream', () => {
   });
   afterAll(() => app?.close());
 
-  const settled = () => eventually(async () => (await models.NotificationOutboxEntry.count()) === 0, 10_000, 'the notification outbox to drain');
+  const settled = () => eventually(async () => (await pendingNotificationWork(app.services.sequelize)) === 0, 10_000, 'the notification work to drain');
   async function streamOf(client: HttpClient): Promise<OpenStream> {
     const stream = await openEventStream(client);
     streams.push(stream);

@@ -9,6 +9,7 @@ import { eventually } from '../../test/support/searchOutbox';
 import { memberWithSession } from '../../test/support/session';
 import { sqlDateTime } from '../db/connection';
 import { digestDue, sendDailyDigest } from './digest';
+import { pendingNotificationWork } from './pendingMarks';
 
 /**
  * The daily digest (issue 20): to members away for a day, through the mail outbox to a real SMTP
@@ -22,11 +23,12 @@ describe('daily notification digest', () => {
   });
   afterAll(() => app?.close());
 
-  const settled = (table: 'notification_outbox' | 'mail_outbox') =>
+  const settled = (work: 'notifications' | 'mail_outbox') =>
     eventually(async () => {
-      const [rows] = await app.services.sequelize.query(`SELECT COUNT(*) AS n FROM ${table}`);
+      if (work === 'notifications') return (await pendingNotificationWork(app.services.sequelize)) === 0;
+      const [rows] = await app.services.sequelize.query('SELECT COUNT(*) AS n FROM mail_outbox');
       return Number((rows as Array<{ n: number }>)[0]?.n) === 0;
-    }, 10_000, `${table} to drain`);
+    }, 10_000, `${work} to drain`);
 
   async function authorWithComment(commenter: HttpClient) {
     const member = await memberWithSession(app);
@@ -53,7 +55,7 @@ describe('daily notification digest', () => {
     const away = await authorWithComment(commenter.client);
     const visited = await authorWithComment(commenter.client);
     const mailOff = await authorWithComment(commenter.client);
-    await settled('notification_outbox');
+    await settled('notifications');
     const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
     await lastSeen(away.user.id, twoDaysAgo);
     await lastSeen(mailOff.user.id, twoDaysAgo);

@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import type { Models, NotificationOutboxEntry } from '../models';
 import type { BusMessage, NotificationBus } from './bus';
 import type { NotificationEvent } from './events';
+import { promotePendingMarks } from './pendingMarks';
 import { actorMayNotifyColumnsSql, actorMayNotifyFromColumns } from './suppression';
 
 type MayNotifyColumns = Parameters<typeof actorMayNotifyFromColumns>[0];
@@ -285,7 +286,21 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
   };
 }
 
-/** A worker of the notification outbox (several may run, in several processes: rows are leased). */
+/**
+ * A worker of the notification outbox (several may run, in several processes: rows are leased). Each
+ * round first moves the comments and likes written with their mark into the outbox (pendingMarks.ts),
+ * then fans out what the outbox holds, those rows included.
+ */
 export function createNotificationWorker(deps: FanOutDeps, options: OutboxWorkerOptions<NotificationOutboxEntry> = {}): OutboxWorker {
-  return createOutboxWorker(notificationOutboxHandler(deps), deps.logger, options);
+  const outbox = createOutboxWorker(notificationOutboxHandler(deps), deps.logger, options);
+  return {
+    workerId: outbox.workerId,
+    name: outbox.name,
+    ...(outbox.wakeOn ? { wakeOn: outbox.wakeOn } : {}),
+    async drainOnce() {
+      const promoted = await promotePendingMarks(deps.sequelize);
+      const result = await outbox.drainOnce();
+      return { ...result, more: result.more || promoted.more };
+    },
+  };
 }

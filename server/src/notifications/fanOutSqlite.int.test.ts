@@ -7,6 +7,7 @@ import { boot } from '../boot';
 import { writeTransaction } from '../db/transaction';
 import { parseEnv } from '../env';
 import { notify } from './events';
+import { NOTIFY_PENDING, notificationMarked, pendingNotificationWork } from './pendingMarks';
 
 /**
  * The batched fan-out's own SQL (fanOut.ts: multi-row inserts, the likes' groups and their CASE update) on
@@ -36,9 +37,9 @@ describe('notification fan-out on SQLite', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('makes a notification per comment and one group per report and day, each liker once, new activity unread again', async () => {
+  it('makes a notification per comment and one group per report and day, each liker once, new activity unread again, marked rows too', async () => {
     const { models, sequelize } = booted!.services;
-    const drained = () => eventually(async () => (await models.NotificationOutboxEntry.count()) === 0, 10_000, 'the notification outbox to drain');
+    const drained = () => eventually(async () => (await pendingNotificationWork(sequelize)) === 0, 10_000, 'the notification work to drain');
     const author = await createUser();
     const [b, c] = [await createUser(), await createUser()];
     const report = await createReport({ author });
@@ -59,18 +60,21 @@ describe('notification fan-out on SQLite', () => {
       (await sequelize.query<{ actor_id: number }>('SELECT actor_id FROM notification_actors WHERE notification_id = ? ORDER BY actor_id', { replacements: [id], type: 'SELECT' as never })).map((row) => Number(row.actor_id));
     expect(await actorsOf(group.id)).toEqual([b.id, c.id].sort((x, y) => x - y));
 
-    // A third liker later: the same group, unread again, with a newer event.
+    // A third liker later, who comments too, both rows marked as the API writes them (pendingMarks.ts):
+    // the same group, unread again, with a newer event, and a third comment.
     await group.update({ readAt: new Date() });
     const d = await createUser();
     await writeTransaction(sequelize, async (transaction) => {
-      await models.Like.create({ reportId: report.id, userId: d.id }, { transaction });
-      await notify(models, { kind: 'like', reportId: report.id, likerId: d.id }, { transaction });
+      await models.Like.create({ reportId: report.id, userId: d.id, notifyPending: NOTIFY_PENDING }, { transaction });
+      await models.Comment.create({ reportId: report.id, authorId: d.id, text: '私も試してみます。', notifyPending: NOTIFY_PENDING }, { transaction });
+      notificationMarked(models, transaction);
     });
     await drained();
     const again = await models.Notification.findByPk(group.id);
     expect(again?.readAt).toBeNull();
     expect(Number(again?.eventId)).toBeGreaterThan(Number(group.eventId));
     expect(await actorsOf(group.id)).toEqual([b.id, c.id, d.id].sort((x, y) => x - y));
-    expect(await models.Notification.count({ where: { userId: author.id } })).toBe(3);
+    expect(await models.Notification.count({ where: { userId: author.id } })).toBe(4);
+    expect(await models.Like.count({ where: { notifyPending: NOTIFY_PENDING } })).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { COOKIE_NAMES } from '@hiraku/shared';
 import { writeTransaction } from '../db/transaction';
 import type { Models } from '../models';
 import { notify } from './events';
+import { pendingNotificationWork } from './pendingMarks';
 
 /**
  * Notifications end to end on a real server (issue 20): made by the worker after the write, grouped,
@@ -26,7 +27,7 @@ describe('notifications', () => {
   afterAll(() => app?.close());
 
   /** Every queued notification event has been fanned out (the worker runs in the app). */
-  const settled = () => eventually(async () => (await models.NotificationOutboxEntry.count()) === 0, 10_000, 'the notification outbox to drain');
+  const settled = () => eventually(async () => (await pendingNotificationWork(app.services.sequelize)) === 0, 10_000, 'the notification work to drain');
   const page = async (client: HttpClient, cursor?: string) => {
     const res = await client.get<NotificationPage>(`/api/notifications${cursor ? `?cursor=${cursor}` : ''}`);
     expect(res.status).toBe(200);
