@@ -376,8 +376,8 @@ function renderSection(results: Results): string {
         `${w.cpuMsOff.toFixed(2)} / ${w.cpuMsOn.toFixed(2)} ms | ${w.queriesOff.toFixed(1)} / ${w.queriesOn.toFixed(1)} |`,
     ),
     '',
-    `"Without" is the same process with notify()'s one insert switched off (the bench server's switch): what these writes were before issue 20. Runs alternate (off, on) ${results.options.runs} times, ${results.options.seconds} s each, ${results.options.connections} connections; medians. ` +
-      'After each run the notification outbox is drained before the next starts; CPU time and statements are the API process\'s whole (its fan-out too when the worker runs in it) over that run and its drain, per request.',
+    `"Without" is the same process with the notification switched off (the bench server's switch): a new like or comment goes in without its mark for the notification worker (\`notify_pending\`, server/src/notifications/pendingMarks.ts), which is what these writes were before issue 20 but for the mark's column and index. "With" is the product: the mark rides in the row's own INSERT, and the worker process moves marked rows to the outbox. Runs alternate (off, on) ${results.options.runs} times, ${results.options.seconds} s each, ${results.options.connections} connections; medians. ` +
+      'After each run the notification work (outbox and marked rows) is drained before the next starts; CPU time and statements are the API process\'s whole (its fan-out too when the worker runs in it) over that run and its drain, per request.',
     '',
     `- A comment's answer to its \`notification\` event at the author's open stream, under ${results.options.connections} connections of mixed traffic (feed pages, likes, comments; ${results.latency.loadRps.toFixed(0)} req/s): ` +
       `${results.latency.probes} comments one after another, p50 ${results.latency.p50.toFixed(1)} ms, p95 ${results.latency.p95.toFixed(1)} ms, max ${results.latency.max.toFixed(1)} ms.`,
