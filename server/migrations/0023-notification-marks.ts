@@ -6,6 +6,8 @@ import type { MigrationFn } from 'umzug';
  * notification worker, NULL = nothing to do), instead of a second INSERT into notification_outbox inside
  * the request (server/src/notifications/pendingMarks.ts). The worker finds the waiting rows through the
  * index. Rows already there wait for nothing: their notifications, if any, are in the outbox already.
+ *
+ * Plain DROP COLUMN on both dialects (see 0011 for why not removeColumn on SQLite).
  */
 export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
   await queryInterface.addColumn('comments', 'notify_pending', { type: DataTypes.TINYINT, allowNull: true, defaultValue: null });
@@ -17,6 +19,6 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
 export const down: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
   await queryInterface.removeIndex('likes', 'likes_notify_pending');
   await queryInterface.removeIndex('comments', 'comments_notify_pending');
-  await queryInterface.removeColumn('likes', 'notify_pending');
-  await queryInterface.removeColumn('comments', 'notify_pending');
+  await queryInterface.sequelize.query('ALTER TABLE likes DROP COLUMN notify_pending');
+  await queryInterface.sequelize.query('ALTER TABLE comments DROP COLUMN notify_pending');
 };

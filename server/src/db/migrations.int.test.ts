@@ -357,6 +357,9 @@ describe('migrations on MariaDB', () => {
     expectIndex('analytics_events', ['name', 'occurred_at'], false);
     expectIndex('audit_logs', ['created_at'], false);
     expectIndex('deleted_accounts', ['deleted_at'], false);
+    // Migration 0023 (issue 20): the notification worker finds marked comments and likes (notifications/pendingMarks.ts).
+    expectIndex('comments', ['notify_pending'], false);
+    expectIndex('likes', ['notify_pending'], false);
   });
 
   it('revert completely, all at once, and apply again', async () => {

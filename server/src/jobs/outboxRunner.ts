@@ -16,8 +16,6 @@ export interface OutboxRunnerOptions {
 
 export const DEFAULT_IDLE_MS = 1_000;
 
-let hookSequence = 0;
-
 /**
  * Runs `worker` in the background: round after round while rows are due, then every `idleMs` (with a
  * little jitter, so several processes do not poll in step), and right after a commit that queued rows
@@ -78,13 +76,15 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
   };
 }
 
-/** Runners woken by rows of each outbox model queued in this process without the model (rowsQueued). */
+/** Runners woken by rows of each outbox model, however the rows were written (hooks or rowsQueued). */
 const wakers = new Map<ModelStatic<Model>, Set<() => void>>();
 
+const HOOK_NAME = 'outboxWake';
+
 /**
- * Tells this process's runners of `model`'s outbox that rows were queued by a plain INSERT (a hot write
- * path that skips the model's create: notifications/events.ts), once `transaction` commits. Rows queued
- * through the model wake them by its hooks.
+ * Tells this process's runners of `model`'s outbox that rows were queued, once `transaction` commits (at
+ * once without one). Rows created through the model call it by its hooks; a hot write path that queues
+ * with a plain INSERT or a marked row (notifications/events.ts, pendingMarks.ts) calls it itself.
  */
 export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction | null | undefined): void {
   const nudges = wakers.get(model);
@@ -94,21 +94,20 @@ export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction |
   else wakeAll();
 }
 
-/** Wakes the runner after a commit that wrote outbox rows (or at once for rows written outside a transaction). */
+/** Wakes the runner after a commit that wrote outbox rows; the model's hooks are there while any runner of it is. */
 function wakeOnCommittedRows(model: ModelStatic<Model>, nudge: () => void): () => void {
-  const name = `outboxWake${(hookSequence += 1)}`;
-  const afterWrite = (_rows: unknown, options: { transaction?: Transaction | null }) => {
-    if (options.transaction) options.transaction.afterCommit(() => nudge());
-    else nudge();
-  };
-  model.addHook('afterCreate', name, afterWrite);
-  model.addHook('afterBulkCreate', name, afterWrite);
   const nudges = wakers.get(model) ?? new Set();
-  nudges.add(nudge);
   wakers.set(model, nudges);
+  if (nudges.size === 0) {
+    const afterWrite = (_rows: unknown, options: { transaction?: Transaction | null }) => rowsQueued(model, options.transaction);
+    model.addHook('afterCreate', HOOK_NAME, afterWrite);
+    model.addHook('afterBulkCreate', HOOK_NAME, afterWrite);
+  }
+  nudges.add(nudge);
   return () => {
-    model.removeHook('afterCreate', name);
-    model.removeHook('afterBulkCreate', name);
     nudges.delete(nudge);
+    if (nudges.size > 0) return;
+    model.removeHook('afterCreate', HOOK_NAME);
+    model.removeHook('afterBulkCreate', HOOK_NAME);
   };
 }
