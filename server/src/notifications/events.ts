@@ -28,8 +28,9 @@ export type NotificationEvent =
   | { kind: 'case'; caseId: number; change: CaseChange };
 
 /**
- * THE entry of the notifications module for every other feature: queues `event` in the caller's
- * transaction, one small insert, so the write stays fast; the notification worker (fanOut.ts) makes
+ * THE entry of the notifications module for every other feature (but a comment and a like, which mark
+ * their own row: pendingMarks.ts): queues `event` in the caller's transaction, one small insert, so the
+ * write stays fast; the notification worker (fanOut.ts) makes
  * the notifications after the commit and tells the members' open streams. Nothing is queued when the
  * transaction rolls back.
  */
@@ -38,8 +39,8 @@ export async function notify(
   event: NotificationEvent,
   { transaction }: { transaction: Transaction },
 ): Promise<void> {
-  // A plain INSERT rather than the model's create: this runs inside every like and comment, and the
-  // model's instance, validation and hooks cost the request about 0.15 ms of CPU more (issue 20's bench).
+  // A plain INSERT rather than the model's create: the model's instance, validation and hooks cost the
+  // request about 0.15 ms of CPU more (issue 20's bench, when likes and comments still queued here).
   const { NotificationOutboxEntry } = models;
   const { sequelize } = NotificationOutboxEntry;
   if (!sequelize) throw new Error('the notification models are not initialised');
