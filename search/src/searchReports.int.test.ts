@@ -198,6 +198,7 @@ describe('index settings and health', () => {
     expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'playCategories', 'playContents', 'role', 'sexualOrientation']);
     expect([...(settings.sortableAttributes ?? [])].sort()).toEqual(['createdAt', 'likeCount']);
     expect(settings.localizedAttributes).toEqual([{ attributePatterns: ['*'], locales: ['jpn'] }]);
+    expect(settings.proximityPrecision).toBe('byAttribute');
     expect(settings.synonyms?.['縄']).toEqual(expect.arrayContaining(['ロープ', 'なわ']));
     expect((await client.index(indexUid).getStats()).numberOfDocuments).toBe(documents.length);
   });
