@@ -1,10 +1,9 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { isMysql, sqlDateTime } from '../db/connection';
-import { insertRows } from '../db/insertRows';
+import { isMysql } from '../db/connection';
 import { writeTransaction } from '../db/transaction';
 import { rowsQueued } from '../jobs/outboxRunner';
 import type { Models } from '../models';
-import type { NotificationEvent } from './events';
+import { queueEvents, type NotificationEvent } from './events';
 
 /**
  * The two hottest writes, a comment and a like, queue their notification in their own row: the row is
@@ -72,14 +71,7 @@ export async function promotePendingMarks(sequelize: Sequelize, limit = PROMOTE_
     ];
     // Event ids in the order the writes happened, so a stream told of several hears them oldest first.
     marked.sort((a, b) => a.at - b.at);
-    const now = sqlDateTime(sequelize, new Date());
-    await insertRows(
-      sequelize,
-      'notification_outbox',
-      ['kind', 'payload', 'attempts', 'available_at', 'created_at'],
-      marked.map(({ event }) => [event.kind, JSON.stringify(event), 0, now, now]),
-      { transaction },
-    );
+    await queueEvents(sequelize, marked.map(({ event }) => event), transaction);
     if (comments.length > 0) {
       await sequelize.query('UPDATE comments SET notify_pending = NULL WHERE id IN (?)', { replacements: [comments.map((row) => row.id)], transaction });
     }
