@@ -125,6 +125,20 @@ describe('rebuildReportsIndex', () => {
     expect(await indexUidsWithPrefix(prefix)).toEqual([liveUid]);
   });
 
+  it('refuses a rebuild whose first batch Meilisearch rejected while the later ones went in', async () => {
+    const prefix = newPrefix();
+    const liveUid = reportsIndexUid(prefix);
+    await applyReportsIndexSettings(client, liveUid);
+    await upsertReportDocuments(client, liveUid, [reportDocument(1)]);
+    const broken = { ...reportDocument(2), id: 'not a valid id!' } as unknown as ReportSearchDocument;
+
+    const rebuild = rebuildReportsIndex(client, { prefix, documents: [[broken], [reportDocument(3), reportDocument(4)], [reportDocument(5)]], batchSize: 1, maxDocumentsInFlight: 2 });
+
+    await expect(rebuild).rejects.toThrow(/did not succeed/);
+    expect(await allIds(liveUid)).toEqual([1]);
+    expect(await indexUidsWithPrefix(prefix)).toEqual([liveUid]);
+  });
+
   it('removes build indexes left behind by a rebuild that died a day ago', async () => {
     const prefix = newPrefix();
     const stale = `${buildIndexPrefix(prefix)}${Date.now() - 2 * 24 * 60 * 60 * 1000}`;

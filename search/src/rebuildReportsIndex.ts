@@ -1,3 +1,4 @@
+import type { EnqueuedTaskPromise } from 'meilisearch';
 import type { SearchClient } from './client';
 import { applyReportsIndexSettings, createIndexIfMissing, REPORTS_PRIMARY_KEY, reportsIndexUid, type ReportSearchDocument } from './reportsIndex';
 import { waitForSuccess } from './tasks';
@@ -15,6 +16,8 @@ export interface RebuildReportsIndexOptions {
   onProgress?: (progress: RebuildProgress) => void;
   /** Largest addDocuments request; bigger batches from `documents` are split. */
   batchSize?: number;
+  /** Documents queued in Meilisearch and not yet indexed, at most (one batch more while it is sent). */
+  maxDocumentsInFlight?: number;
 }
 
 export interface RebuildResult {
@@ -24,11 +27,13 @@ export interface RebuildResult {
 
 const DEFAULT_BATCH_SIZE = 1_000;
 /**
- * Batches queued in Meilisearch at once; bounds what a failed rebuild leaves queued behind it. Measured on
- * 100,000 reports (bench/RESULTS.md): 8 in flight took 170 s, 32 took 133 s, 128 took 142 s, against 101 s
- * for Meilisearch taking the same documents all queued at once.
+ * Documents queued in Meilisearch at once. Meilisearch merges the additions queued for one index into one
+ * indexing run, and each run costs more as the index grows, so what is queued is bounded by documents, not
+ * by requests: at 1,000,000 reports a bound of 32 batches of 1,000 had it index 3,500-12,500 documents per
+ * run and the rebuild took about 1.38x Meilisearch taking everything queued at once (bench/RESULTS.md). The
+ * bound also limits what a failed rebuild leaves queued behind it.
  */
-const MAX_BATCHES_IN_FLIGHT = 32;
+export const MAX_DOCUMENTS_IN_FLIGHT = 100_000;
 /** A build index this old belongs to a rebuild that died; a live rebuild never takes a day. */
 const STALE_BUILD_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -46,36 +51,39 @@ export async function rebuildReportsIndex(client: SearchClient, options: Rebuild
   const liveUid = reportsIndexUid(options.prefix);
   const buildUid = `${buildIndexPrefix(options.prefix)}${Date.now()}`;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const maxInFlight = options.maxDocumentsInFlight ?? MAX_DOCUMENTS_IN_FLIGHT;
   await deleteStaleBuildIndexes(client, options.prefix);
 
   const ids = new Set<number>();
   let indexed = 0;
   try {
     await applyReportsIndexSettings(client, buildUid);
-    // Batches are queued without waiting for each to be indexed, a few at a time: Meilisearch merges
-    // queued additions to one index into one indexing run, and reading the next database page overlaps
-    // with indexing the previous one (issue 14).
-    const inFlight: Promise<unknown>[] = [];
-    try {
-      for await (const batch of options.documents) {
-        for (let start = 0; start < batch.length; start += batchSize) {
-          const chunk = batch.slice(start, start + batchSize);
-          const done = waitForSuccess(client, client.index<ReportSearchDocument>(buildUid).addDocuments(chunk, { primaryKey: REPORTS_PRIMARY_KEY }), `fill ${buildUid}`);
-          // Marked handled now; each one is still awaited (and its failure thrown) below.
-          done.catch(() => undefined);
-          inFlight.push(done);
-          for (const document of chunk) ids.add(document.id);
-          indexed += chunk.length;
-          options.onProgress?.({ phase: 'indexing', indexed });
-          if (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await inFlight.shift();
-        }
+    // Batches are queued without waiting for each to be indexed: reading the next database page overlaps
+    // with indexing the previous ones (issue 14). Only the oldest queued task is polled: a poller per task
+    // asked Meilisearch hundreds of times a second while it indexed.
+    const queued: { task: EnqueuedTaskPromise; documents: number }[] = [];
+    let inFlight = 0;
+    const settleOldest = async (): Promise<void> => {
+      const oldest = queued.shift();
+      if (!oldest) return;
+      await waitForSuccess(client, oldest.task, `fill ${buildUid}`);
+      inFlight -= oldest.documents;
+    };
+    for await (const batch of options.documents) {
+      for (let start = 0; start < batch.length; start += batchSize) {
+        const chunk = batch.slice(start, start + batchSize);
+        const task = client.index<ReportSearchDocument>(buildUid).addDocuments(chunk, { primaryKey: REPORTS_PRIMARY_KEY });
+        await task; // sent and queued; a refused request throws here
+        queued.push({ task, documents: chunk.length });
+        inFlight += chunk.length;
+        for (const document of chunk) ids.add(document.id);
+        indexed += chunk.length;
+        options.onProgress?.({ phase: 'indexing', indexed });
+        while (inFlight > maxInFlight) await settleOldest();
       }
-      // Tasks of one index run in the order they were queued, so the last one done means all are.
-      while (inFlight.length > 0) await inFlight.shift();
-    } finally {
-      // A failure above leaves the rest still being polled; wait for them so no poll outlives the rebuild.
-      await Promise.allSettled(inFlight);
     }
+    // Each task is checked, not only the last: a failed addition does not stop the ones queued after it.
+    while (queued.length > 0) await settleOldest();
     // Guards against a build index that was deleted and silently re-created by a document addition.
     const stats = await client.index(buildUid).getStats();
     if (stats.numberOfDocuments !== ids.size) {
