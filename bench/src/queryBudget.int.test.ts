@@ -48,10 +48,13 @@ const PROTECTED_READER_INDEX = MEMBERS - 2;
 const BUDGET: Record<string, number> = {
   // Issue 14: the request's member is one statement (user and live session family together, was two).
   'feed-new-first': 2,
+  'feed-new-next': 2,
   'feed-new-deep': 2,
   'feed-old-first': 2,
+  'feed-old-next': 2,
   'feed-old-deep': 2,
   'feed-like-first': 2,
+  'feed-like-next': 3,
   'feed-like-deep': 3,
   // Issue 19: the feed's blocks, mutes and muted words are NOT EXISTS inside its one query (no statement
   // added); search reads the viewer's hidden members and whether they mute words for the engine's filter

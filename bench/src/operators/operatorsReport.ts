@@ -25,7 +25,7 @@ export function renderOperatorsSection(out: OperatorsResults): string {
     `(${n(data.openCases)} open), ${n(data.events)} analytics events over 366 days rolled up by the project's own rollUpDay into`,
     `${n(data.dailyRows)} daily rows (${n(data.paths)} distinct routes). The real app in the benchmark's process, an operator's session,`,
     `${out.results['analytics-year']?.requests ?? 0} requests one after another after 10 to warm up; ${out.date.slice(0, 10)}, ${machine.cpus} cores, load average`,
-    `${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after (other engineers' tests ran beside it).`,
+    `${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after (1, 5 and 15 minutes; on 2 cores, anything near 2 or above means other work ran beside it).`,
     'Rows marked "direct" send one statement straight to MariaDB (no app); the reference rows are the same run.',
     '',
     '| request | p50 | p95 | SQL statements | answer | status |',

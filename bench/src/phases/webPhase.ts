@@ -13,6 +13,8 @@ export interface WebFigures {
   reportsPaint: PaintFigures & { runs: PaintFigures[] };
   /** The reference (issue 22): the same cards as a static page, painted from its HTML (staticReference.ts), visited in turns with /reports. */
   staticPaint?: PaintFigures & { runs: PaintFigures[] };
+  /** Issue 13's figure: the JavaScript each route needs before its first paint, from the build manifest (bench/bundleSize.mjs). */
+  initialJs?: Array<{ route: string; gzipBytes: number; withinBudget: boolean }>;
 }
 
 const PAINT_RUNS = 3;
@@ -21,6 +23,9 @@ const PAINT_RUNS = 3;
 export async function measureWeb(databaseUrl: string, meili: LocalMeilisearch): Promise<WebFigures> {
   const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_DIR, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`);
+  const bundle = spawnSync('node', ['bench/bundleSize.mjs', '--json'], { cwd: REPO_DIR, encoding: 'utf8' });
+  if (bundle.status !== 0) throw new Error(`bench/bundleSize.mjs exited with ${bundle.status}: ${bundle.stderr}`);
+  const initialJs = (JSON.parse(bundle.stdout) as { routes: Array<{ route: string; gzipBytes: number; withinBudget: boolean }> }).routes.map(({ route, gzipBytes, withinBudget }) => ({ route, gzipBytes, withinBudget }));
   const app = await startBenchServer({
     databaseUrl,
     meiliHost: meili.host,
@@ -51,7 +56,7 @@ export async function measureWeb(databaseUrl: string, meili: LocalMeilisearch): 
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const summary = (of: PaintFigures[]) => ({ lcpMs: median(of.map((r) => r.lcpMs)), cls: median(of.map((r) => r.cls)), runs: of });
-    return { assets, reportsPaint: summary(runs), staticPaint: summary(staticRuns) };
+    return { assets, reportsPaint: summary(runs), staticPaint: summary(staticRuns), initialJs };
   } finally {
     await browser.close();
     await app.stop();

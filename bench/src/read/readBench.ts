@@ -171,7 +171,7 @@ function writeSection(out: { started: string; runs: number; seconds: number; con
     '<!-- read:begin (written by npm run bench:read) -->',
     '## Read paths before and after issue 22 (feed, search, memory)',
     '',
-    `Run ${out.started.slice(0, 16).replace('T', ' ')} UTC on ${out.machine}, 100,000 reports: two API processes, the code before (main) and after, measured in turns per scenario on the same data and index, ${out.connections} connections, median of ${out.runs} runs of ${out.seconds} s after a warm-up. The machine was shared with other work: the 1-minute load average is in the table, and absolute figures are noisy; compare the two columns of a row.`,
+    `Run ${out.started.slice(0, 16).replace('T', ' ')} UTC on ${out.machine}, 100,000 reports: two API processes, the code before (main) and after, measured in turns per scenario on the same data and index, ${out.connections} connections, median of ${out.runs} runs of ${out.seconds} s after a warm-up. The 1-minute load average is in the table (the benchmark's own processes keep it near 2-4 on these 2 cores; well above that, other work ran beside it); compare the two columns of a row.`,
     '',
     '| scenario | before req/s | after req/s | ratio | before p50 / p95 / p99 ms | after p50 / p95 / p99 ms | Meilisearch directly req/s, p95 ms | SQL before → after | max RSS MiB before → after | load avg |',
     '| --- | ---: | ---: | ---: | --- | --- | --- | --- | --- | ---: |',

@@ -82,6 +82,8 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Run
     LOG_LEVEL: 'warn',
     // Every request comes from 127.0.0.1; the per-IP limits would otherwise answer 429 to the load itself.
     RATE_LIMIT_FACTOR: '1000',
+    // As docs/deployment.md sets it for every process: glibc's per-thread arenas held about 50 MiB more.
+    MALLOC_ARENA_MAX: '2',
     BENCH_STATS_PORT: String(options.statsPort),
     ...options.env,
   }, cpuProfileArgs());

@@ -52,6 +52,17 @@ export interface PaintFigures {
   cls: number;
   /** What moved, per layout shift (Chromium's own attribution), so a CLS above 0 names its cause. */
   shifts?: Array<{ value: number; moved: string[] }>;
+  /** Where the time before the LCP went: when the HTML, the last script and each API answer arrived (ms from navigation start). */
+  timeline?: PaintTimeline;
+}
+
+export interface PaintTimeline {
+  htmlMs: number;
+  scripts: number;
+  lastScriptMs: number;
+  domContentLoadedMs: number;
+  api: Array<{ path: string; startMs: number; endMs: number }>;
+  lcpElement: string;
 }
 
 /**
@@ -63,12 +74,17 @@ export async function measurePaint(browser: Browser, baseUrl: string, path: stri
   await context.addCookies(cookies);
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __cls: number; __shifts: Array<{ value: number; moved: string[] }> };
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __shifts: Array<{ value: number; moved: string[] }> };
     w.__lcp = 0;
+    w.__lcpElement = '';
     w.__cls = 0;
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null; url?: string }>) {
+        w.__lcp = entry.startTime;
+        const element = entry.element;
+        w.__lcpElement = element ? `${element.tagName.toLowerCase()}${element.getAttribute('class') ? `.${(element.getAttribute('class') ?? '').split(' ')[0]}` : ''}${entry.url ? ` ${entry.url.replace(location.origin, '')}` : ''}` : '';
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }>) {
@@ -92,8 +108,21 @@ export async function measurePaint(browser: Browser, baseUrl: string, path: stri
   // Two animation frames: the observers deliver the last entries of the final layout.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const figures = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __cls: number; __shifts: Array<{ value: number; moved: string[] }> };
-    return { lcpMs: w.__lcp, cls: w.__cls, shifts: w.__shifts };
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __shifts: Array<{ value: number; moved: string[] }> };
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = resources.filter((entry) => entry.name.endsWith('.js'));
+    const timeline = {
+      htmlMs: Math.round(navigation?.responseEnd ?? 0),
+      scripts: scripts.length,
+      lastScriptMs: Math.round(Math.max(0, ...scripts.map((entry) => entry.responseEnd))),
+      domContentLoadedMs: Math.round(navigation?.domContentLoadedEventEnd ?? 0),
+      api: resources
+        .filter((entry) => entry.name.includes('/api/'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startMs: Math.round(entry.startTime), endMs: Math.round(entry.responseEnd) })),
+      lcpElement: w.__lcpElement,
+    };
+    return { lcpMs: w.__lcp, cls: w.__cls, shifts: w.__shifts, timeline };
   });
   await context.close();
   return figures;
