@@ -45,7 +45,7 @@ const NEXT_STEPS = {
   fallback:
     'the fallback scans the newest 5,000 listed reports under a 0.7 s statement limit; a slower answer means the limit or the window is too wide for this machine.',
   memory:
-    'the API runs with MALLOC_ARENA_MAX=2 as deployed (docs/deployment.md, "Node\'s memory"). The highest readings come from V8, which lets the heap grow to about 160 MiB in use before its first full collection; afterwards the heap holds 60-90 MiB and the process 220-245 MiB (bench/src/server/memoryProbe.ts). Next: a smaller young generation (`--max-semi-space-size=8` measured 220-227 MiB once settled, peak 321 MiB) and the server run as compiled JavaScript instead of through tsx.',
+    'the API runs with MALLOC_ARENA_MAX=2 as deployed (docs/deployment.md, "Node\'s memory"). The highest readings come from V8, which lets the heap grow to about 160 MiB in use between full collections; right after one the heap holds 60-90 MiB and the process 220-245 MiB (bench/src/server/memoryProbe.ts). Next: a smaller young generation (`--max-semi-space-size=8` measured 220-227 MiB once settled, peak 321 MiB) and the server run as compiled JavaScript instead of through tsx.',
   bundle: 'split the route groups further (React.lazy) and move what only signed-in pages use out of the first chunk.',
   paint: 'the shifts listed above name the elements that moved: reserve their space before the data arrive (stand-in cards of the final size are in place).',
 };
