@@ -1,9 +1,8 @@
 import os from 'node:os';
-import path from 'node:path';
 import { reportsIndexUid } from '@hiraku/search';
 import type { LocalMeilisearch } from '@hiraku/search/src/localMeilisearch';
 import mysql from 'mysql2/promise';
-import { type BenchOptions, MEILI_INDEX_PREFIX, PORTS, WORK_DIR } from '../config';
+import { type BenchOptions, MEILI_INDEX_PREFIX, PORTS } from '../config';
 import { runLoad, type MedianFigures, type RequestSpec } from '../load/runLoad';
 import {
   broadSearchScenario,
@@ -18,7 +17,7 @@ import {
 } from '../load/scenarios';
 import { signInMembers } from '../load/sessions';
 import { countSqlPerRequest, send, type QueryCount } from '../load/sqlCount';
-import { startBenchServer, startReferenceServer, type BenchServerOptions } from '../server/processes';
+import { appServerOptions, startBenchServer, startReferenceServer, type BenchServerOptions } from '../server/processes';
 
 export interface ScenarioFigures {
   key: string;
@@ -51,14 +50,8 @@ const READERS = 16;
 const WRITERS = 48;
 
 export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, options: BenchOptions): Promise<HttpFigures> {
-  const serverOptions = {
-    databaseUrl,
-    meiliHost: meili.host,
-    meiliKey: meili.masterKey,
-    indexPrefix: MEILI_INDEX_PREFIX,
-    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
-  };
-  const app = await startBenchServer({ ...serverOptions, port: PORTS.app, statsPort: PORTS.appStats });
+  const serverOptions = appServerOptions(databaseUrl, meili);
+  const app = await startBenchServer(serverOptions);
   const conn = await mysql.createConnection({ uri: databaseUrl, timezone: 'Z' });
   const scenarios: ScenarioFigures[] = [];
   let search: Awaited<ReturnType<typeof searchScenario>>;
@@ -124,7 +117,7 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
 }
 
 /** The same searches with Meilisearch unreachable: one at a time, each bounded by a 30 s client timeout. */
-async function measureFallback(serverOptions: Omit<BenchServerOptions, 'port' | 'statsPort'>, samples: RequestSpec[]): Promise<FallbackFigures> {
+async function measureFallback(serverOptions: BenchServerOptions, samples: RequestSpec[]): Promise<FallbackFigures> {
   console.info('  database fallback search (Meilisearch unreachable)');
   const app = await startBenchServer({ ...serverOptions, meiliHost: `http://127.0.0.1:${PORTS.deadMeilisearch}`, port: PORTS.fallbackApp, statsPort: PORTS.fallbackStats });
   try {

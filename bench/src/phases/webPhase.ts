@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { LocalMeilisearch } from '@hiraku/search/src/localMeilisearch';
 import type { Cookie } from 'playwright-core';
-import { HOST, MEILI_INDEX_PREFIX, PORTS, REPO_DIR, WORK_DIR } from '../config';
+import { HOST, PORTS, REPO_DIR } from '../config';
 import { signIn } from '../load/sessions';
-import { startBenchServer } from '../server/processes';
+import { appServerOptions, startBenchServer } from '../server/processes';
 import { launchChromium, measureAssets, measurePaint, type AssetFigures, type PaintFigures } from '../web/assets';
 import { captureRenderedPage, startStaticReference, STATIC_REFERENCE_PATH } from '../web/staticReference';
 
@@ -14,7 +13,7 @@ export interface WebFigures {
   /** The reference (issue 22): the same cards as a static page, painted from its HTML (staticReference.ts), visited in turns with /reports. */
   staticPaint?: PaintFigures & { runs: PaintFigures[] };
   /** Issue 13's figure: the JavaScript each route needs before its first paint, from the build manifest (bench/bundleSize.mjs). */
-  initialJs?: Array<{ route: string; gzipBytes: number; withinBudget: boolean }>;
+  initialJs?: Array<{ route: string; gzipBytes: number }>;
 }
 
 const PAINT_RUNS = 3;
@@ -25,16 +24,8 @@ export async function measureWeb(databaseUrl: string, meili: LocalMeilisearch): 
   if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`);
   const bundle = spawnSync('node', ['bench/bundleSize.mjs', '--json'], { cwd: REPO_DIR, encoding: 'utf8' });
   if (bundle.status !== 0) throw new Error(`bench/bundleSize.mjs exited with ${bundle.status}: ${bundle.stderr}`);
-  const initialJs = (JSON.parse(bundle.stdout) as { routes: Array<{ route: string; gzipBytes: number; withinBudget: boolean }> }).routes.map(({ route, gzipBytes, withinBudget }) => ({ route, gzipBytes, withinBudget }));
-  const app = await startBenchServer({
-    databaseUrl,
-    meiliHost: meili.host,
-    meiliKey: meili.masterKey,
-    indexPrefix: MEILI_INDEX_PREFIX,
-    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
-    port: PORTS.app,
-    statsPort: PORTS.appStats,
-  });
+  const initialJs = (JSON.parse(bundle.stdout) as { routes: Array<{ route: string; gzipBytes: number }> }).routes.map(({ route, gzipBytes }) => ({ route, gzipBytes }));
+  const app = await startBenchServer(appServerOptions(databaseUrl, meili));
   const browser = await launchChromium();
   try {
     const session = await signIn(app.baseUrl, 0);

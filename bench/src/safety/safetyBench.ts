@@ -19,7 +19,7 @@ import { QueryTypes } from 'sequelize';
 import { refreshMatchTexts } from '../../../server/src/commands/reportMatchText';
 import { createSequelize } from '../../../server/src/db/connection';
 import { initModels } from '../../../server/src/models';
-import { BENCH_DIR, MEILI_INDEX_PREFIX, MYSQL_SERVER_URL, OFFSET, PORTS, WORK_DIR } from '../config';
+import { BENCH_DIR, MEILI_INDEX_PREFIX, MYSQL_SERVER_URL, OFFSET, WORK_DIR } from '../config';
 import { databaseUrl } from '../data/database';
 import { giveSafetyLoad, SAFETY_LOAD } from '../data/safetyLoad';
 import { parseCliFlags } from '../load/cliFlags';
@@ -29,7 +29,7 @@ import { signInMembers } from '../load/sessions';
 import { countSqlPerRequest } from '../load/sqlCount';
 import { startBenchMeilisearch } from '../meili';
 import { writeMarkedSection } from '../scaleout/resultsSection';
-import { startBenchServer } from '../server/processes';
+import { appServerOptions, startBenchServer } from '../server/processes';
 
 const READERS = 16;
 const GOAL = 1.2;
@@ -77,15 +77,7 @@ async function main(): Promise<void> {
   if (filled > 0) console.info(`  match_text filled for ${filled} reports`);
 
   const meili = await startBenchMeilisearch();
-  const server = await startBenchServer({
-    port: PORTS.app,
-    statsPort: PORTS.appStats,
-    databaseUrl: url,
-    meiliHost: meili.host,
-    meiliKey: meili.masterKey,
-    indexPrefix: MEILI_INDEX_PREFIX,
-    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
-  });
+  const server = await startBenchServer(appServerOptions(url, meili));
   const conn = await mysql.createConnection({ uri: url, timezone: 'Z' });
   const started = new Date();
   const pairs: Pair[] = [];

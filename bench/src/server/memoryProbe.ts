@@ -5,30 +5,22 @@
  */
 import mysql from 'mysql2/promise';
 import { reportsIndexUid } from '@hiraku/search';
-import { MEILI_INDEX_PREFIX, PORTS, WORK_DIR, MYSQL_SERVER_URL } from '../config';
+import { MEILI_INDEX_PREFIX, MYSQL_SERVER_URL, PORTS } from '../config';
 import { databaseUrl } from '../data/database';
 import { runLoad } from '../load/runLoad';
 import { feedScenarios, searchScenario, detailScenario, spreadIds, DEEP_REPORTS } from '../load/scenarios';
 import { signInMembers } from '../load/sessions';
 import { startBenchMeilisearch } from '../meili';
-import { startBenchServer } from './processes';
-import path from 'node:path';
+import { appServerOptions, startBenchServer } from './processes';
 
 async function main(): Promise<void> {
   const database = process.argv[2] ?? 'hiraku_bench_100000';
   const url = databaseUrl(MYSQL_SERVER_URL, database);
   const meili = await startBenchMeilisearch();
   const nodeOptions = process.env.BENCH_PROBE_NODE_OPTIONS;
-  const app = await startBenchServer({
-    port: PORTS.app,
-    statsPort: PORTS.appStats,
-    databaseUrl: url,
-    meiliHost: meili.host,
-    meiliKey: meili.masterKey,
-    indexPrefix: MEILI_INDEX_PREFIX,
-    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
-    env: { ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...(JSON.parse(process.env.BENCH_PROBE_ENV ?? '{}') as Record<string, string>) },
-  });
+  const app = await startBenchServer(
+    appServerOptions(url, meili, { ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...(JSON.parse(process.env.BENCH_PROBE_ENV ?? '{}') as Record<string, string>) }),
+  );
   const conn = await mysql.createConnection({ uri: url, timezone: 'Z' });
   const statsUrl = `http://127.0.0.1:${PORTS.appStats}/stats`;
   const sample = async (what: string) => {

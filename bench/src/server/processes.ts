@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { HOST } from '../config';
+import { HOST, MEILI_INDEX_PREFIX, PORTS, WORK_DIR } from '../config';
 
 export interface RunningProcess {
   baseUrl: string;
@@ -56,6 +56,20 @@ export interface BenchServerOptions {
   dataDir: string;
   /** Extra environment (HIRAKU_ROLE=api and REDIS_URL for a deployment with a worker process of its own). */
   env?: Record<string, string>;
+}
+
+/** The API process on the app's ports, on `databaseUrl` and the benchmark's Meilisearch: what every benchmark measures. */
+export function appServerOptions(databaseUrl: string, meili: { host: string; masterKey: string }, env?: Record<string, string>): BenchServerOptions {
+  return {
+    port: PORTS.app,
+    statsPort: PORTS.appStats,
+    databaseUrl,
+    meiliHost: meili.host,
+    meiliKey: meili.masterKey,
+    indexPrefix: MEILI_INDEX_PREFIX,
+    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
+    ...(env ? { env } : {}),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { createSearchClient } from '@hiraku/search';
 import type { LocalMeilisearch } from '@hiraku/search/src/localMeilisearch';
-import { BENCH_DIR, MEILI_INDEX_PREFIX, MYSQL_SERVER_URL, PORTS, WORK_DIR } from '../config';
+import { BENCH_DIR, MYSQL_SERVER_URL } from '../config';
 import { databaseUrl } from '../data/database';
 import { parseCliFlags } from '../load/cliFlags';
 import { runLoad, type MedianFigures, type RequestSpec } from '../load/runLoad';
@@ -14,7 +14,7 @@ import { countSqlPerRequest, send } from '../load/sqlCount';
 import { decodeFeedCursor } from '../../../server/src/commands/reportFeedCursor';
 import { startBenchMeilisearch } from '../meili';
 import { writeMarkedSection } from '../scaleout/resultsSection';
-import { startBenchServer } from '../server/processes';
+import { appServerOptions, startBenchServer } from '../server/processes';
 
 /**
  * `npm run bench:writes` (issue 22), on the data and index of `npm run bench` (phases data,index):
@@ -179,15 +179,7 @@ async function runWith(meili: LocalMeilisearch, options: ReturnType<typeof parse
   const url = databaseUrl(MYSQL_SERVER_URL, options.database);
   // Indexing a stopped run left queued would hold the server's settings tasks (and so its boot) behind it.
   await createSearchClient({ host: meili.host, apiKey: meili.masterKey }).tasks.cancelTasks({ statuses: ['enqueued', 'processing'] }).waitTask();
-  const app = await startBenchServer({
-    databaseUrl: url,
-    meiliHost: meili.host,
-    meiliKey: meili.masterKey,
-    indexPrefix: MEILI_INDEX_PREFIX,
-    dataDir: path.join(WORK_DIR, `server-data-${PORTS.app}`),
-    port: PORTS.app,
-    statsPort: PORTS.appStats,
-  });
+  const app = await startBenchServer(appServerOptions(url, meili));
   const conn = await mysql.createConnection({ uri: url, timezone: 'Z' });
   const figures: Figure[] = [];
   const catchUpSql: CatchUpSql[] = [];
