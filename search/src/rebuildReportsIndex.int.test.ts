@@ -29,6 +29,18 @@ async function indexUidsWithPrefix(prefix: string): Promise<string[]> {
 
 const search = (indexUid: string, query: string) => searchReportIds(client, indexUid, { query, limit: 50 }).then((result) => result.ids.sort((a, b) => a - b));
 
+/** A live index of a fresh prefix, with its settings, holding `documents`. */
+async function liveIndexHolding(documents: ReportSearchDocument[]): Promise<{ prefix: string; liveUid: string }> {
+  const prefix = newPrefix();
+  const liveUid = reportsIndexUid(prefix);
+  await applyReportsIndexSettings(client, liveUid);
+  await upsertReportDocuments(client, liveUid, documents);
+  return { prefix, liveUid };
+}
+
+/** A document Meilisearch refuses: its id is not a valid document id. */
+const refusedDocument = () => ({ ...reportDocument(2), id: 'not a valid id!' }) as unknown as ReportSearchDocument;
+
 describe('rebuildReportsIndex', () => {
   it('keeps answering from the old documents while it builds, then serves exactly the new ones', async () => {
     const prefix = newPrefix();
@@ -85,10 +97,7 @@ describe('rebuildReportsIndex', () => {
   });
 
   it('empties the index when the database has no reports left', async () => {
-    const prefix = newPrefix();
-    const liveUid = reportsIndexUid(prefix);
-    await applyReportsIndexSettings(client, liveUid);
-    await upsertReportDocuments(client, liveUid, [reportDocument(1)]);
+    const { prefix, liveUid } = await liveIndexHolding([reportDocument(1)]);
 
     await rebuildReportsIndex(client, { prefix, documents: [] });
 
@@ -96,10 +105,7 @@ describe('rebuildReportsIndex', () => {
   });
 
   it('leaves the live index untouched and cleans up when reading the documents fails', async () => {
-    const prefix = newPrefix();
-    const liveUid = reportsIndexUid(prefix);
-    await applyReportsIndexSettings(client, liveUid);
-    await upsertReportDocuments(client, liveUid, [reportDocument(1, { title: '残る縄のレポート' })]);
+    const { prefix, liveUid } = await liveIndexHolding([reportDocument(1, { title: '残る縄のレポート' })]);
     async function* failing(): AsyncGenerator<ReportSearchDocument[]> {
       yield [reportDocument(2)];
       throw new Error('database went away');
@@ -113,26 +119,18 @@ describe('rebuildReportsIndex', () => {
   });
 
   it('refuses documents Meilisearch rejects, without swapping', async () => {
-    const prefix = newPrefix();
-    const liveUid = reportsIndexUid(prefix);
-    await applyReportsIndexSettings(client, liveUid);
-    await upsertReportDocuments(client, liveUid, [reportDocument(1)]);
-    const broken = { ...reportDocument(2), id: 'not a valid id!' } as unknown as ReportSearchDocument;
+    const { prefix, liveUid } = await liveIndexHolding([reportDocument(1)]);
 
-    await expect(rebuildReportsIndex(client, { prefix, documents: [[broken]] })).rejects.toThrow(/did not succeed/);
+    await expect(rebuildReportsIndex(client, { prefix, documents: [[refusedDocument()]] })).rejects.toThrow(/did not succeed/);
 
     expect(await allIds(liveUid)).toEqual([1]);
     expect(await indexUidsWithPrefix(prefix)).toEqual([liveUid]);
   });
 
   it('refuses a rebuild whose first batch Meilisearch rejected while the later ones went in', async () => {
-    const prefix = newPrefix();
-    const liveUid = reportsIndexUid(prefix);
-    await applyReportsIndexSettings(client, liveUid);
-    await upsertReportDocuments(client, liveUid, [reportDocument(1)]);
-    const broken = { ...reportDocument(2), id: 'not a valid id!' } as unknown as ReportSearchDocument;
+    const { prefix, liveUid } = await liveIndexHolding([reportDocument(1)]);
 
-    const rebuild = rebuildReportsIndex(client, { prefix, documents: [[broken], [reportDocument(3), reportDocument(4)], [reportDocument(5)]], batchSize: 1, maxDocumentsInFlight: 2 });
+    const rebuild = rebuildReportsIndex(client, { prefix, documents: [[refusedDocument()], [reportDocument(3), reportDocument(4)], [reportDocument(5)]], batchSize: 1, maxDocumentsInFlight: 2 });
 
     await expect(rebuild).rejects.toThrow(/did not succeed/);
     expect(await allIds(liveUid)).toEqual([1]);
