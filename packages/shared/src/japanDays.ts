@@ -5,7 +5,7 @@
  */
 const DAY_MS = 86_400_000;
 /** Japan has no daylight saving time: a Japanese day is always UTC+9. */
-const JST_OFFSET_MS = 9 * 3_600_000;
+export const JST_OFFSET_MS = 9 * 3_600_000;
 
 /**
  * The Japanese calendar day of `at` (DISPLAY_TIME_ZONE, the day operators think in), as YYYY-MM-DD: the

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@hiraku/shared';
 import { AnalyticsProvider } from './analytics/AnalyticsContext';
 import { ApiProvider, type Api } from './api/ApiContext';
@@ -10,6 +10,7 @@ import type { Platform } from './platform/Platform';
 import { createQueryClient } from './query/queryClient';
 import { PlatformProvider } from './platform/PlatformContext';
 import type { HirakuRouter } from './routes/createHirakuRouter';
+import { prefetchFirstScreen } from './routes/firstScreenData';
 import { PATHS } from './routes/paths';
 import { HirakuRouterProvider } from './routes/RouterView';
 import type { LoginRedirectState } from './session/returnTo';
@@ -62,6 +63,16 @@ export function HirakuApp({ platform, router, siteConfig, api: givenApi, initial
     [givenApi, platform.apiBaseUrl, platform.transport],
   );
 
+  // The first screen's data leaves with the session check, before the screen's code has arrived, and the
+  // screen waits for it (routes/firstScreenData.ts); a layout effect, so both go in the first commit.
+  useLayoutEffect(() => {
+    if (initialUser === null) return;
+    const ready = prefetchFirstScreen(router.state.location.pathname, queryClient, api.call);
+    if (ready) router.holdFirstScreen(ready);
+    // Once, for the address the app opened at.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const goToLogin = useCallback(() => {
     const { location } = router.state;
     if (location.pathname === PATHS.login) return;
@@ -75,7 +86,7 @@ export function HirakuApp({ platform, router, siteConfig, api: givenApi, initial
         <ApiProvider api={api}>
           <NoticeProvider>
             <QueryClientProvider client={queryClient}>
-              <SessionProvider initialUser={initialUser} onExpired={goToLogin}>
+              <SessionProvider initialUser={initialUser} onExpired={goToLogin} startPath={router.state.location.pathname}>
                 <SessionQueryReset client={queryClient} />
                 <SessionShellActions>
                   <AnalyticsProvider>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReportDetail } from '@hiraku/shared';
-import { feedQueryKey } from '../reports/useInfiniteReports';
+import { feedQueryKey } from '../reports/feedQuery';
 import { endpointQueryKey } from './endpointQuery';
 import { createQueryClient } from './queryClient';
 import { forgetReport, setSavedReport } from './reportCache';

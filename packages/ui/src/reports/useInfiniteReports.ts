@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { LIMITS, type ReportListItem, type ResponseOf, type SortOption, REPORT_LIST_TEXTS } from '@hiraku/shared';
+import { type ReportListItem, type SortOption, REPORT_LIST_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useEndlessPaging } from '../query/endlessPaging';
-import { endpointQueryKey } from '../query/endpointQuery';
+// The query itself is in ./feedQuery: the app asks for the first page before this hook's chunk has arrived.
+import { feedQueryOptions } from './feedQuery';
 import { mergeReports } from './mergeReports';
 
 export interface InfiniteReports {
@@ -19,14 +20,6 @@ export interface InfiniteReports {
   retry: () => void;
 }
 
-/** The key to ask for after `page`, or undefined when the feed has ended (docs/product.md §4). */
-export function nextFeedKey(page: ResponseOf<'reports.feed'>): string | undefined {
-  return !page.hasMore || !page.nextKey || page.data.length === 0 ? undefined : page.nextKey;
-}
-
-/** The cache key of the feed for one sort order (src/query/reportCache.ts updates every sort's pages). */
-export const feedQueryKey = (sort: SortOption) => endpointQueryKey('reports.feed', { query: { sort } });
-
 /**
  * The /reports feed, page by page (GET /api/reports/infinite, 8 at a time), cached: going back to the list
  * shows the pages already loaded, where they were. A change of sort is another list; the pages are
@@ -34,16 +27,7 @@ export const feedQueryKey = (sort: SortOption) => endpointQueryKey('reports.feed
  */
 export function useInfiniteReports(sort: SortOption): InfiniteReports {
   const { call } = useApi();
-  const feed = useInfiniteQuery({
-    queryKey: feedQueryKey(sort),
-    queryFn: ({ pageParam, signal }) =>
-      call('reports.feed', { query: { sort, lastKey: pageParam ?? undefined, limit: LIMITS.pageSize } }, { signal }).catch((error: unknown) => {
-        if (!signal.aborted) console.error('report feed failed', error);
-        throw error;
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: nextFeedKey,
-  });
+  const feed = useInfiniteQuery(feedQueryOptions(call, sort));
   const { data, error, hasNextPage } = feed;
   const { failed, loading, loadMore, retry } = useEndlessPaging(feed);
 

@@ -6,7 +6,7 @@ export function isSortOption(value: unknown): value is SortOption {
 }
 
 /** Storage can be missing or refuse access (private modes, blocked cookies): the list still works. */
-function readStoredSort(): SortOption {
+export function readStoredSort(): SortOption {
   try {
     const stored = window.localStorage.getItem(SORT_STORAGE_KEY);
     return isSortOption(stored) ? stored : DEFAULT_SORT;

@@ -130,4 +130,31 @@ describe('createHirakuRouter', () => {
     expect(router.state.location.key).toBe(formKey);
     router.dispose();
   });
+  it('shows the first location once its screen and what the app held it for have both settled; later holds change nothing', async () => {
+    const home = manualLazy('/');
+    const router = createHirakuRouter('memory', { routes: [home.route, { path: '/b', handle: 'b' }] });
+    let dataHere: () => void = () => undefined;
+    router.holdFirstScreen(new Promise<void>((resolve) => {
+      dataHere = resolve;
+    }));
+    home.finish('home');
+    // The screen's code is here; the first paint still waits for its data.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(router.state.initialized).toBe(false);
+    dataHere();
+    await nextState(router, at('/'));
+
+    router.holdFirstScreen(new Promise<void>(() => undefined));
+    await router.navigate('/b');
+    expect(router.state.location.pathname).toBe('/b');
+    router.dispose();
+  });
+
+  it('shows the first location also when what it was held for failed', async () => {
+    const router = createHirakuRouter('memory', { routes: [{ path: '/', handle: 'home' }] });
+    router.holdFirstScreen(Promise.reject(new Error('no answer')));
+    await nextState(router, at('/'));
+    expect(router.state.error).toBeNull();
+    router.dispose();
+  });
 });

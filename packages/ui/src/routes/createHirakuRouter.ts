@@ -56,6 +56,12 @@ export interface HirakuRouter {
   subscribeBlocker(listener: () => void): () => void;
   /** Scroll positions by history entry key, kept for the session (ScrollRestoration reads and saves them). */
   readonly scrollPositions: Record<string, number>;
+  /**
+   * The first location is shown once its screens and `until` have settled, so a screen whose data was asked
+   * for as the app started paints once, with it, instead of once empty and again filled (issue 22: LCP).
+   * Ignored once the first location is shown; the caller bounds how long `until` may take.
+   */
+  holdFirstScreen(until: Promise<unknown>): void;
   dispose(): void;
 }
 
@@ -74,6 +80,7 @@ export function createHirakuRouter(kind: RouterKind, options: { initialEntries?:
   const history =
     kind === 'browser' ? createBrowserHistory() : kind === 'hash' ? createHashHistory() : createMemoryHistory({ initialEntries: options.initialEntries ?? ['/'] });
 
+  const firstScreenHolds: Promise<unknown>[] = [];
   const loaded = new Map<RouteObject, LazyProps>();
   const loading = new Map<RouteObject, Promise<void>>();
   let resolved: RouteObject[] | null = null;
@@ -158,6 +165,10 @@ export function createHirakuRouter(kind: RouterKind, options: { initialEntries?:
       return () => blockerListeners.delete(listener);
     },
 
+    holdFirstScreen(until) {
+      if (!state.initialized) firstScreenHolds.push(until);
+    },
+
     dispose() {
       unlisten();
       listeners.clear();
@@ -212,6 +223,7 @@ export function createHirakuRouter(kind: RouterKind, options: { initialEntries?:
     } catch (failure) {
       error = failure;
     }
+    if (!state.initialized) await Promise.allSettled(firstScreenHolds);
     if (id !== navigationId) return;
     if (state.initialized && typeof window !== 'undefined') scrollPositions[state.location.key] = window.scrollY;
     update({ location: commit(), historyAction: action, initialized: true, error, preventScrollReset });

@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { type SessionUser, ACCOUNT_MESSAGES } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useNotice } from '../notice/NoticeContext';
 import { pendingLogoutStore } from './pendingLogout';
+import { needsSessionCheck } from './sessionCheckPaths';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
 
@@ -36,8 +37,11 @@ export interface SessionValue extends SessionState {
   /** Forget the member without calling the server (after deletion, or when the server ended the session). */
   clear(options?: { expired?: boolean; leaving?: boolean }): void;
   markTutorialDone(): void;
-  /** Called by the layout on every route change. */
-  routeChanged(): void;
+  /**
+   * Called by the layout on every route change: checks the session where docs/product.md §2 asks for it,
+   * except on the first screen when the provider already checked it at start (`startPath`).
+   */
+  routeChanged(pathname: string): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -61,9 +65,15 @@ export interface SessionProviderProps {
   initialUser?: SessionUser | null;
   /** Runs after a refused refresh has cleared the session (docs/product.md §8: the member goes to /login). */
   onExpired?: () => void;
+  /**
+   * The address the app opened at. Its session check starts as the provider mounts, before the first
+   * screen's code has arrived (issue 22: the feed's first card waited for that chain); the first route
+   * change to this address then does not check again.
+   */
+  startPath?: string;
 }
 
-export function SessionProvider({ children, initialUser, onExpired }: SessionProviderProps) {
+export function SessionProvider({ children, initialUser, onExpired, startPath }: SessionProviderProps) {
   const api = useApi();
   const { showNotice } = useNotice();
   const [state, setState] = useState<SessionState>(() =>
@@ -92,6 +102,7 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     onExpiredRef.current = onExpired;
   }, [onExpired]);
 
+
   const signIn = useCallback((user: SessionUser) => {
     latestCheck.current += 1;
     refreshPointless.current = false;
@@ -107,9 +118,8 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     setState({ ...SIGNED_OUT, expired: options?.expired ?? false, leaving: options?.leaving ?? false });
   }, []);
 
-  const routeChanged = useCallback(() => {
-    setState((previous) => (previous.leaving ? { ...previous, leaving: false } : previous));
-  }, []);
+  /** The start path while its check (made at mount) stands for the first route's; null once a route has changed. */
+  const checkedAtStart = useRef<string | null>(null);
 
   const check = useCallback(async () => {
     latestCheck.current += 1;
@@ -148,6 +158,22 @@ export function SessionProvider({ children, initialUser, onExpired }: SessionPro
     checkRef.current = check;
   }, [check]);
   useEffect(() => () => clearTimeout(recheck.current.timer), []);
+
+  // A layout effect: the request leaves in the first commit instead of after the first paint.
+  useLayoutEffect(() => {
+    if (initialUser !== undefined || startPath === undefined || !needsSessionCheck(startPath)) return;
+    checkedAtStart.current = startPath;
+    void checkRef.current();
+    // Once, at mount: later addresses are checked as routes change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const routeChanged = useCallback((pathname: string) => {
+    setState((previous) => (previous.leaving ? { ...previous, leaving: false } : previous));
+    const coveredByStart = checkedAtStart.current === pathname;
+    checkedAtStart.current = null;
+    if (!coveredByStart && needsSessionCheck(pathname)) void checkRef.current();
+  }, []);
 
   useEffect(
     () =>

@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { needsSessionCheck } from './sessionCheckPaths';
 import { useSession } from './SessionContext';
 
-/** Lives inside the router: checks the session on every route change that docs/product.md §2 asks for. */
+/** Lives inside the router: tells the session of every route change (it checks where docs/product.md §2 asks). */
 export function SessionRouteSync() {
   const { pathname } = useLocation();
-  const { check, routeChanged } = useSession();
+  const { routeChanged } = useSession();
   useEffect(() => {
-    routeChanged();
-    if (needsSessionCheck(pathname)) void check();
-  }, [pathname, check, routeChanged]);
+    routeChanged(pathname);
+  }, [pathname, routeChanged]);
   return null;
 }

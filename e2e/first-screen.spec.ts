@@ -1,0 +1,83 @@
+import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, SORT_STORAGE_KEY } from '@hiraku/shared';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './support/test';
+import { createConfirmedMember, createProfileThroughApi, logInThroughApi } from './support/members';
+import { createReportThroughApi } from './support/reports';
+import { main } from './support/page';
+
+/**
+ * The first screen of /reports (issue 22, LCP): the session check and the feed's first page leave as the
+ * app starts, while the list's own code is still on its way, and the list paints once, with its cards.
+ */
+
+const isSessionCheck = (request: Request) => new URL(request.url()).pathname === '/api/auth/me';
+const isFeedPage = (request: Request) => new URL(request.url()).pathname === '/api/reports/infinite';
+
+/** Holds the list's screen code until `release` is called; every request the page makes is kept. */
+async function holdListCode(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/ReportsPage-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { requests, release };
+}
+
+test('a member opening /reports: the session and the first page are asked for before the list\'s code has come, once each', async ({ page }) => {
+  const account = await createConfirmedMember(page.request, 'first-screen');
+  await logInThroughApi(page.request, account);
+  await createProfileThroughApi(page.request, '初画面さん');
+  const title = `最初の一枚 ${Date.now()}`;
+  await createReportThroughApi(page.request, title);
+
+  const { requests, release } = await holdListCode(page);
+  const bothAsked = Promise.all([page.waitForRequest(isSessionCheck), page.waitForRequest(isFeedPage)]);
+  await page.goto('/reports', { waitUntil: 'commit' });
+  // Without the early requests the feed is only asked for once the list's code runs: this would wait forever.
+  const [, feedRequest] = await bothAsked;
+  expect(new URL(feedRequest.url()).searchParams.get('sort')).toBe('new');
+  release();
+
+  await expect(main(page).locator('article.report-card').filter({ hasText: title })).toBeVisible();
+  // The list found its first page in the cache (or in flight), and the first route did not check the session again.
+  expect(requests.filter(isFeedPage)).toHaveLength(1);
+  expect(requests.filter(isSessionCheck)).toHaveLength(1);
+
+  // Later moves still check the session (docs/product.md §2).
+  await page.getByRole('navigation', { name: 'フッターメニュー' }).getByRole('link', { name: 'マイページ' }).click();
+  await expect.poll(() => requests.filter(isSessionCheck).length).toBe(2);
+});
+
+test('the early first page is the sort the member chose last time', async ({ page }) => {
+  const account = await createConfirmedMember(page.request, 'first-screen-sort');
+  await logInThroughApi(page.request, account);
+  await page.addInitScript((key) => window.localStorage.setItem(key, 'like'), SORT_STORAGE_KEY);
+
+  const { requests, release } = await holdListCode(page);
+  const feedAsked = page.waitForRequest(isFeedPage);
+  await page.goto('/reports', { waitUntil: 'commit' });
+  expect(new URL((await feedAsked).url()).searchParams.get('sort')).toBe('like');
+  release();
+
+  await expect(main(page).getByRole('combobox')).toHaveValue('like');
+  await expect(main(page).locator('article.report-card').first()).toBeVisible();
+  expect(requests.filter(isFeedPage)).toHaveLength(1);
+});
+
+test('a visitor opening /reports is sent to log in as before: the early page\'s 401 ends no session', async ({ page }) => {
+  const feedAnswered = page.waitForResponse(isFeedPageResponse);
+  await page.goto('/reports');
+  expect((await feedAnswered).status()).toBe(401);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(main(page).getByText(ACCOUNT_TEXTS.login.noticeRequired)).toBeVisible();
+  await expect(main(page).getByText(ACCOUNT_MESSAGES.sessionInvalid)).toHaveCount(0);
+});
+
+function isFeedPageResponse(response: { url(): string }) {
+  return new URL(response.url()).pathname === '/api/reports/infinite';
+}
