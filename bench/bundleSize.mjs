@@ -21,11 +21,13 @@ const webRoot = path.join(repoRoot, 'apps/web');
 
 export const BUDGET_BYTES = 120 * 1024;
 
-/** The screen module each measured route loads lazily (the `import()` in routeTable.tsx), from the repository root. */
-export const ROUTE_MODULES = {
-  '/': 'packages/ui/src/routes/groups/publicPages.ts',
-  '/reports': 'packages/ui/src/pages/ReportsPage.tsx',
-};
+/**
+ * The screen module each measured route loads lazily (the `import()` in routeTable.tsx), from the repository
+ * root: the web app's first screens (apps/web/firstScreens.json), whose pages also name these modules.
+ */
+export const ROUTE_MODULES = Object.fromEntries(
+  Object.entries(JSON.parse(readFileSync(path.join(webRoot, 'firstScreens.json'), 'utf8'))).map(([route, screen]) => [route, screen.module]),
+);
 
 /** @typedef {{ file: string, imports?: string[], isEntry?: boolean }} ManifestChunk */
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenPages } from './firstScreenPages';
 import { precompress } from './precompress';
 
 // Workspace packages (packages/ui, packages/shared) live above this app; the dev server may read them.
@@ -12,8 +13,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  // The server sends the .br/.gz copies as they are (server/src/middlewares/webApp.ts).
-  plugins: [react(), precompress()],
+  // The server sends the .br/.gz copies as they are, and each first screen's page (server/src/middlewares/webApp.ts).
+  plugins: [react(), firstScreenPages(repoRoot), precompress()],
   resolve: {
     alias:
       mode === 'production'

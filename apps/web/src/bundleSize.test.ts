@@ -60,7 +60,11 @@ describe('initial JavaScript of the web app', () => {
   });
 
   it('writes a .br and a .gz copy of each script, style and the page, decoding to the file itself (the server sends them as they are)', () => {
-    const files = [...readdirSync(path.join(outDir, 'assets')).map((name) => `assets/${name}`), 'index.html'].filter((name) => /\.(js|css|html)$/.test(name));
+    const files = [
+      ...readdirSync(path.join(outDir, 'assets')).map((name) => `assets/${name}`),
+      'index.html',
+      ...readdirSync(path.join(outDir, 'first-screens')).map((name) => `first-screens/${name}`),
+    ].filter((name) => /\.(js|css|html)$/.test(name));
     const large = files.filter((name) => readFileSync(path.join(outDir, name)).length >= 1024);
     expect(large.some((name) => name.endsWith('.js'))).toBe(true);
     expect(large.some((name) => name.endsWith('.css'))).toBe(true);
@@ -69,5 +73,28 @@ describe('initial JavaScript of the web app', () => {
       expect({ name, br: brotliDecompressSync(readFileSync(path.join(outDir, `${name}.br`))).equals(original) }).toEqual({ name, br: true });
       expect({ name, gz: gunzipSync(readFileSync(path.join(outDir, `${name}.gz`))).equals(original) }).toEqual({ name, gz: true });
     }
+  });
+  it("writes each first screen's page: index.html naming the screen's own scripts and the API answers it paints from", () => {
+    const pages = JSON.parse(readFileSync(path.join(outDir, '.vite/first-screens.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(pages)).toEqual(['/', '/reports']);
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const preloads = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));
+    expect(preloads(index, 'preload')).toEqual([]);
+
+    const reports = readFileSync(path.join(outDir, pages['/reports'] ?? ''), 'utf8');
+    // The page is index.html with links added: the entry and the stand-in header are the same.
+    expect(reports.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(index.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''));
+    expect(preloads(reports, 'preload')).toEqual(['/api/auth/me', '/api/reports/infinite?sort=new&limit=8']);
+    expect(reports).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">');
+    // Every script bench/bundleSize.mjs counts for /reports, each a file of the build named once: the
+    // entry's preloads as in index.html, then the route's own.
+    const scripts = preloads(reports, 'modulepreload');
+    expect(new Set(scripts).size).toBe(scripts.length);
+    expect(scripts.some((href) => /\/assets\/ReportsPage-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of scripts) expect(readdirSync(path.join(outDir, 'assets'))).toContain(href.replace('/assets/', ''));
+    const measured = routes.find((r) => r.route === '/reports')?.files.map((f) => `/${f.file}`) ?? [];
+    const entryScript = measured.filter((file) => index.includes(`src="${file}"`));
+    expect(entryScript).toHaveLength(1);
+    expect([...scripts].sort()).toEqual(measured.filter((file) => !entryScript.includes(file)).sort());
   });
 });

@@ -19,7 +19,7 @@ export async function captureRenderedPage(browser: Browser, baseUrl: string, pat
   // The cards come with the feed's answer, which a loaded machine may send after the network looked idle.
   await page.waitForSelector('.report-card', { timeout: 60_000 });
   const html = await page.evaluate(() => {
-    for (const element of Array.from(document.querySelectorAll('script, link[rel="modulepreload"]'))) element.remove();
+    for (const element of Array.from(document.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"][as="fetch"]'))) element.remove();
     return `<!doctype html>\n${document.documentElement.outerHTML}`;
   });
   await context.close();

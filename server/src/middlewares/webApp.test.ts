@@ -36,6 +36,15 @@ describe('webApp (serving the built single-page app)', () => {
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
     await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // As apps/web/firstScreenPages.ts writes them: a page per first screen, and the list.
+    await fs.mkdir(path.join(dist, 'first-screens'));
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, 'first-screens', 'reports.html'), '<!doctype html><html lang="ja"><title>ひらく</title><link rel="preload" as="fetch" href="/api/reports/infinite"></html>');
+    await fs.writeFile(path.join(dist, 'secret.html'), 'not a page');
+    await fs.writeFile(
+      path.join(dist, '.vite', 'first-screens.json'),
+      JSON.stringify({ '/reports': 'first-screens/reports.html' }),
+    );
     const app = new Koa();
     app.use(webApp(dist));
     server = await new Promise((resolve) => {
@@ -56,6 +65,31 @@ describe('webApp (serving the built single-page app)', () => {
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('lang="ja"');
+    }
+  });
+
+  it("answers a first screen's address with its own page, which names what that screen needs", async () => {
+    for (const route of ['/reports', '/reports/']) {
+      const res = await fetch(base + route);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('rel="preload" as="fetch"');
+    }
+    // Other addresses below it are other screens.
+    expect(await (await fetch(`${base}/reports/12`)).text()).not.toContain('preload');
+  });
+
+  it('sends index.html when the list of first screens names a file it must not', async () => {
+    await fs.writeFile(path.join(dist, '.vite', 'first-screens.json'), JSON.stringify({ '/reports': '../secret.html' }));
+    // The list is read again after a build, which writes index.html anew.
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>ひらく</title><!-- rebuilt --></html>');
+    try {
+      const page = await (await fetch(`${base}/reports`)).text();
+      expect(page).toContain('rebuilt');
+      expect(page).not.toContain('not a page');
+    } finally {
+      await fs.writeFile(path.join(dist, '.vite', 'first-screens.json'), JSON.stringify({ '/reports': 'first-screens/reports.html' }));
+      await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>ひらく</title></html>');
     }
   });
 

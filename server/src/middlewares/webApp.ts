@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
+import { z } from 'zod';
 
 /** Vite puts a content hash in every file name under /assets/: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -23,12 +24,41 @@ async function sendFile(ctx: Context, root: string, file: string, cacheControl: 
   return Boolean(served);
 }
 
+/** The build's list of first screen pages (apps/web/firstScreenPages.ts): a path and its copy of index.html. */
+const FIRST_SCREENS_MANIFEST = '.vite/first-screens.json';
+const firstScreensSchema = z.record(z.string(), z.string().regex(/^first-screens\/[a-z0-9-]+\.html$/));
+
+/**
+ * The page to send for an address: its first screen's copy of index.html (which names that screen's
+ * scripts and API answers, so the browser fetches them at once), else index.html. The list is read again
+ * whenever index.html changes, i.e. after a new build.
+ */
+function pagePicker(distDir: string, indexFile: string): (pathname: string) => string {
+  let known: { builtAt: number; pages: Record<string, string> } | null = null;
+  const readPages = (): Record<string, string> => {
+    try {
+      const parsed = firstScreensSchema.safeParse(JSON.parse(fs.readFileSync(path.join(distDir, FIRST_SCREENS_MANIFEST), 'utf8')));
+      return parsed.success ? parsed.data : {};
+    } catch {
+      // A build without the list (or an older one): every address gets index.html, as before.
+      return {};
+    }
+  };
+  return (pathname) => {
+    const builtAt = fs.statSync(indexFile).mtimeMs;
+    if (known?.builtAt !== builtAt) known = { builtAt, pages: readPages() };
+    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return known.pages[route] ?? 'index.html';
+  };
+}
+
 /**
  * Serves the built single-page app: hashed assets are cached for a year, every other GET outside
- * /api gets index.html so client-side routes survive a reload.
+ * /api gets index.html (or its first screen's copy) so client-side routes survive a reload.
  */
 export function webApp(distDir: string): Middleware {
   const indexFile = path.join(distDir, 'index.html');
+  const pageFor = pagePicker(distDir, indexFile);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') {
       return next();
@@ -46,6 +76,6 @@ export function webApp(distDir: string): Middleware {
       ctx.body = 'Web アプリがビルドされていません。`npm run build` を実行してください。';
       return;
     }
-    await sendFile(ctx, distDir, 'index.html', NAMED_FILE_CACHE);
+    await sendFile(ctx, distDir, pageFor(ctx.path), NAMED_FILE_CACHE);
   };
 }

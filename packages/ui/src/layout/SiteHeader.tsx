@@ -22,7 +22,8 @@ export function SiteHeader() {
         {/* Keyed by the query in the address so the box shows what the results page is showing. */}
         <HeaderSearch key={shownQuery} initialQuery={shownQuery} />
         {status === 'authenticated' && (
-          <Suspense fallback={null}>
+          // The bell's place is kept while its code arrives: the search box beside it must not move.
+          <Suspense fallback={<span className="notification-bell" aria-hidden="true" />}>
             <NotificationBell />
           </Suspense>
         )}

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@hiraku/shared';
+import { createApi } from '../api/createApi';
 import type { EndpointCaller } from '../api/endpointClient';
 import { feedQueryKey } from '../reports/feedQuery';
 import { FIRST_SCREEN_WAIT_MS, prefetchFirstScreen } from './firstScreenData';
@@ -58,5 +61,20 @@ describe('prefetchFirstScreen', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+  it("asks for exactly the addresses the web build's /reports page preloads, so the browser takes the preloaded answers", async () => {
+    const screens = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../apps/web/firstScreens.json'), 'utf8')) as Record<string, { fetch: string[] }>;
+    const asked: string[] = [];
+    const api = createApi({
+      baseUrl: '',
+      readCookie: () => undefined,
+      fetch: (input) => {
+        asked.push(String(input));
+        return Promise.resolve(new Response(JSON.stringify(page), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      },
+    });
+    // What the app sends as it starts on /reports: the session check and the early first page.
+    await Promise.all([api.auth.me(), prefetchFirstScreen('/reports', new QueryClient(), api.call)]);
+    expect(asked).toEqual(screens['/reports']?.fetch);
   });
 });

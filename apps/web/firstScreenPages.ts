@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import firstScreens from './firstScreens.json';
+
+/**
+ * The pages whose first screen is named in the HTML (firstScreens.json; bench/bundleSize.mjs measures the
+ * same routes): the screen's module, as the route table imports it, and the API answers it paints from,
+ * exactly as the app asks for them (packages/ui/src/routes/firstScreenData.test.ts holds the feed's).
+ */
+export interface FirstScreen {
+  module: string;
+  fetch: string[];
+}
+export const FIRST_SCREENS: Readonly<Record<string, FirstScreen>> = firstScreens;
+
+/** Where the build says which page each path gets (server/src/middlewares/webApp.ts reads it). */
+export const FIRST_SCREENS_MANIFEST = '.vite/first-screens.json';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** `key`'s file and every file it imports statically, transitively. */
+function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return seen;
+  seen.add(fileName);
+  for (const imported of chunk.imports) staticClosure(bundle, imported, seen);
+  return seen;
+}
+
+/**
+ * A copy of index.html for each first screen, with what that screen needs named in its head, so the
+ * browser fetches it beside the entry's scripts instead of one step after another (issue 22: the first
+ * card of /reports waited for the entry, then its screen's code, then the session and the feed):
+ * - `modulepreload` for the screen's own chunks (the entry's are in index.html already);
+ * - `preload as=fetch` with credentials for its API answers; the app's fetch of the same address takes
+ *   the preloaded answer. A member whose stored sort is not the default asks for another address, and
+ *   the preloaded one goes unused (Chromium says so in the console).
+ * Scripts stay files of this origin: the pages' Content-Security-Policy (script-src 'self') is unchanged.
+ */
+export function firstScreenPages(repoRoot: string, screens: Readonly<Record<string, FirstScreen>> = FIRST_SCREENS): Plugin {
+  let base = '/';
+  return {
+    name: 'hiraku-first-screen-pages',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') throw new Error('first screen pages: the build has no index.html');
+      const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('first screen pages: the build has no entry chunk');
+      const inIndex = staticClosure(bundle, entry.fileName);
+      const pages: Record<string, string> = {};
+      for (const [route, screen] of Object.entries(screens)) {
+        const moduleId = path.join(repoRoot, screen.module);
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId) ?? chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
+        if (!chunk) throw new Error(`first screen pages: no chunk for ${screen.module} (${route}); was the route table changed?`);
+        const scripts = [...staticClosure(bundle, chunk.fileName)].filter((file) => !inIndex.has(file));
+        // The answers first, ahead of every script: over HTTP/1.1 a browser opens six connections to a host.
+        const answers = screen.fetch.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`);
+        const code = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`);
+        const source = String(html.source)
+          .replace('<script type="module"', `${answers.map((link) => `${link}\n    `).join('')}<script type="module"`)
+          .replace('</head>', `${code.map((link) => `  ${link}\n`).join('')}  </head>`);
+        const fileName = `first-screens/${route === '/' ? 'index' : route.slice(1).replace(/\//g, '-')}.html`;
+        this.emitFile({ type: 'asset', fileName, source });
+        pages[route] = fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_MANIFEST, source: `${JSON.stringify(pages, null, 2)}\n` });
+    },
+  };
+}
