@@ -8,7 +8,7 @@ import { countQueries, statementShapes, totalQueries, withQueryCountHeader } fro
 
 /**
  * The real API, booted the way `npm start` boots it (process.env -> parseEnv -> boot -> createApp), in a
- * process of its own started by the benchmark. Two additions, neither in the request path's logic:
+ * process of its own started by the benchmark, bundled as `npm run build` bundles the server (processes.ts). Two additions, neither in the request path's logic:
  * each response carries its SQL statement count, and a stats port reports the process's memory, CPU time
  * and statements sent.
  */
@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const { services, shutdown } = await boot(env);
   countQueries(services.sequelize);
   const notifications = notificationSwitch(services);
-  const server = http.createServer(withQueryCountHeader(createApp(services).callback()));
+  const webDistDir = process.env.BENCH_WEB_DIST;
+  const server = http.createServer(withQueryCountHeader(createApp(services, webDistDir ? { webDistDir } : {}).callback()));
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
   let maxRss = process.memoryUsage().rss;

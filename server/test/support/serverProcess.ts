@@ -74,9 +74,13 @@ function track(child: ChildProcess, what: string): ServerProcess {
   };
 }
 
-/** `server/src/main.ts` with exactly `env` (HIRAKU_ROLE, PORT, DATABASE_URL...). */
-export function startServerProcess(env: Record<string, string>, what = `server (${env.HIRAKU_ROLE ?? 'all'})`): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO_DIR, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `server/src/main.ts` with exactly `env` (HIRAKU_ROLE, PORT, DATABASE_URL...); `main` runs a bundle of it
+ * (server/buildServer.mjs) with plain Node instead, as `npm run serve` does.
+ */
+export function startServerProcess(env: Record<string, string>, what = `server (${env.HIRAKU_ROLE ?? 'all'})`, { main }: { main?: string } = {}): ServerProcess {
+  const args = main ? [main] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, { cwd: REPO_DIR, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   return track(child, what);
 }
 
