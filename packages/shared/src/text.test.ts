@@ -1,5 +1,5 @@
 import { DISPLAY_TIME_ZONE } from './limits';
-import { formatDateTimeJa } from './text';
+import { cut, formatDateTimeJa } from './text';
 
 describe('formatDateTimeJa', () => {
   const intl = new Intl.DateTimeFormat('ja-JP', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -25,5 +25,35 @@ describe('formatDateTimeJa', () => {
   it('refuses an invalid date as the formatter does', () => {
     expect(() => formatDateTimeJa('not a date')).toThrow(RangeError);
     expect(() => intl.format(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('cut', () => {
+  /** The rule as written before it stopped counting early: the reference for every case below. */
+  const reference = (text: string, max: number) => {
+    const chars = Array.from(text);
+    return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+  };
+
+  it('keeps a text of at most `max` characters and cuts a longer one at `max`, with an ellipsis', () => {
+    expect(cut('縄の感想', 4)).toBe('縄の感想');
+    expect(cut('縄の感想です', 4)).toBe('縄の感想…');
+    expect(cut('', 3)).toBe('');
+  });
+
+  it('counts an emoji or a surrogate pair as one character and never splits it', () => {
+    expect(cut('🙂🙂🙂', 3)).toBe('🙂🙂🙂');
+    expect(cut('🙂🙂🙂🙂', 3)).toBe('🙂🙂🙂…');
+    // Six UTF-16 units but three characters: not cut.
+    expect(cut('a🙂b🙂', 4)).toBe('a🙂b🙂');
+    expect(cut('𠮷野家の牛丼', 2)).toBe('𠮷野…');
+  });
+
+  it('agrees with the rule on texts of every length around the limit', () => {
+    const pieces = ['a', 'あ', '🙂', '𠮷', 'e\u0301'];
+    for (let length = 0; length < 40; length += 1) {
+      const text = Array.from({ length }, (_, i) => pieces[(i * 7 + length) % pieces.length]).join('');
+      for (const max of [0, 1, 5, 10, 20, 39]) expect(cut(text, max)).toBe(reference(text, max));
+    }
   });
 });
