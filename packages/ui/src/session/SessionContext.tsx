@@ -102,7 +102,6 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     onExpiredRef.current = onExpired;
   }, [onExpired]);
 
-
   const signIn = useCallback((user: SessionUser) => {
     latestCheck.current += 1;
     refreshPointless.current = false;
