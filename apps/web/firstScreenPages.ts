@@ -57,7 +57,8 @@ export function firstScreenPages(repoRoot: string, screens: Readonly<Record<stri
       const pages: Record<string, string> = {};
       for (const [route, screen] of Object.entries(screens)) {
         const moduleId = path.join(repoRoot, screen.module);
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId) ?? chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
+        // A module's code is in one chunk only: the one that holds it is the screen's.
+        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
         if (!chunk) throw new Error(`first screen pages: no chunk for ${screen.module} (${route}); was the route table changed?`);
         const scripts = [...staticClosure(bundle, chunk.fileName)].filter((file) => !inIndex.has(file));
         // The answers first, ahead of every script: over HTTP/1.1 a browser opens six connections to a host.

@@ -11,12 +11,14 @@ export interface RunningProcess {
 
 const READY_TIMEOUT_MS = 120_000;
 
-function forkTs(file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
-  return fork(path.join(__dirname, file), [], {
-    execArgv: ['--import', 'tsx', ...execArgv],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/** A Node process running `file`, with the benchmark's environment and `env`, talking back over IPC. */
+function forkNode(file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
+  return fork(file, [], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/** One of this folder's TypeScript files, through tsx. */
+function forkTs(file: string, env: Record<string, string>): ChildProcess {
+  return forkNode(path.join(__dirname, file), env, ['--import', 'tsx']);
 }
 
 let compiledServer: string | null = null;
@@ -34,10 +36,6 @@ function compiledBenchServer(): string {
   if (built.status !== 0) throw new Error(`server/buildServer.mjs exited with ${built.status}: ${built.stderr}`);
   compiledServer = outfile;
   return outfile;
-}
-
-function forkCompiled(file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
-  return fork(file, [], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 function whenReady(child: ChildProcess, what: string): Promise<void> {
@@ -104,7 +102,7 @@ function cpuProfileArgs(): string[] {
 
 /** The real API in its own process (see benchServer.ts), configured as in production. */
 export async function startBenchServer(options: BenchServerOptions): Promise<RunningProcess> {
-  const child = forkCompiled(compiledBenchServer(), {
+  const child = forkNode(compiledBenchServer(), {
     NODE_ENV: 'production',
     HOST,
     PORT: String(options.port),

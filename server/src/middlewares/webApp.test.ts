@@ -93,6 +93,24 @@ describe('webApp (serving the built single-page app)', () => {
     }
   });
 
+  it('says in Japanese that the web app is not built yet when there is no index.html (503)', async () => {
+    const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'hiraku-no-build-'));
+    const app = new Koa();
+    app.use(webApp(empty));
+    const bare: Server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const address = bare.address();
+      const res = await fetch(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/reports`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('Web アプリがビルドされていません');
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+      await fs.rm(empty, { recursive: true, force: true });
+    }
+  });
+
   it('caches hashed assets for a year and 404s missing ones', async () => {
     const res = await fetch(`${base}/assets/app-abc123.js`);
     expect(res.status).toBe(200);

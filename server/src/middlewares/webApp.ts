@@ -30,10 +30,10 @@ const firstScreensSchema = z.record(z.string(), z.string().regex(/^first-screens
 
 /**
  * The page to send for an address: its first screen's copy of index.html (which names that screen's
- * scripts and API answers, so the browser fetches them at once), else index.html. The list is read again
- * whenever index.html changes, i.e. after a new build.
+ * scripts and API answers, so the browser fetches them at once), else index.html; null while there is no
+ * build. The list is read again whenever index.html changes, i.e. after a new build.
  */
-function pagePicker(distDir: string, indexFile: string): (pathname: string) => string {
+function pagePicker(distDir: string, indexFile: string): (pathname: string) => string | null {
   let known: { builtAt: number; pages: Record<string, string> } | null = null;
   const readPages = (): Record<string, string> => {
     try {
@@ -45,7 +45,9 @@ function pagePicker(distDir: string, indexFile: string): (pathname: string) => s
     }
   };
   return (pathname) => {
-    const builtAt = fs.statSync(indexFile).mtimeMs;
+    const index = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!index) return null;
+    const builtAt = index.mtimeMs;
     if (known?.builtAt !== builtAt) known = { builtAt, pages: readPages() };
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     return known.pages[route] ?? 'index.html';
@@ -70,12 +72,13 @@ export function webApp(distDir: string): Middleware {
     if (path.extname(ctx.path) && ctx.path !== '/index.html' && (await sendFile(ctx, distDir, ctx.path, NAMED_FILE_CACHE))) {
       return;
     }
-    if (!fs.existsSync(indexFile)) {
+    const page = pageFor(ctx.path);
+    if (!page) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = 'Web アプリがビルドされていません。`npm run build` を実行してください。';
       return;
     }
-    await sendFile(ctx, distDir, pageFor(ctx.path), NAMED_FILE_CACHE);
+    await sendFile(ctx, distDir, page, NAMED_FILE_CACHE);
   };
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EndpointCaller } from '../api/endpointClient';
 import { feedQueryOptions } from '../reports/feedQuery';
 import { readStoredSort } from '../reports/useSortOption';
-import { PATHS } from './paths';
+import { PATHS, withoutTrailingSlash } from './paths';
 
 /**
  * The call of the first screen's data goes out beside the session check, before either has answered: a 401
@@ -33,8 +33,7 @@ export const FIRST_SCREEN_WAIT_MS = 1_000;
  * FIRST_SCREEN_WAIT_MS; undefined when the screen has nothing to wait for.
  */
 export function prefetchFirstScreen(pathname: string, client: QueryClient, call: EndpointCaller): Promise<void> | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const data = FIRST_SCREEN_DATA[path]?.(client, call);
+  const data = FIRST_SCREEN_DATA[withoutTrailingSlash(pathname)]?.(client, call);
   if (!data) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => {
