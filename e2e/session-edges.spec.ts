@@ -93,6 +93,53 @@ test('a logout still pending when the page is reloaded is finished by the next p
   await expect.poll(async () => (await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
+test('a login made while the last page’s logout is still answering keeps its new session', async ({ page }) => {
+  const member = await signedInMember(page, 'relogin');
+  await page.goto('/reports');
+  await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout }).click();
+  await expect(page.getByText(TEXTS.account.logoutPending)).toBeVisible();
+  await page.unroute('**/api/auth/logout');
+
+  // The next page retries the logout at once; its answer (which deletes the session cookies) is held
+  // until the member has pressed ログイン, so a login that did not wait for it would be answered first.
+  const order: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/login')) order.push('login sent');
+  });
+  let markSubmitted: () => void = () => undefined;
+  const submitted = new Promise<void>((resolve) => {
+    markSubmitted = resolve;
+  });
+  let markLogoutAnswered: () => void = () => undefined;
+  const logoutAnswered = new Promise<void>((resolve) => {
+    markLogoutAnswered = resolve;
+  });
+  await page.route('**/api/auth/logout', async (route) => {
+    const response = await route.fetch();
+    await submitted;
+    await route.fulfill({ response });
+    order.push('logout answered');
+    markLogoutAnswered();
+  });
+
+  await page.goto('/login');
+  const form = page.getByRole('main');
+  await form.getByLabel('メールアドレス').fill(member.email);
+  await form.getByLabel('パスワード').fill(member.password);
+  await form.getByRole('button', { name: 'ログイン' }).click();
+  markSubmitted();
+  await logoutAnswered;
+
+  // A new member's first login opens the tutorial.
+  await expect(page).toHaveURL(/\/tutorial$/);
+  await expect(page.getByText(TEXTS.account.loginSucceeded)).toBeVisible();
+  expect(order).toEqual(['logout answered', 'login sent']);
+  await expect.poll(async () => (await page.request.get('/api/auth/me')).status()).toBe(200);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('the data download refreshes an expired access cookie like every other call', async ({ page }) => {
   const member = await signedInMember(page, 'download');
   await page.goto('/reports');

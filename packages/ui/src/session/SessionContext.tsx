@@ -34,6 +34,11 @@ export interface SessionValue extends SessionState {
    * retried, also after a reload, until the server confirms it. Rejects when the first call failed.
    */
   logout(): Promise<void>;
+  /**
+   * Resolves once no logout call is out. A login waits for it: a logout answer arriving after the login's
+   * would delete the new session's cookies (the browser applies its Set-Cookie whatever it was sent with).
+   */
+  logoutSettled(): Promise<void>;
   /** Forget the member without calling the server (after deletion, or when the server ended the session). */
   clear(options?: { expired?: boolean; leaving?: boolean }): void;
   markTutorialDone(): void;
@@ -97,6 +102,20 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
    * cookie), so the session check skips a refresh that could only be refused.
    */
   const refreshPointless = useRef(initialUser === null);
+  /** The logout call still out, if any (from logout(), its retries, or an expired session). */
+  const logoutCall = useRef<Promise<unknown> | null>(null);
+  const callLogout = useCallback(() => {
+    const call = api.auth.logout();
+    logoutCall.current = call;
+    const forget = () => {
+      if (logoutCall.current === call) logoutCall.current = null;
+    };
+    call.then(forget, forget);
+    return call;
+  }, [api]);
+  const logoutSettled = useCallback(async () => {
+    await logoutCall.current?.catch(() => undefined);
+  }, []);
   const onExpiredRef = useRef(onExpired);
   useEffect(() => {
     onExpiredRef.current = onExpired;
@@ -181,10 +200,10 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
         refreshPointless.current = true;
         setState({ ...SIGNED_OUT, expired: true });
         // docs/product.md §8: a refused refresh logs out, which also clears the cookies on the server.
-        api.auth.logout().catch(() => undefined);
+        callLogout().catch(() => undefined);
         onExpiredRef.current?.();
       }),
-    [api],
+    [api, callLogout],
   );
 
   const finishLogout = useCallback(
@@ -200,7 +219,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     // Remembered before the call, so a reload or a closed tab while it is out still ends the session later.
     pendingLogoutStore.set();
     try {
-      await api.auth.logout();
+      await callLogout();
     } catch (error) {
       // On a shared device a logout that only looks done is dangerous: say the member is still signed in.
       setState((previous) => ({ ...previous, logoutPending: true }));
@@ -208,7 +227,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
       throw error;
     }
     finishLogout(true);
-  }, [api, finishLogout, showNotice, state.status]);
+  }, [callLogout, finishLogout, showNotice, state.status]);
 
   // Retries a logout the server has not confirmed (from this page or one before a reload) until it has.
   useEffect(() => {
@@ -218,7 +237,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     let stopped = false;
     const attempt = () => {
       clearTimeout(timer);
-      api.auth.logout().then(
+      callLogout().then(
         () => {
           // The member may be somewhere else by now: a members' page then sends them to /login as usual.
           if (!stopped) finishLogout(false);
@@ -240,15 +259,15 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
       clearTimeout(timer);
       window.removeEventListener('online', attempt);
     };
-  }, [state.logoutPending, api, finishLogout]);
+  }, [state.logoutPending, callLogout, finishLogout]);
 
   const markTutorialDone = useCallback(() => {
     setState((previous) => (previous.user ? { ...previous, user: { ...previous.user, tutorial: false } } : previous));
   }, []);
 
   const value = useMemo<SessionValue>(
-    () => ({ ...state, check, signIn, logout, clear, markTutorialDone, routeChanged }),
-    [state, check, signIn, logout, clear, markTutorialDone, routeChanged],
+    () => ({ ...state, check, signIn, logout, logoutSettled, clear, markTutorialDone, routeChanged }),
+    [state, check, signIn, logout, logoutSettled, clear, markTutorialDone, routeChanged],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

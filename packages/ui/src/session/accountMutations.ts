@@ -1,12 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, SignupInput } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
+import { useSession } from './SessionContext';
 
 /** The account forms' writes (login, sign-up, password reset, account deletion), one hook each. */
 
 export function useLoginMutation() {
   const { auth } = useApi();
-  return useMutation({ mutationFn: (input: LoginInput) => auth.login(input) });
+  const { logoutSettled } = useSession();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => {
+      // A logout still out (a retry from the page before) must answer first, or its answer ends the new session.
+      await logoutSettled();
+      return auth.login(input);
+    },
+  });
 }
 
 export function useSignupMutation() {
