@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { FIRST_SCREENS_MANIFEST } from '../../packages/shared/src/webBuild';
 import firstScreens from './firstScreens.json';
 
 /**
@@ -13,9 +14,6 @@ export interface FirstScreen {
   fetch: string[];
 }
 export const FIRST_SCREENS: Readonly<Record<string, FirstScreen>> = firstScreens;
-
-/** Where the build says which page each path gets (server/src/middlewares/webApp.ts reads it). */
-export const FIRST_SCREENS_MANIFEST = '.vite/first-screens.json';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 

@@ -10,14 +10,13 @@ import { newTotpSecret } from '../../../server/src/auth/totp';
 import { boot } from '../../../server/src/boot';
 import { forgetStoredAnalytics, rollUpDay } from '../../../server/src/commands/analytics';
 import { parseEnv } from '../../../server/src/env';
-import { BENCH_DIR } from '../config';
 import { generateAnalytics } from '../data/analytics';
 import { deepCaseCursor, generateCases } from '../data/cases';
 import { createBenchData, databaseUrl } from '../data/database';
 import { memberEmail } from '../data/generate';
 import { send } from '../load/sqlCount';
 import { countQueries, withQueryCountHeader } from '../server/queryCounter';
-import { writeOperatorsSection } from './operatorsReport';
+import { OPERATORS_DEFAULT_REPORTS, operatorsResultsFile, writeOperatorsSection } from './operatorsReport';
 
 /**
  * The operators' screens at a busy community's size (issue 22): 100,000 reports by 20,000 members,
@@ -26,13 +25,23 @@ import { writeOperatorsSection } from './operatorsReport';
  * this process, an operator's session, each request asked one at a time: p50/p95, SQL statements, answer
  * size. References in the same run: the analytics answer with migration 0022's indexes dropped (what it
  * cost before), and the member search's former statement next to the new one, sent directly.
- * `npm run bench:operators`; flags `--reuse-data`, `--requests 200`. Port 3291 (BENCH_OPERATORS_PORT),
- * database hiraku_bench_operators.
+ * `npm run bench:operators`; flags `--reuse-data`, `--requests 200`, `--reports 1000000` (the same members,
+ * flags and events beside a million reports, in a database and results file of their own). Port 3291
+ * (BENCH_OPERATORS_PORT), database hiraku_bench_operators (hiraku_bench_operators_<reports> for other sizes).
  */
 
+const argv = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+const reuse = argv.includes('--reuse-data');
+const REQUESTS = Number(flag('--requests') ?? 200);
+const REPORTS = Number(flag('--reports') ?? OPERATORS_DEFAULT_REPORTS);
+if (!Number.isInteger(REPORTS) || REPORTS < 1_000) throw new Error(`--reports takes a whole number of at least 1000, not ${flag('--reports')}`);
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-const DATABASE = process.env.BENCH_OPERATORS_DATABASE ?? 'hiraku_bench_operators';
-const REPORTS = 100_000;
+const DATABASE =
+  process.env.BENCH_OPERATORS_DATABASE ?? (REPORTS === OPERATORS_DEFAULT_REPORTS ? 'hiraku_bench_operators' : `hiraku_bench_operators_${REPORTS}`);
 const MEMBERS = 20_000;
 const OPEN_CASES = 20_000;
 const FLAGS = 100_000;
@@ -41,12 +50,7 @@ const DAYS = 366;
 const DEPTH = 15_000;
 const OPERATOR_INDEX = MEMBERS - 1;
 const PORT = Number(process.env.BENCH_OPERATORS_PORT ?? 3291);
-const RESULTS_FILE = path.join(BENCH_DIR, 'operators-results.json');
-
-const argv = process.argv.slice(2);
-const reuse = argv.includes('--reuse-data');
-const requestsAt = argv.indexOf('--requests');
-const REQUESTS = requestsAt >= 0 ? Number(argv[requestsAt + 1]) : 200;
+const RESULTS_FILE = operatorsResultsFile(REPORTS);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -223,7 +227,7 @@ async function main(): Promise<void> {
   };
   await fs.writeFile(RESULTS_FILE, `${JSON.stringify(out, null, 2)}\n`);
   console.info(`written ${RESULTS_FILE}`);
-  await writeOperatorsSection(out);
+  await writeOperatorsSection();
 }
 
 main().then(

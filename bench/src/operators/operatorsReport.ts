@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BENCH_DIR } from '../config';
 import { writeMarkedSection } from '../scaleout/resultsSection';
 import type { Figure } from './operatorsBench';
 
@@ -8,32 +11,63 @@ export interface OperatorsResults {
   results: Record<string, Figure>;
 }
 
+/** The size `npm run bench:operators` builds without `--reports`. */
+export const OPERATORS_DEFAULT_REPORTS = 100_000;
+/** The sizes the section shows side by side when their results exist. */
+const SIZES = [OPERATORS_DEFAULT_REPORTS, 1_000_000];
+
+/** bench/operators-results.json for the default size, bench/operators-results-<reports>.json for the others. */
+export function operatorsResultsFile(reports: number): string {
+  return path.join(BENCH_DIR, reports === OPERATORS_DEFAULT_REPORTS ? 'operators-results.json' : `operators-results-${reports}.json`);
+}
+
 const ms = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })} ms`;
 const kb = (bytes: number) => (bytes ? `${(bytes / 1024).toFixed(1)} KB` : '—');
 const n = (value: number | undefined) => (value ?? 0).toLocaleString('en');
 
-/** The operators' section of RESULTS.md from operators-results.json: the figures as measured, nothing judged here. */
-export function renderOperatorsSection(out: OperatorsResults): string {
+function describeRun(out: OperatorsResults): string {
   const { data, machine } = out;
-  const rows = Object.values(out.results).map(
-    (figure) => `| ${figure.label} | ${ms(figure.p50Ms)} | ${ms(figure.p95Ms)} | ${figure.statements.join(', ')} | ${kb(figure.bytes)} | ${figure.statuses.join(', ') || '—'} |`,
-  );
   return [
-    '## Operators\' screens (issue 22)',
+    `- **${n(data.reports)} reports** by ${n(data.members)} members (${n(data.comments)} comments, ${n(data.likes)} likes), ${n(data.flags)} flags in ${n(data.cases)} cases`,
+    `  (${n(data.openCases)} open), ${n(data.events)} analytics events over 366 days rolled up by the project's own rollUpDay into`,
+    `  ${n(data.dailyRows)} daily rows (${n(data.paths)} distinct routes); ${out.date.slice(0, 16).replace('T', ' ')} UTC, ${machine.cpus} cores, load average`,
+    `  ${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after.`,
+  ].join('\n');
+}
+
+/** The operators' section of RESULTS.md from the results of each size: the figures as measured, nothing judged here. */
+export function renderOperatorsSection(runs: OperatorsResults[]): string {
+  const [first] = runs;
+  if (!first) return "## Operators' screens (issue 22)\n\nNot measured yet: `npm run bench:operators`.";
+  const cell = (figure: Figure | undefined) => (figure ? `${ms(figure.p50Ms)} / ${ms(figure.p95Ms)}` : '—');
+  const detail = (figure: Figure | undefined) => (figure ? `${figure.statements.join(', ')} · ${kb(figure.bytes)} · ${figure.statuses.join(', ') || '—'}` : '—');
+  const rows = Object.entries(first.results).map(([key, figure]) => {
+    const sized = runs.map((run) => run.results[key]);
+    return `| ${figure.label} | ${sized.map(cell).join(' | ')} | ${sized.map(detail).join(' | ')} |`;
+  });
+  const sizes = runs.map((run) => n(run.data.reports));
+  return [
+    "## Operators' screens (issue 22)",
     '',
-    `${n(data.reports)} reports by ${n(data.members)} members (${n(data.comments)} comments, ${n(data.likes)} likes), ${n(data.flags)} flags in ${n(data.cases)} cases`,
-    `(${n(data.openCases)} open), ${n(data.events)} analytics events over 366 days rolled up by the project's own rollUpDay into`,
-    `${n(data.dailyRows)} daily rows (${n(data.paths)} distinct routes). The real app in the benchmark's process, an operator's session,`,
-    `${out.results['analytics-year']?.requests ?? 0} requests one after another after 10 to warm up; ${out.date.slice(0, 10)}, ${machine.cpus} cores, load average`,
-    `${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after (1, 5 and 15 minutes; on 2 cores, anything near 2 or above means other work ran beside it).`,
+    ...runs.map(describeRun),
+    '',
+    `The real app in the benchmark's process, an operator's session, ${first.results['analytics-year']?.requests ?? 0} requests one after another after 10 to warm up`,
+    '(load averages: 1, 5 and 15 minutes; on 2 cores, anything near 2 or above means other work ran beside it).',
     'Rows marked "direct" send one statement straight to MariaDB (no app); the reference rows are the same run.',
     '',
-    '| request | p50 | p95 | SQL statements | answer | status |',
-    '| --- | --- | --- | --- | --- | --- |',
+    `| request | ${sizes.map((size) => `${size} reports: p50 / p95`).join(' | ')} | ${sizes.map((size) => `${size}: statements · answer · status`).join(' | ')} |`,
+    `| --- | ${runs.map(() => '---').join(' | ')} | ${runs.map(() => '---').join(' | ')} |`,
     ...rows,
   ].join('\n');
 }
 
-export async function writeOperatorsSection(out: OperatorsResults, notes = ''): Promise<void> {
-  writeMarkedSection(`${renderOperatorsSection(out)}${notes ? `\n\n${notes}` : ''}`, 'operators');
+/** Every size's stored results, smallest first. */
+export function readOperatorsResults(): OperatorsResults[] {
+  return SIZES.map(operatorsResultsFile)
+    .filter((file) => fs.existsSync(file))
+    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as OperatorsResults);
+}
+
+export async function writeOperatorsSection(notes = ''): Promise<void> {
+  writeMarkedSection(`${renderOperatorsSection(readOperatorsResults())}${notes ? `\n\n${notes}` : ''}`, 'operators');
 }

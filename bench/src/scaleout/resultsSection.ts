@@ -10,7 +10,7 @@ export const MARKED_SECTIONS = {
   scaleout: { begin: '<!-- scaleout:begin (written by npm run bench:scaleout) -->', end: '<!-- scaleout:end -->' },
   notifications: { begin: '<!-- notifications:begin (written by npm run bench:notifications) -->', end: '<!-- notifications:end -->' },
   cases: { begin: '<!-- cases:begin (figures of npm run bench:cases, bench/cases-results.json) -->', end: '<!-- cases:end -->' },
-  operators: { begin: '<!-- operators:begin (written by npm run bench:operators, bench/operators-results.json) -->', end: '<!-- operators:end -->' },
+  operators: { begin: '<!-- operators:begin (written by npm run bench:operators, bench/operators-results*.json) -->', end: '<!-- operators:end -->' },
   read: { begin: '<!-- read:begin (written by npm run bench:read) -->', end: '<!-- read:end -->' },
   million: { begin: '<!-- million:begin (1,000,000 reports: measured by hand, see the section) -->', end: '<!-- million:end -->' },
   safety: { begin: '<!-- safety:begin (written by npm run bench:safety) -->', end: '<!-- safety:end -->' },

@@ -13,3 +13,4 @@ export * from './japanDays';
 export * from './desktopBridge';
 export * from './notifications';
 export * from './publicContacts';
+export * from './webBuild';

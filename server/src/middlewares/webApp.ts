@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
+import { FIRST_SCREENS_MANIFEST, withoutTrailingSlash } from '@hiraku/shared';
 
 /** Vite puts a content hash in every file name under /assets/: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -25,7 +26,6 @@ async function sendFile(ctx: Context, root: string, file: string, cacheControl: 
 }
 
 /** The build's list of first screen pages (apps/web/firstScreenPages.ts): a path and its copy of index.html. */
-const FIRST_SCREENS_MANIFEST = '.vite/first-screens.json';
 const firstScreensSchema = z.record(z.string(), z.string().regex(/^first-screens\/[a-z0-9-]+\.html$/));
 
 /**
@@ -49,8 +49,7 @@ function pagePicker(distDir: string, indexFile: string): (pathname: string) => s
     if (!index) return null;
     const builtAt = index.mtimeMs;
     if (known?.builtAt !== builtAt) known = { builtAt, pages: readPages() };
-    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return known.pages[route] ?? 'index.html';
+    return known.pages[withoutTrailingSlash(pathname)] ?? 'index.html';
   };
 }
 

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { withoutTrailingSlash } from '@hiraku/shared';
 import type { EndpointCaller } from '../api/endpointClient';
 import { feedQueryOptions } from '../reports/feedQuery';
 import { readStoredSort } from '../reports/useSortOption';
-import { PATHS, withoutTrailingSlash } from './paths';
+import { PATHS } from './paths';
 
 /**
  * The call of the first screen's data goes out beside the session check, before either has answered: a 401

@@ -65,8 +65,3 @@ export function searchResultsPath(rawQuery: string): string | null {
   const query = Array.from(rawQuery.trim()).slice(0, LIMITS.searchQueryMax).join('');
   return query ? `${PATHS.searchResults}?query=${encodeURIComponent(query)}` : null;
 }
-
-/** `pathname` without a trailing slash (except the root's), as the route table's paths are written. */
-export function withoutTrailingSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}

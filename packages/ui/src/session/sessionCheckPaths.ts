@@ -1,4 +1,5 @@
-import { PATHS, withoutTrailingSlash } from '../routes/paths';
+import { withoutTrailingSlash } from '@hiraku/shared';
+import { PATHS } from '../routes/paths';
 
 /** docs/product.md §2: the session is checked on every route change except on these screens. */
 export const PATHS_WITHOUT_SESSION_CHECK: readonly string[] = [PATHS.login, PATHS.signup, PATHS.forgotPassword, PATHS.resetPassword, PATHS.verifyEmail];

@@ -1,0 +1,12 @@
+/**
+ * What the web build and the server that sends its pages agree on. Free of imports: apps/web's Vite config
+ * reads this file by its path (Node cannot load the package's TypeScript while Vite starts).
+ */
+
+/** Where the build lists each first screen's page by path (apps/web/firstScreenPages.ts writes it, server/src/middlewares/webApp.ts reads it). */
+export const FIRST_SCREENS_MANIFEST = '.vite/first-screens.json';
+
+/** `pathname` without a trailing slash (except the root's), as the route table's paths are written. */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
