@@ -245,12 +245,12 @@ function section(records: RunRecord[]): string {
   const runs = [...latest.values()];
   const lines: string[] = ['## Writes, detail and the like-sorted catch-up (issue 22)', ''];
   lines.push(
-    `\`npm run bench:writes\` on the 100,000-report data of \`npm run bench\` (bench/src/writes/writesBench.ts; raw figures in bench/writes-results.json), 16 connections, median of ${runs[0]?.options.runs ?? 3} runs of ${runs[0]?.options.seconds ?? 8} s after a warm-up. ` +
-      'The runs below were made back to back on the same data, each by the code of its commit; the machine is shared by several engineers on 2 cores, so the load average is next to every figure and ratios within one run are the figures to compare.',
+    `\`npm run bench:writes\` on the data and index of \`npm run bench\` (bench/src/writes/writesBench.ts; raw figures in bench/writes-results.json), 16 connections, median of the runs of 8 s after a warm-up that each heading names. ` +
+      'Runs on the same database were made back to back, each by the code of its commit, and are compared below; the load average is next to every figure, and ratios within one run are the figures to compare.',
     '',
   );
   for (const record of runs) {
-    lines.push(`**${record.label}** (commit ${record.commit}, ${record.at.slice(0, 16).replace('T', ' ')} UTC, load averages ${record.loadAverages.start.join(' / ')} at the start, ${record.loadAverages.end.join(' / ')} at the end; ${fmt(record.likesMade)} likes made for the catch-up):`, '');
+    lines.push(`**${record.label}** (database ${record.options.database}, ${record.options.runs} runs of ${record.options.seconds} s; commit ${record.commit}, ${record.at.slice(0, 16).replace('T', ' ')} UTC, load averages ${record.loadAverages.start.join(' / ')} at the start, ${record.loadAverages.end.join(' / ')} at the end; ${fmt(record.likesMade)} likes made for the catch-up):`, '');
     lines.push('| request | req/s | p50 ms | p99 ms | SQL / request | answer bytes | failures | load avg |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const f of record.figures) {
       lines.push(`| ${f.label} | ${fmt(f.api.requestsPerSecond)} | ${fmt(f.api.p50, 1)} | ${fmt(f.api.p99, 1)} | ${f.sql.min === f.sql.max ? f.sql.max : `${f.sql.min}-${f.sql.max}`} | ${fmt(f.bytes ?? 0)} | ${f.api.failures} | ${f.loadAverage} |`);
@@ -268,9 +268,9 @@ function section(records: RunRecord[]): string {
     if (record.note) lines.push(`- ${record.note}`);
     if (record.catchUpSql?.length || record.note) lines.push('');
   }
-  // Every other run against the first one (the code before the change).
+  // Every other run on a database against the first one there (the code before the change); other data sets are not compared.
   const [before, ...afters] = runs;
-  for (const after of before ? afters : []) {
+  for (const after of before ? afters.filter((run) => run.options.database === before.options.database) : []) {
     lines.push(`Throughput, ${after.label} / ${before?.label}:`, '');
     for (const key of ['detail', 'like', 'comment']) {
       const b = before?.figures.find((f) => f.key === key);
@@ -281,7 +281,7 @@ function section(records: RunRecord[]): string {
   }
   lines.push(
     'Reading these figures: the SQL statements per request and the catch-up statement timed alone (old and new form on the same data, in turns) do not depend on the load; ' +
-      'the HTTP latencies do, and with a load average near 20 on 2 cores they moved by 2x between runs of the same code (compare the first pages of the runs). ' +
+      'the HTTP latencies do: with a load average near 20 on 2 cores (the runs on hiraku_bench_writes) they moved by 2x between runs of the same code (compare their first pages). ' +
       'The page 10,000 deep after the likes answers about 18 KB in both forms: the catch-up adds its cap of 50 reports there (hundreds rose across that boundary, of 5 likes), so its latency next to an 8-card first page measures those cards as much as the catch-up.',
   );
   return lines.join('\n').trimEnd();
