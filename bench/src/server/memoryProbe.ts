@@ -1,6 +1,7 @@
 /**
  * An experiment, not a benchmark: one bench server under the feed and search rotations, its memory
- * (rss and V8's heap) sampled each second. `BENCH_PROBE_NODE_OPTIONS` is passed to the server alone.
+ * (rss and V8's heap) sampled each second. `BENCH_PROBE_NODE_OPTIONS` is passed to the server alone, on top of
+ * the serve script's flags (serveFlags.ts), which it cannot undo: compare at another commit for those.
  *   node --import tsx bench/src/server/memoryProbe.ts <database>
  */
 import mysql from 'mysql2/promise';

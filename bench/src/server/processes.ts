@@ -1,6 +1,7 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { HOST, MEILI_INDEX_PREFIX, PORTS, REPO_DIR, WORK_DIR } from '../config';
+import { SERVE_NODE_FLAGS } from './serveFlags';
 
 export interface RunningProcess {
   baseUrl: string;
@@ -121,7 +122,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Run
     // The bundle sits in the benchmark's work folder, not two folders below the repository as server/dist.
     BENCH_WEB_DIST: path.join(REPO_DIR, 'apps/web/dist'),
     ...options.env,
-  }, cpuProfileArgs());
+  }, [...SERVE_NODE_FLAGS, ...cpuProfileArgs()]);
   await whenReady(child, 'bench server');
   const statsUrl = `http://${HOST}:${options.statsPort}`;
   return {
