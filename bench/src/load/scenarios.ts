@@ -194,6 +194,20 @@ export function detailScenario(readers: MemberSession[], ids: number[]): Scenari
 const writer = (writers: MemberSession[], connection: number, iteration: number) =>
   writers[(connection * 3 + (iteration % 3)) % writers.length] as MemberSession;
 
+/**
+ * `ids` without the reports any of `writers` wrote. A like on one's own report is refused (400, 自分のレポートには
+ * いいねできません。) as it should be, and the load would count those answers as failures of the API: at a
+ * million reports 4 of 1,708 toggles in 8 s were such pairs.
+ */
+export async function likeableBy(conn: Connection, writers: MemberSession[], ids: number[]): Promise<number[]> {
+  const [rows] = await conn.query<RowDataPacket[]>('SELECT r.id AS id FROM reports r JOIN users u ON u.id = r.author_id WHERE r.id IN (?) AND u.email IN (?)', [
+    ids,
+    writers.map((member) => member.email),
+  ]);
+  const own = new Set(rows.map((row) => Number(row.id)));
+  return ids.filter((id) => !own.has(id));
+}
+
 export function likeScenario(writers: MemberSession[], ids: number[]): Scenario {
   const spec = (c: number, i: number): RequestSpec => ({
     method: 'POST',

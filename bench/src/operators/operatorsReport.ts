@@ -31,7 +31,7 @@ function describeRun(out: OperatorsResults): string {
     `- **${n(data.reports)} reports** by ${n(data.members)} members (${n(data.comments)} comments, ${n(data.likes)} likes), ${n(data.flags)} flags in ${n(data.cases)} cases`,
     `  (${n(data.openCases)} open), ${n(data.events)} analytics events over 366 days rolled up by the project's own rollUpDay into`,
     `  ${n(data.dailyRows)} daily rows (${n(data.paths)} distinct routes); ${out.date.slice(0, 16).replace('T', ' ')} UTC, ${machine.cpus} cores, load average`,
-    `  ${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after.`,
+    `  ${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after; ${n(out.results['analytics-year']?.requests)} requests of each kind.`,
   ].join('\n');
 }
 
@@ -51,7 +51,7 @@ export function renderOperatorsSection(runs: OperatorsResults[]): string {
     '',
     ...runs.map(describeRun),
     '',
-    `The real app in the benchmark's process, an operator's session, ${first.results['analytics-year']?.requests ?? 0} requests one after another after 10 to warm up`,
+    "The real app in the benchmark's process, an operator's session, the requests one after another after 10 to warm up",
     '(load averages: 1, 5 and 15 minutes; on 2 cores, anything near 2 or above means other work ran beside it).',
     'Rows marked "direct" send one statement straight to MariaDB (no app); the reference rows are the same run.',
     '',

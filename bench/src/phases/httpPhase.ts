@@ -10,6 +10,7 @@ import {
   DEEP_REPORTS,
   detailScenario,
   feedScenarios,
+  likeableBy,
   likeScenario,
   searchScenario,
   spreadIds,
@@ -61,7 +62,7 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
     const writers = await signInMembers(app.baseUrl, WRITERS, READERS);
     console.info(`  signed in ${readers.length + writers.length} members`);
     search = await searchScenario(conn, readers, { host: meili.host, key: meili.masterKey, indexUid: reportsIndexUid(MEILI_INDEX_PREFIX) });
-    const writes = [likeScenario(writers, spreadIds(options.reports, 100, 2)), commentScenario(writers, spreadIds(options.reports, 100, 3))];
+    const writes = [likeScenario(writers, await likeableBy(conn, writers, spreadIds(options.reports, 100, 2))), commentScenario(writers, spreadIds(options.reports, 100, 3))];
     // The reference answers what the API answered: one body per distinct request of each rotation. The
     // writes' bodies are taken first (that toggles likes), so the feed cursors are made after those likes.
     const bodies: Record<string, unknown> = {};

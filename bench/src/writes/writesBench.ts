@@ -8,7 +8,7 @@ import { BENCH_DIR, MYSQL_SERVER_URL } from '../config';
 import { databaseUrl } from '../data/database';
 import { parseCliFlags } from '../load/cliFlags';
 import { runLoad, type MedianFigures, type RequestSpec } from '../load/runLoad';
-import { commentScenario, DEEP_REPORTS, deepCursor, detailScenario, likeScenario, spreadIds, type Scenario } from '../load/scenarios';
+import { commentScenario, DEEP_REPORTS, deepCursor, detailScenario, likeableBy, likeScenario, spreadIds, type Scenario } from '../load/scenarios';
 import { signInMembers, type MemberSession } from '../load/sessions';
 import { countSqlPerRequest, send } from '../load/sqlCount';
 import { decodeFeedCursor } from '../../../server/src/commands/reportFeedCursor';
@@ -190,7 +190,7 @@ async function runWith(meili: LocalMeilisearch, options: ReturnType<typeof parse
     console.info(`  signed in ${readers.length + writers.length} members (${options.label})`);
     const reader = (c: number) => readers[c % readers.length] as MemberSession;
     figures.push(await measure(app.baseUrl, detailScenario(readers, spreadIds(options.reports, 64, 1)), options));
-    figures.push(await measure(app.baseUrl, likeScenario(writers, spreadIds(options.reports, 100, 2)), options));
+    figures.push(await measure(app.baseUrl, likeScenario(writers, await likeableBy(conn, writers, spreadIds(options.reports, 100, 2))), options));
     figures.push(await measure(app.baseUrl, commentScenario(writers, spreadIds(options.reports, 100, 3)), options));
 
     const first = '/api/reports/infinite?sort=like';
