@@ -92,7 +92,7 @@ export async function writeReport(): Promise<void> {
   if (raw.options) {
     out(`- Load: autocannon on loopback, ${raw.options.connections} connections, ${raw.options.runs} measured runs of ${raw.options.seconds} s after a 2 s warm-up, median per figure.`);
   }
-  out('- The API runs as in production (`NODE_ENV=production`, `LOG_LEVEL=warn`, `RATE_LIMIT_FACTOR=1000` because every request comes from one address), one process, booted by `boot()` + `createApp()` exactly as `npm start` does, plus a response header with its SQL statement count (bench/src/server/benchServer.ts).');
+  out('- The API runs as in production (`NODE_ENV=production`, `LOG_LEVEL=warn`, `RATE_LIMIT_FACTOR=1000` because every request comes from one address), one process, booted by `boot()` + `createApp()` exactly as `npm start` does and bundled and started as `npm run serve` starts the server (its V8 flags: bench/src/server/serveFlags.ts), plus a response header with its SQL statement count (bench/src/server/benchServer.ts).');
   out();
   out('```sh');
   for (const command of raw.commands ?? ['npm run bench']) out(command);
