@@ -14,6 +14,7 @@ import { generateAnalytics } from '../data/analytics';
 import { deepCaseCursor, generateCases } from '../data/cases';
 import { createBenchData, databaseUrl } from '../data/database';
 import { memberEmail } from '../data/generate';
+import { parseCliFlags } from '../load/cliFlags';
 import { send } from '../load/sqlCount';
 import { countQueries, withQueryCountHeader } from '../server/queryCounter';
 import { OPERATORS_DEFAULT_REPORTS, operatorsResultsFile, writeOperatorsSection } from './operatorsReport';
@@ -30,15 +31,11 @@ import { OPERATORS_DEFAULT_REPORTS, operatorsResultsFile, writeOperatorsSection 
  * (BENCH_OPERATORS_PORT), database hiraku_bench_operators (hiraku_bench_operators_<reports> for other sizes).
  */
 
-const argv = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-const reuse = argv.includes('--reuse-data');
-const REQUESTS = Number(flag('--requests') ?? 200);
-const REPORTS = Number(flag('--reports') ?? OPERATORS_DEFAULT_REPORTS);
-if (!Number.isInteger(REPORTS) || REPORTS < 1_000) throw new Error(`--reports takes a whole number of at least 1000, not ${flag('--reports')}`);
+const flags = parseCliFlags(process.argv.slice(2), ['reuse-data']);
+const reuse = flags.has('reuse-data');
+const REQUESTS = flags.int('requests', 200);
+const REPORTS = flags.int('reports', OPERATORS_DEFAULT_REPORTS);
+if (REPORTS < 1_000) throw new Error(`--reports takes a whole number of at least 1000, not ${REPORTS}`);
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const DATABASE =
   process.env.BENCH_OPERATORS_DATABASE ?? (REPORTS === OPERATORS_DEFAULT_REPORTS ? 'hiraku_bench_operators' : `hiraku_bench_operators_${REPORTS}`);

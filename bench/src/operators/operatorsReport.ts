@@ -13,8 +13,7 @@ export interface OperatorsResults {
 
 /** The size `npm run bench:operators` builds without `--reports`. */
 export const OPERATORS_DEFAULT_REPORTS = 100_000;
-/** The sizes the section shows side by side when their results exist. */
-const SIZES = [OPERATORS_DEFAULT_REPORTS, 1_000_000];
+const RESULTS_FILE_NAME = /^operators-results(-\d+)?\.json$/;
 
 /** bench/operators-results.json for the default size, bench/operators-results-<reports>.json for the others. */
 export function operatorsResultsFile(reports: number): string {
@@ -61,13 +60,15 @@ export function renderOperatorsSection(runs: OperatorsResults[]): string {
   ].join('\n');
 }
 
-/** Every size's stored results, smallest first. */
+/** Every measured size's stored results (the files operatorsResultsFile names), smallest first. */
 export function readOperatorsResults(): OperatorsResults[] {
-  return SIZES.map(operatorsResultsFile)
-    .filter((file) => fs.existsSync(file))
-    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as OperatorsResults);
+  return fs
+    .readdirSync(BENCH_DIR)
+    .filter((name) => RESULTS_FILE_NAME.test(name))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(BENCH_DIR, name), 'utf8')) as OperatorsResults)
+    .sort((a, b) => (a.data.reports ?? 0) - (b.data.reports ?? 0));
 }
 
-export async function writeOperatorsSection(notes = ''): Promise<void> {
-  writeMarkedSection(`${renderOperatorsSection(readOperatorsResults())}${notes ? `\n\n${notes}` : ''}`, 'operators');
+export async function writeOperatorsSection(): Promise<void> {
+  writeMarkedSection(renderOperatorsSection(readOperatorsResults()), 'operators');
 }
