@@ -7,7 +7,7 @@ import { BENCH_DIR, HOST, MYSQL_SERVER_URL, RESULTS_MD, WORK_DIR } from '../conf
 import { prepareBenchDatabase } from '../data/database';
 import { parseCliFlags } from '../load/cliFlags';
 import { runLoadOnce, type LoadFigures, type RequestSpec } from '../load/runLoad';
-import { commentScenario, likeScenario, spreadIds } from '../load/scenarios';
+import { commentScenario, likeableBy, likeScenario, spreadIds } from '../load/scenarios';
 import { signIn, signInMembers, type MemberSession } from '../load/sessions';
 import { writeMarkedSection } from '../scaleout/resultsSection';
 import { startBenchServer, type RunningProcess } from '../server/processes';
@@ -216,7 +216,8 @@ async function main(): Promise<void> {
 
     // 1. The writes with and without their notification, in turns.
     const ids = spreadIds(listed, 400, 11);
-    const writes = [likeScenario(writers, ids), commentScenario(writers, ids)];
+    const likeIds = await likeableBy(conn, writers, ids);
+    const writes = [likeScenario(writers, likeIds), commentScenario(writers, ids)];
     const writeFigures: Record<string, { off: WriteRun[]; on: WriteRun[] }> = {};
     for (const scenario of writes) {
       writeFigures[scenario.key] = { off: [], on: [] };
@@ -250,7 +251,7 @@ async function main(): Promise<void> {
     const stream = openStream(baseUrl, probeAuthor);
     await stream.firstEvent;
     const reader = (c: number) => readers[c % readers.length] as MemberSession;
-    const like = likeScenario(writers, ids).rotation;
+    const like = likeScenario(writers, likeIds).rotation;
     const comment = commentScenario(writers, ids).rotation;
     const mixed = (c: number, i: number): RequestSpec =>
       i % 4 === 0 ? like(c, i) : i % 4 === 1 ? comment(c, i) : { method: 'GET', path: '/api/reports/infinite?sort=new', headers: reader(c).headers };
