@@ -18,6 +18,7 @@ import {
 } from '../load/scenarios';
 import { signInMembers } from '../load/sessions';
 import { countSqlPerRequest, send, type QueryCount } from '../load/sqlCount';
+import { markTimeline } from '../server/memoryTimeline';
 import { appServerOptions, startBenchServer, startReferenceServer, type BenchServerOptions } from '../server/processes';
 
 export interface ScenarioFigures {
@@ -58,6 +59,7 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
   let search: Awaited<ReturnType<typeof searchScenario>>;
   const memory = { referenceRssMiB: 0, apiRssAfterMiB: 0 };
   try {
+    markTimeline('signing in');
     const readers = await signInMembers(app.baseUrl, READERS);
     const writers = await signInMembers(app.baseUrl, WRITERS, READERS);
     console.info(`  signed in ${readers.length + writers.length} members`);
@@ -77,6 +79,7 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
         }
       }
     };
+    markTimeline('taking the reference bodies');
     await takeBodies(writes);
     const reads: Scenario[] = [
       // 10,000 deep; a small trial data set is scrolled four fifths down instead.
@@ -91,11 +94,14 @@ export async function measureHttp(databaseUrl: string, meili: LocalMeilisearch, 
     try {
       for (const scenario of list) {
         console.info(`  ${scenario.label}`);
+        markTimeline(`${scenario.key}: counting statements`);
         const sqlPerRequest = await countSqlPerRequest(app.baseUrl, scenario.samples);
         await app.memory(true);
         const loadAverage = os.loadavg()[0] ?? Number.NaN;
         const load = { connections: options.connections, seconds: options.seconds, runs: options.runs };
+        markTimeline(`${scenario.key}: API`);
         const api = await runLoad({ ...load, baseUrl: app.baseUrl, rotation: scenario.rotation });
+        markTimeline(`${scenario.key}: reference`);
         const apiMaxRssMiB = (await app.memory()).maxRss / MiB;
         const ref =
           scenario.reference === 'meilisearch' && scenario.meiliRotation

@@ -4,6 +4,7 @@ import { boot } from '../../../server/src/boot';
 import { parseEnv } from '../../../server/src/env';
 import type { Sequelize } from 'sequelize';
 import type { Models } from '../../../server/src/models';
+import { startMemoryTimeline } from './memoryTimeline';
 import { countQueries, statementShapes, totalQueries, withQueryCountHeader } from './queryCounter';
 
 /**
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => {
     maxRss = Math.max(maxRss, process.memoryUsage().rss);
   }, 200);
+  const stopTimeline = startMemoryTimeline();
   const stats = http.createServer((req, res) => {
     if (req.url === '/reset') maxRss = process.memoryUsage().rss;
     if (req.url === '/notifications/off') notifications.set(false);
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
 
   const stop = () => {
     clearInterval(sampler);
+    stopTimeline();
     stats.close();
     server.close();
     server.closeAllConnections();
