@@ -9,7 +9,8 @@ import { REPO_DIR, startServerProcess, type ServerProcess } from '../test/suppor
 /**
  * `npm run serve` runs the bundle server/buildServer.mjs makes, not the sources the other tests start: the
  * bundle itself boots on the embedded SQLite default (migrations, the seeded taxonomy, the API) and stops
- * cleanly on SIGTERM.
+ * cleanly on SIGTERM. It is started with the serve script's own V8 flags, so a Node that refuses one of
+ * them fails here rather than at a deployment's start.
  */
 describe('the bundled server (npm run build, npm run serve)', () => {
   // Beside server/dist/main.cjs, which `npm run build` may be writing at the same time (dist/ is ignored by git and lint).

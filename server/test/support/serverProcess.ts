@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const REPO_DIR = path.resolve(__dirname, '../../..');
@@ -75,11 +76,22 @@ function track(child: ChildProcess, what: string): ServerProcess {
 }
 
 /**
+ * The Node flags the root package.json's serve script starts the bundle with (`node <flags> server/dist/main.cjs`):
+ * read from the script itself, so a test starts the bundle exactly as production does.
+ */
+export function serveScriptNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = manifest.scripts.serve?.split(/\s+/) ?? [];
+  if (words[0] !== 'node' || words.at(-1) !== 'server/dist/main.cjs') throw new Error(`the serve script is not "node <flags> server/dist/main.cjs": ${manifest.scripts.serve}`);
+  return words.slice(1, -1);
+}
+
+/**
  * `server/src/main.ts` with exactly `env` (HIRAKU_ROLE, PORT, DATABASE_URL...); `main` runs a bundle of it
- * (server/buildServer.mjs) with plain Node instead, as `npm run serve` does.
+ * (server/buildServer.mjs) with plain Node and the serve script's flags instead, as `npm run serve` does.
  */
 export function startServerProcess(env: Record<string, string>, what = `server (${env.HIRAKU_ROLE ?? 'all'})`, { main }: { main?: string } = {}): ServerProcess {
-  const args = main ? [main] : ['--import', 'tsx', MAIN];
+  const args = main ? [...serveScriptNodeFlags(), main] : ['--import', 'tsx', MAIN];
   const child = spawn(process.execPath, args, { cwd: REPO_DIR, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   return track(child, what);
 }
