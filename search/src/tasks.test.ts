@@ -48,6 +48,7 @@ async function longTimersLeftBy(work: () => Promise<unknown>): Promise<number> {
   const pending = new Set<number>();
   const hook = createHook({
     init(asyncId, type, _trigger, resource) {
+      // A Timeout keeps its delay in _idleTimeout; Node has no public accessor for it.
       if (type === 'Timeout' && ((resource as { _idleTimeout?: number })._idleTimeout ?? 0) >= 60_000) pending.add(asyncId);
     },
     destroy(asyncId) {

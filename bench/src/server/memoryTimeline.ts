@@ -3,8 +3,9 @@ import v8 from 'node:v8';
 
 /**
  * BENCH_MEMORY_TIMELINE=<file>: the API process appends a line of its memory to the file every 100 ms,
- * and the benchmark a line when each scenario's API load starts and ends, so a peak can be placed on the
- * run's timeline and split into V8's heap (by space) and what lies outside it. Read it with
+ * and the benchmark a mark at each step of its run (the sign-ins, then each scenario's statement count,
+ * API load and reference load), so a peak can be placed on the run's timeline and split into V8's heap
+ * (by space) and what lies outside it. Read it with
  * `node --import tsx bench/src/server/summariseMemoryTimeline.ts <file>`.
  */
 export const MEMORY_TIMELINE_FILE = process.env.BENCH_MEMORY_TIMELINE;
