@@ -2,86 +2,130 @@ import type { SortOption } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
 import { writeGeneration } from '../db/writeGeneration';
 import { listRelationsReader, listRelationsShow } from '../visibility';
-import { loadFilterableFirstPage, withoutMatchText, type FilterableCard, type ListViewer, type ReportCard } from './reportCards';
+import { createGenerationCache } from '../db/generationCache';
+import { loadFilterableLikedAcross, loadFilterablePage, withoutMatchText, type CardKeyset, type FilterableCard, type LikedAcrossCard, type ListViewer, type ReportCard } from './reportCards';
 
 /**
- * The feed's first page of each sort, shared by every member for a moment (issue 22): most requests of
- * the feed are a first page, and every member's first page is the same listed reports minus the ones
- * their own relations hide.
+ * The feed's pages of each sort, shared by every member for a moment (issue 22): most requests of the
+ * feed are a first page or one of the next few, and every member's page after a given report is the same
+ * listed reports minus the ones their own relations hide. A page is keyed by its sort, size and where it
+ * starts (the keyset of the cursor: the report before it), so the first page and every member who
+ * scrolls from it without hidden reports hold the same cursors and read the same shared rows.
  *
  * What is shared is public: listed reports only (published, not hidden, author not suspended), read
  * without a viewer. What is private is applied per request: the viewer's blocks (either way), mutes and
  * muted words (one statement, kept for the member a moment by visibility/listRelationsCache.ts) filter
  * the rows with visibility's listRelationsShow (the same rule as the SQL form; visibilityAgreement.int.test.ts holds them
  * together); the member whose request reads the shared rows gets the SQL form's verdict on each row in
- * that same statement, so a first page costs the session check and at most one statement. The
+ * that same statement, so a page costs the session check and at most one statement. The
  * shared page holds `margin` reports more than a page, so a viewer who hides a few of
  * them still gets a full page; when their relations hide more, their page is read from the database as
  * before. Cards carry no field of the viewer's own (no liked-by-me), so nothing else is merged.
  *
+ * The like-sorted list's catch-up (reportFeedLoader.ts) is shared the same way, per page boundary: the
+ * listed reports that crossed it by a like of the last SHARED_CATCH_UP_WINDOW_MS, each with the moment it
+ * did, from which every cursor at that boundary takes the ones since its own `at`.
+ *
  * Freshness: a page lives `ttlMs`, and any write this process sends to a table a list reads drops every
  * shared page at once (db/writeGeneration.ts), so a member who publishes, hides, deletes or likes sees the
  * change on their next read. Writes made by another process (a second API process, the worker's
- * sweeps) show within `ttlMs`.
+ * sweeps) show within `ttlMs`. At most `maxPages` pages are kept (the oldest go first), which bounds the
+ * memory: a page is `size + margin` cards of about a kilobyte each.
  */
 export interface FeedPageCacheOptions {
   /** 0 switches the cache off. */
   ttlMs: number;
   /** Reports read beyond a page, for the viewers whose relations hide some of them. */
   margin: number;
+  /** Pages kept at once; the oldest is dropped for a new one. */
+  maxPages: number;
   now?: () => number;
 }
 
-export const FEED_PAGE_CACHE_DEFAULTS = { ttlMs: 1_000, margin: 16 } as const;
+export const FEED_PAGE_CACHE_DEFAULTS = { ttlMs: 1_000, margin: 16, maxPages: 256 } as const;
+
+/**
+ * How far back the shared catch-up of the like-sorted list reads: a cursor issued longer ago than this (a
+ * member who left the page open) is caught up by its own statement, as before.
+ */
+export const SHARED_CATCH_UP_WINDOW_MS = 15 * 60_000;
+/** The most rows a shared catch-up holds; when it is full, rows a cursor needs may lie beyond it and the cursor reads its own. */
+export const SHARED_CATCH_UP_ROWS = 500;
 
 export interface FeedPageCache {
   /**
-   * The viewer's first page of `sort` (`size` cards at most, `size` being a page plus the one that says
-   * whether more follow), or null when the shared rows cannot fill it for them: the caller reads it itself.
+   * The viewer's page of `sort` after `after` (the first page without it), `size` cards at most (`size`
+   * being a page plus the one that says whether more follow), or null when the shared rows cannot fill it
+   * for them: the caller reads it itself.
    */
-  firstPage(sort: SortOption, size: number, viewer: ListViewer): Promise<ReportCard[] | null>;
+  page(sort: SortOption, after: CardKeyset | null, size: number, viewer: ListViewer): Promise<ReportCard[] | null>;
+  /**
+   * The like-sorted catch-up (reportFeedLoader.ts) from shared rows: the listed reports the viewer sees
+   * that rose above the boundary at (key, id) by a like made after `since` (ms), in the list's order,
+   * `limit` at most; null when the shared rows cannot tell (a cursor older than the window, or more rows
+   * than they hold): the caller reads them itself.
+   */
+  likedAcross(boundary: { key: number; id: number }, since: number, limit: number, viewer: ListViewer): Promise<ReportCard[] | null>;
 }
 
-export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
+/** Where a page starts, as a key: the cursor's keyset, which every member who reached that report holds alike. */
+function pageKey(sort: SortOption, after: CardKeyset | null, size: number): string {
+  if (!after) return `${sort}:${size}`;
+  return `${sort}:${size}:${after.key instanceof Date ? after.key.getTime() : after.key}:${after.id}`;
+}
+
+export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPages, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
   const generation = writeGeneration(sequelize);
   const relationsOf = listRelationsReader(sequelize);
-  const pages = new Map<string, { until: number; generation: number; rows: Promise<FilterableCard[]> }>();
+  const pages = createGenerationCache<FilterableCard[]>({ ttlMs, maxEntries: maxPages, now, generation });
+  const catchUps = createGenerationCache<{ from: number; rows: LikedAcrossCard[] }>({ ttlMs, maxEntries: maxPages, now, generation });
 
   /** The rows with the viewer's verdict on each: from the shared page, or read (and shared) with the verdict in the same statement. */
-  async function rowsFor(sort: SortOption, size: number, viewer: ListViewer): Promise<{ rows: FilterableCard[]; shown: FilterableCard[] }> {
-    const key = `${sort}:${size}`;
-    const at = now();
-    const kept = pages.get(key);
-    if (kept && kept.until > at && kept.generation === generation.value) {
-      // Shared rows (or a read still under way for another member), filtered by this viewer's relations.
-      const [rows, relations] = await Promise.all([kept.rows, relationsOf(viewer)]);
-      const shown: FilterableCard[] = [];
-      for (const row of rows) {
-        if (shown.length === size) break;
-        if (listRelationsShow(viewer.id, relations, row)) shown.push(row);
-      }
-      return { rows, shown };
+  async function rowsFor(sort: SortOption, after: CardKeyset | null, size: number, viewer: ListViewer): Promise<{ rows: FilterableCard[]; shown: FilterableCard[] }> {
+    let ownRead: Promise<Array<FilterableCard & { shownToViewer: boolean }>> | undefined;
+    const rows = await pages.get(pageKey(sort, after, size), () => (ownRead = loadFilterablePage(sequelize, sort, after, size + margin, viewer)));
+    if (ownRead) {
+      const withVerdict = await ownRead;
+      return { rows, shown: withVerdict.filter((row) => row.shownToViewer) };
     }
-    const started = generation.value;
-    const read = loadFilterableFirstPage(sequelize, sort, size + margin, viewer);
-    const rows: Promise<FilterableCard[]> = read;
-    pages.set(key, { until: at + ttlMs, generation: started, rows });
-    rows.catch(() => {
-      if (pages.get(key)?.rows === rows) pages.delete(key);
-    });
-    const withVerdict = await read;
-    return { rows: withVerdict, shown: withVerdict.filter((row) => row.shownToViewer) };
+    // Shared rows (or a read still under way for another member), filtered by this viewer's relations.
+    return { rows, shown: await shownTo(viewer, rows, size) };
+  }
+
+  async function shownTo<Card extends FilterableCard>(viewer: ListViewer, rows: Card[], size: number): Promise<Card[]> {
+    const relations = await relationsOf(viewer);
+    const shown: Card[] = [];
+    for (const row of rows) {
+      if (shown.length === size) break;
+      if (listRelationsShow(viewer.id, relations, row)) shown.push(row);
+    }
+    return shown;
   }
 
   return {
-    async firstPage(sort, size, viewer) {
+    async page(sort, after, size, viewer) {
       if (ttlMs <= 0) return null;
-      const { rows, shown } = await rowsFor(sort, size, viewer);
+      const { rows, shown } = await rowsFor(sort, after, size, viewer);
       // Fewer than asked while the shared rows were full: the hidden ones left a gap only the database can fill.
       if (shown.length < size && rows.length === size + margin) return null;
       // Only the card's own fields leave: the folded text was for the filter. The author id stays, since
       // how a sensitive image reaches this viewer depends on whether it is theirs (visibility/sensitiveImages.ts).
       return shown.slice(0, size).map(withoutMatchText);
+    },
+
+    async likedAcross(boundary, since, limit, viewer) {
+      if (ttlMs <= 0) return null;
+      let ownRead: Promise<Array<LikedAcrossCard & { shownToViewer: boolean }>> | undefined;
+      const shared = await catchUps.get(`${boundary.key}:${boundary.id}`, async () => {
+        const from = now() - SHARED_CATCH_UP_WINDOW_MS;
+        ownRead = loadFilterableLikedAcross(sequelize, boundary, new Date(from), SHARED_CATCH_UP_ROWS, viewer);
+        return { from, rows: await ownRead };
+      });
+      if (since < shared.from || shared.rows.length === SHARED_CATCH_UP_ROWS) return null;
+      const reached = shared.rows.filter((row) => row.reachedAt.getTime() > since);
+      // As with pages, the member whose request read the rows has their verdict on each from the same statement.
+      const shown = ownRead ? (await ownRead).filter((row) => row.shownToViewer && row.reachedAt.getTime() > since).slice(0, limit) : await shownTo(viewer, reached, limit);
+      return shown.map(withoutMatchText);
     },
   };
 }

@@ -90,14 +90,21 @@ export interface FilterableCard extends ReportCard {
 }
 
 /**
- * The first `limit` listed reports of `sort` for no one in particular: the feed's shared first pages
- * (feedPageCache.ts). Each row also says, in the same statement, whether `viewer` sees it in their lists
- * (reportShownInListsSql), so the member whose request reads the shared rows is answered without a
- * statement more; later members filter the same rows with visibility's listRelationsShow.
+ * The first `limit` listed reports of `sort` after `after` (from the top without it) for no one in
+ * particular: the feed's shared pages (feedPageCache.ts). Each row also says, in the same statement,
+ * whether `viewer` sees it in their lists (reportShownInListsSql), so the member whose request reads the
+ * shared rows is answered without a statement more; later members filter the same rows with visibility's
+ * listRelationsShow.
  */
-export async function loadFilterableFirstPage(sequelize: Sequelize, sort: SortOption, limit: number, viewer: ListViewer): Promise<Array<FilterableCard & { shownToViewer: boolean }>> {
+export async function loadFilterablePage(
+  sequelize: Sequelize,
+  sort: SortOption,
+  after: CardKeyset | null,
+  limit: number,
+  viewer: ListViewer,
+): Promise<Array<FilterableCard & { shownToViewer: boolean }>> {
   const columns = `${CARD_COLUMNS}, r.match_text, CASE WHEN ${reportShownInListsSql('r')} THEN 1 ELSE 0 END AS shown_to_viewer`;
-  const rows = await readCardPage<CardRow & { match_text: string | null; shown_to_viewer: number | string }>(sequelize, sort, null, limit, null, columns, {
+  const rows = await readCardPage<CardRow & { match_text: string | null; shown_to_viewer: number | string }>(sequelize, sort, after, limit, null, columns, {
     ...relationReplacements(sequelize, viewer.id, viewer.now),
   });
   return rows.map((row) => ({ ...toCard(row), matchText: row.match_text, shownToViewer: Number(row.shown_to_viewer) === 1 }));
@@ -132,6 +139,63 @@ async function readCardPage<Row extends CardRow>(
       type: QueryTypes.SELECT,
     },
   );
+}
+
+/**
+ * Reports that rose above the like-sorted list's boundary at (key, id) by a like made after `:since`, from
+ * report_like_levels `x` joined to report `r` (reportFeedLoader.ts explains the two levels). Replacements:
+ * key, keyAbove (key + 1), id, since.
+ */
+export const LIKED_ACROSS_BOUNDARY_SQL = `x.level IN (:key, :keyAbove) AND x.reached_at > :since
+        AND ((x.level = :key AND x.report_id > :id) OR (x.level = :keyAbove AND x.report_id <= :id))
+        AND (r.like_count > :key OR (r.like_count = :key AND r.id > :id))`;
+
+/** A listed report that rose above a like-sorted boundary, with when it reached the level that crossed it. */
+export interface LikedAcrossCard extends FilterableCard {
+  reachedAt: Date;
+}
+
+/**
+ * The listed reports that rose above the boundary at (key, id) by a like made after `since`, for no one in
+ * particular, as cards in the list's order (like_count, id descending), `limit` at most: the like-sorted
+ * catch-up shared between members (feedPageCache.ts), filtered per member in memory. As with
+ * loadFilterablePage, each row also says whether `viewer`, whose request reads them, sees it.
+ */
+export async function loadFilterableLikedAcross(
+  sequelize: Sequelize,
+  boundary: { key: number; id: number },
+  since: Date,
+  limit: number,
+  viewer: ListViewer,
+): Promise<Array<LikedAcrossCard & { shownToViewer: boolean }>> {
+  const rows = await sequelize.query<CardRow & { match_text: string | null; reached_at: Date | string; shown_to_viewer: number | string }>(
+    `SELECT ${CARD_COLUMNS}, r.match_text, x.reached_at, CASE WHEN ${reportShownInListsSql('r')} THEN 1 ELSE 0 END AS shown_to_viewer
+       FROM report_like_levels x
+       JOIN reports r ON r.id = x.report_id
+       JOIN users u ON u.id = r.author_id
+       LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE ${LIKED_ACROSS_BOUNDARY_SQL} AND ${listedReportSql('r')}
+      ORDER BY ${cardOrderSql('like', 'r')}
+      LIMIT :limit`,
+    {
+      replacements: {
+        ...relationReplacements(sequelize, viewer.id, viewer.now),
+        key: boundary.key,
+        keyAbove: boundary.key + 1,
+        id: boundary.id,
+        since: sqlDateTime(sequelize, since),
+        limit,
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.map((row) => ({
+    ...toCard(row),
+    matchText: row.match_text,
+    // mysql2 answers a Date; SQLite the text Sequelize stored.
+    reachedAt: row.reached_at instanceof Date ? row.reached_at : new Date(row.reached_at),
+    shownToViewer: Number(row.shown_to_viewer) === 1,
+  }));
 }
 
 /**

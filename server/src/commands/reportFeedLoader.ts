@@ -1,6 +1,6 @@
 import type { SortOption } from '@hiraku/shared';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { loadCardPage, loadListedCards, viewerListCondition, type CardKeyset, type ListViewer, type ReportCard } from './reportCards';
+import { cardOrderSql, LIKED_ACROSS_BOUNDARY_SQL, loadCardPage, loadListedCards, viewerListCondition, type CardKeyset, type ListViewer, type ReportCard } from './reportCards';
 import type { FeedPageCache } from './feedPageCache';
 import { CAUGHT_MAX, decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './reportFeedCursor';
 import { sqlDateTime } from '../db/connection';
@@ -56,9 +56,10 @@ export async function loadReportFeed(
 ): Promise<ReportFeedPage> {
   const cursor = lastKey === undefined ? null : decodeFeedCursor(lastKey, sort);
   const readAt = Date.now();
-  // A first page comes from the shared first pages when they can fill it for this viewer (feedPageCache.ts).
-  const shared = !cursor && viewer && deps.feedCache ? await deps.feedCache.firstPage(sort, limit + 1, viewer) : null;
-  const rows = shared ?? (await loadCardPage(deps.sequelize, sort, cursor ? keysetOf(cursor) : null, limit + 1, viewer));
+  const after = cursor ? keysetOf(cursor) : null;
+  // A page comes from the shared pages when they can fill it for this viewer (feedPageCache.ts).
+  const shared = viewer && deps.feedCache ? await deps.feedCache.page(sort, after, limit + 1, viewer) : null;
+  const rows = shared ?? (await loadCardPage(deps.sequelize, sort, after, limit + 1, viewer));
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -73,45 +74,48 @@ export async function loadReportFeed(
 /**
  * The catch-up reports for the page after `cursor`. Likes within the margin keep qualifying a report
  * on every page for a few seconds, so the ids already sent travel in the cursor (`caught`) and are not
- * sent again; an id leaves that list once it no longer qualifies.
+ * sent again; an id leaves that list once it no longer qualifies. The qualifying reports come from the
+ * shared catch-up when it can tell (feedPageCache.ts), else from a statement of the cursor's own.
  */
 async function likedAcrossCursor(
-  deps: { sequelize: Sequelize },
+  deps: { sequelize: Sequelize; feedCache?: FeedPageCache },
   cursor: FeedCursor,
   page: ReportCard[],
   viewer: ListViewer | null,
 ): Promise<{ reports: ReportCard[]; caught: number[] }> {
-  const shown = viewerListCondition(deps.sequelize, viewer, 'r');
-  // Above the boundary at (key, id) means like_count > key, or = key with a larger id: a report with a
-  // larger id crossed it on reaching `key` likes, one with a smaller id on reaching key + 1 (and so did
-  // the boundary's own report, which comes again when it was liked past itself, as it always did).
-  const rows = await deps.sequelize.query<{ id: number | string }>(
-    `SELECT r.id AS id
-       FROM report_like_levels x
-       JOIN reports r ON r.id = x.report_id
-      WHERE x.level IN (:key, :keyAbove) AND x.reached_at > :since
-        AND ((x.level = :key AND x.report_id > :id) OR (x.level = :keyAbove AND x.report_id <= :id))
-        AND ${listedReportSql('r')} ${shown.sql}
-        AND (r.like_count > :key OR (r.like_count = :key AND r.id > :id))
-      ORDER BY r.like_count DESC, r.id DESC
-      LIMIT :cap`,
-    {
-      replacements: {
-        ...shown.replacements,
-        since: sqlDateTime(deps.sequelize, new Date(cursor.at ?? 0)),
-        key: cursor.key,
-        keyAbove: cursor.key + 1,
-        id: cursor.id,
-        cap: CATCH_UP_MAX + CAUGHT_MAX,
-      },
-      type: QueryTypes.SELECT,
-    },
-  );
+  const cap = CATCH_UP_MAX + CAUGHT_MAX;
+  const since = cursor.at ?? 0;
+  const shared = viewer && deps.feedCache ? await deps.feedCache.likedAcross(cursor, since, cap, viewer) : null;
+  const qualifying = shared ? shared.map((report) => report.id) : await likedAcrossIds(deps.sequelize, cursor, since, cap, viewer);
   const alreadySent = new Set([...(cursor.caught ?? []), ...page.map((report) => report.id)]);
-  const qualifying = rows.map((row) => Number(row.id));
   const fresh = qualifying.filter((id) => !alreadySent.has(id)).slice(0, CATCH_UP_MAX);
   const caught = qualifying.filter((id) => fresh.includes(id) || (cursor.caught ?? []).includes(id)).slice(0, CAUGHT_MAX);
   if (fresh.length === 0) return { reports: [], caught };
-  // `fresh` keeps the catch-up query's order (like_count DESC, id DESC).
+  // `fresh` keeps the catch-up's order (like_count DESC, id DESC).
+  if (shared) {
+    const byId = new Map(shared.map((report) => [report.id, report]));
+    return { reports: fresh.map((id) => byId.get(id)).filter((report): report is ReportCard => report !== undefined), caught };
+  }
   return { reports: await loadListedCards(deps.sequelize, fresh, viewer), caught };
+}
+
+/** The ids of the listed reports `viewer` sees that rose above the cursor's boundary by a like made after `since`, in the list's order. */
+async function likedAcrossIds(sequelize: Sequelize, cursor: FeedCursor, since: number, cap: number, viewer: ListViewer | null): Promise<number[]> {
+  const shown = viewerListCondition(sequelize, viewer, 'r');
+  // Above the boundary at (key, id) means like_count > key, or = key with a larger id: a report with a
+  // larger id crossed it on reaching `key` likes, one with a smaller id on reaching key + 1 (and so did
+  // the boundary's own report, which comes again when it was liked past itself, as it always did).
+  const rows = await sequelize.query<{ id: number | string }>(
+    `SELECT r.id AS id
+       FROM report_like_levels x
+       JOIN reports r ON r.id = x.report_id
+      WHERE ${LIKED_ACROSS_BOUNDARY_SQL} AND ${listedReportSql('r')} ${shown.sql}
+      ORDER BY ${cardOrderSql('like', 'r')}
+      LIMIT :cap`,
+    {
+      replacements: { ...shown.replacements, since: sqlDateTime(sequelize, new Date(since)), key: cursor.key, keyAbove: cursor.key + 1, id: cursor.id, cap },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.map((row) => Number(row.id));
 }
