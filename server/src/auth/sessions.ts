@@ -204,14 +204,15 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
   // One plain statement rather than a model load: every API request runs it, and Sequelize's option
   // cloning and instance building cost more CPU than the lookup itself (issue 22's profile). Same columns
   // (SESSION_MEMBER_ATTRIBUTES) and conditions: an active member whose session family is neither
-  // revoked nor over.
+  // revoked nor over. Bound parameters rather than replacements: on MariaDB Sequelize then sends it as a
+  // prepared statement (mysql2's execute, kept per connection), which neither side parses again.
   const [row] = await sequelize.query<{ id: number | string; public_id: string; role: SessionMember['role']; tutorial_pending: number | string | boolean; totp_enabled_at: Date | string | null; sensitive_images: SessionMember['sensitiveImages'] }>(
     `SELECT u.id, u.public_id, u.role, u.tutorial_pending, u.totp_enabled_at, u.sensitive_images
        FROM \`users\` AS u
-      WHERE u.id = :userId AND u.suspended_at IS NULL
-        AND EXISTS (SELECT 1 FROM \`refresh_tokens\` AS rt WHERE rt.family_id = :familyId AND rt.user_id = u.id
-                     AND rt.revoked_at IS NULL AND rt.family_expires_at > :now)`,
-    { replacements: { userId: claims.userId, familyId: claims.familyId, now: sqlDateTime(sequelize, now) }, type: QueryTypes.SELECT },
+      WHERE u.id = $userId AND u.suspended_at IS NULL
+        AND EXISTS (SELECT 1 FROM \`refresh_tokens\` AS rt WHERE rt.family_id = $familyId AND rt.user_id = u.id
+                     AND rt.revoked_at IS NULL AND rt.family_expires_at > $now)`,
+    { bind: { userId: claims.userId, familyId: claims.familyId, now: sqlDateTime(sequelize, now) }, type: QueryTypes.SELECT },
   );
   if (!row) return null;
   return {

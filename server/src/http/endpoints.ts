@@ -119,7 +119,15 @@ function respond<K extends EndpointKey>(key: K, definition: EndpointDefinition, 
     }
     if (publicCache) ctx.set('Cache-Control', publicCache);
     // A handler that wrote the body itself (a file download) keeps it.
-    if (ctx.body === undefined || ctx.body === null) ctx.body = result;
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    if (result === undefined || result === null) {
+      ctx.body = result;
+      return;
+    }
+    // Serialised once, here: left an object, the answer would be serialised three times, by the
+    // compressor's size check (ctx.length), the ETag and Koa's own respond (issue 22's profile).
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(result);
   };
 }
 
