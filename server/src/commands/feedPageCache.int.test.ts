@@ -43,7 +43,7 @@ describe.each(TEST_BACKENDS)('shared feed pages on %s', (_name, open) => {
     clock = 0;
     pageReads.length = 0;
     catchUpReads.length = 0;
-    cache = createFeedPageCache(db.sequelize, { ttlMs: 1_000, margin: 2, maxPages: 2, now: () => clock });
+    cache = createFeedPageCache(db.sequelize, { ttlMs: 1_000, margin: 2, maxPages: 2, maxCatchUps: 2, now: () => clock });
   });
 
   const ids = (cards: Array<{ id: number }> | null) => cards?.map((card) => card.id) ?? null;

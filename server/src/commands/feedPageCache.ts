@@ -29,8 +29,12 @@ import { loadFilterableLikedAcross, loadFilterablePage, withoutMatchText, type C
  * Freshness: a page lives `ttlMs`, and any write this process sends to a table a list reads drops every
  * shared page at once (db/writeGeneration.ts), so a member who publishes, hides, deletes or likes sees the
  * change on their next read. Writes made by another process (a second API process, the worker's
- * sweeps) show within `ttlMs`. At most `maxPages` pages are kept (the oldest go first), which bounds the
- * memory: a page is `size + margin` cards of about a kilobyte each.
+ * sweeps) show within `ttlMs`.
+ *
+ * Memory: an entry stays until newer ones push it out (db/generationCache.ts), so the counts bound it. A
+ * card with its folded text is about 2 KB (1.7 KB of text on the benchmark's reports): `maxPages` pages of
+ * `size + margin` cards (25 for the default page, 67 at most) and `maxCatchUps` catch-ups of at most
+ * SHARED_CATCH_UP_ROWS cards each stay within about 17 + 16 MB.
  */
 export interface FeedPageCacheOptions {
   /** 0 switches the cache off. */
@@ -39,10 +43,12 @@ export interface FeedPageCacheOptions {
   margin: number;
   /** Pages kept at once; the oldest is dropped for a new one. */
   maxPages: number;
+  /** Catch-ups of the like-sorted list kept at once (each up to SHARED_CATCH_UP_ROWS reports). */
+  maxCatchUps: number;
   now?: () => number;
 }
 
-export const FEED_PAGE_CACHE_DEFAULTS = { ttlMs: 1_000, margin: 16, maxPages: 256 } as const;
+export const FEED_PAGE_CACHE_DEFAULTS = { ttlMs: 1_000, margin: 16, maxPages: 128, maxCatchUps: 16 } as const;
 
 /**
  * How far back the shared catch-up of the like-sorted list reads: a cursor issued longer ago than this (a
@@ -74,11 +80,11 @@ function pageKey(sort: SortOption, after: CardKeyset | null, size: number): stri
   return `${sort}:${size}:${after.key instanceof Date ? after.key.getTime() : after.key}:${after.id}`;
 }
 
-export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPages, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
+export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPages, maxCatchUps, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
   const generation = writeGeneration(sequelize);
   const relationsOf = listRelationsReader(sequelize);
   const pages = createGenerationCache<FilterableCard[]>({ ttlMs, maxEntries: maxPages, now, generation });
-  const catchUps = createGenerationCache<{ from: number; rows: LikedAcrossCard[] }>({ ttlMs, maxEntries: maxPages, now, generation });
+  const catchUps = createGenerationCache<{ from: number; rows: LikedAcrossCard[] }>({ ttlMs, maxEntries: maxCatchUps, now, generation });
 
   /** The rows with the viewer's verdict on each: from the shared page, or read (and shared) with the verdict in the same statement. */
   async function rowsFor(sort: SortOption, after: CardKeyset | null, size: number, viewer: ListViewer): Promise<{ rows: FilterableCard[]; shown: FilterableCard[] }> {
