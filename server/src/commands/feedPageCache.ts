@@ -80,25 +80,22 @@ function pageKey(sort: SortOption, after: CardKeyset | null, size: number): stri
   return `${sort}:${size}:${after.key instanceof Date ? after.key.getTime() : after.key}:${after.id}`;
 }
 
+/** Shared rows as read: each with the verdict of the member whose request read them (whether they see it). */
+type ReadFor<Card> = Array<Card & { shownToViewer: boolean }>;
+
 export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPages, maxCatchUps, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
   const generation = writeGeneration(sequelize);
   const relationsOf = listRelationsReader(sequelize);
-  const pages = createGenerationCache<FilterableCard[]>({ ttlMs, maxEntries: maxPages, now, generation });
-  const catchUps = createGenerationCache<{ from: number; rows: LikedAcrossCard[] }>({ ttlMs, maxEntries: maxCatchUps, now, generation });
+  const pages = createGenerationCache<ReadFor<FilterableCard>>({ ttlMs, maxEntries: maxPages, now, generation });
+  const catchUps = createGenerationCache<{ from: number; rows: ReadFor<LikedAcrossCard> }>({ ttlMs, maxEntries: maxCatchUps, now, generation });
 
-  /** The rows with the viewer's verdict on each: from the shared page, or read (and shared) with the verdict in the same statement. */
-  async function rowsFor(sort: SortOption, after: CardKeyset | null, size: number, viewer: ListViewer): Promise<{ rows: FilterableCard[]; shown: FilterableCard[] }> {
-    let ownRead: Promise<Array<FilterableCard & { shownToViewer: boolean }>> | undefined;
-    const rows = await pages.get(pageKey(sort, after, size), () => (ownRead = loadFilterablePage(sequelize, sort, after, size + margin, viewer)));
-    if (ownRead) {
-      const withVerdict = await ownRead;
-      return { rows, shown: withVerdict.filter((row) => row.shownToViewer) };
-    }
-    // Shared rows (or a read still under way for another member), filtered by this viewer's relations.
-    return { rows, shown: await shownTo(viewer, rows, size) };
-  }
-
-  async function shownTo<Card extends FilterableCard>(viewer: ListViewer, rows: Card[], size: number): Promise<Card[]> {
+  /**
+   * What `viewer` sees of shared rows, `size` at most: the verdict read with the rows when their own
+   * request read them (no statement more), else their relations (a read still under way for another
+   * member counts as shared).
+   */
+  async function shownTo<Card extends FilterableCard>(viewer: ListViewer, rows: ReadFor<Card>, size: number, readForViewer: boolean): Promise<Card[]> {
+    if (readForViewer) return rows.filter((row) => row.shownToViewer).slice(0, size);
     const relations = await relationsOf(viewer);
     const shown: Card[] = [];
     for (const row of rows) {
@@ -111,27 +108,30 @@ export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPa
   return {
     async page(sort, after, size, viewer) {
       if (ttlMs <= 0) return null;
-      const { rows, shown } = await rowsFor(sort, after, size, viewer);
+      let readForViewer = false;
+      const rows = await pages.get(pageKey(sort, after, size), () => {
+        readForViewer = true;
+        return loadFilterablePage(sequelize, sort, after, size + margin, viewer);
+      });
+      const shown = await shownTo(viewer, rows, size, readForViewer);
       // Fewer than asked while the shared rows were full: the hidden ones left a gap only the database can fill.
       if (shown.length < size && rows.length === size + margin) return null;
       // Only the card's own fields leave: the folded text was for the filter. The author id stays, since
       // how a sensitive image reaches this viewer depends on whether it is theirs (visibility/sensitiveImages.ts).
-      return shown.slice(0, size).map(withoutMatchText);
+      return shown.map(withoutMatchText);
     },
 
     async likedAcross(boundary, since, limit, viewer) {
       if (ttlMs <= 0) return null;
-      let ownRead: Promise<Array<LikedAcrossCard & { shownToViewer: boolean }>> | undefined;
+      let readForViewer = false;
       const shared = await catchUps.get(`${boundary.key}:${boundary.id}`, async () => {
+        readForViewer = true;
         const from = now() - SHARED_CATCH_UP_WINDOW_MS;
-        ownRead = loadFilterableLikedAcross(sequelize, boundary, new Date(from), SHARED_CATCH_UP_ROWS, viewer);
-        return { from, rows: await ownRead };
+        return { from, rows: await loadFilterableLikedAcross(sequelize, boundary, new Date(from), SHARED_CATCH_UP_ROWS, viewer) };
       });
       if (since < shared.from || shared.rows.length === SHARED_CATCH_UP_ROWS) return null;
       const reached = shared.rows.filter((row) => row.reachedAt.getTime() > since);
-      // As with pages, the member whose request read the rows has their verdict on each from the same statement.
-      const shown = ownRead ? (await ownRead).filter((row) => row.shownToViewer && row.reachedAt.getTime() > since).slice(0, limit) : await shownTo(viewer, reached, limit);
-      return shown.map(withoutMatchText);
+      return (await shownTo(viewer, reached, limit, readForViewer)).map(withoutMatchText);
     },
   };
 }
