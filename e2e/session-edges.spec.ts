@@ -140,6 +140,63 @@ test('a login made while the last page’s logout is still answering keeps its n
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('a members’ call refused in the middle of a logout ends on the top page, not on an expired session', async ({ page }) => {
+  await signedInMember(page, 'logoutrace');
+  // The bell's count leaves as the page opens (the live stream, which could bring it first, is kept
+  // out); it is held until the server has ended the session, so it comes back 401 and its refresh is
+  // refused (CI once met this order by chance: the member, who had just logged out, landed on /login
+  // told their session was invalid).
+  await page.route('**/api/notifications/stream', (route) => route.abort('connectionrefused'));
+  let releaseCount: () => void = () => undefined;
+  const countMayGo = new Promise<void>((resolve) => {
+    releaseCount = resolve;
+  });
+  await page.route('**/api/notifications/unread-count', async (route) => {
+    await countMayGo;
+    await route.continue();
+  });
+  const countSent = page.waitForRequest('**/api/notifications/unread-count');
+  await page.goto('/delete-account');
+  await countSent;
+
+  // The refresh that follows is answered only after the logout's answer has reached the page.
+  let releaseRefresh: () => void = () => undefined;
+  const refreshMayGo = new Promise<void>((resolve) => {
+    releaseRefresh = resolve;
+  });
+  await page.route('**/api/auth/refresh', async (route) => {
+    const response = await route.fetch();
+    await refreshMayGo;
+    await route.fulfill({ response });
+  });
+  const refreshSent = page.waitForRequest('**/api/auth/refresh');
+  await page.route('**/api/auth/logout', async (route) => {
+    const response = await route.fetch();
+    releaseCount();
+    await refreshSent;
+    await route.fulfill({ response });
+  }, { times: 1 });
+
+  let logoutCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/logout')) logoutCalls += 1;
+  });
+  await (await openMoreMenu(page)).getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(TEXTS.account.logoutSucceeded)).toBeVisible();
+  const refused = page.waitForResponse('**/api/auth/refresh');
+  releaseRefresh();
+  expect((await refused).status()).toBe(401);
+  await (await refused).finished();
+  // Two frames after the refusal, the page has handled it: an expired session would have sent a second
+  // logout by then (the way to /login, which loads that screen's code first, can take longer).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(logoutCalls).toBe(1);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(TEXTS.account.sessionInvalid)).toHaveCount(0);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
 test('the data download refreshes an expired access cookie like every other call', async ({ page }) => {
   const member = await signedInMember(page, 'download');
   await page.goto('/reports');

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { boot, bootWorker } from './boot';
 import { parseEnv } from './env';
 import { answerClientErrors } from './http/clientErrors';
+import { keepIdleConnectionsOpen } from './http/keepAlive';
 
 /**
  * `npm start` / `npm run serve`: boot what HIRAKU_ROLE asks for (everything by default), listen unless
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     });
     answerClientErrors(server);
+    keepIdleConnectionsOpen(server);
     stopping = async () => {
       server.close();
       server.closeAllConnections();

@@ -6,6 +6,7 @@ import { applyReportsIndexSettings } from '@hiraku/search';
 import { createApp } from '../../src/app';
 import { createAuthServices } from '../../src/auth/authServices';
 import { answerClientErrors } from '../../src/http/clientErrors';
+import { keepIdleConnectionsOpen } from '../../src/http/keepAlive';
 import { parseEnv } from '../../src/env';
 import { createLogger, type Logger } from '../../src/logger';
 import { createMailOutboxWorker } from '../../src/jobs/mailOutboxWorker';
@@ -96,6 +97,7 @@ export async function startTestApp(
   });
   // As main.ts does.
   answerClientErrors(server);
+  keepIdleConnectionsOpen(server);
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {

@@ -102,6 +102,13 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
    * cookie), so the session check skips a refresh that could only be refused.
    */
   const refreshPointless = useRef(initialUser === null);
+  /**
+   * True from a logout or deletion the member asked for until the next sign-in. A members' call that was
+   * still out when the server ended the session comes back 401 and its refresh is refused: that only
+   * confirms the logout, and must not send the member, who is on the top page by then, to /login as if
+   * their session had expired (CI saw it once).
+   */
+  const endedOnPurpose = useRef(false);
   /** The logout call still out, if any (from logout(), its retries, or an expired session). */
   const logoutCall = useRef<Promise<unknown> | null>(null);
   const callLogout = useCallback(() => {
@@ -124,6 +131,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
   const signIn = useCallback((user: SessionUser) => {
     latestCheck.current += 1;
     refreshPointless.current = false;
+    endedOnPurpose.current = false;
     // A new sign-in is a new session: a logout still pending for the old one must not end it.
     pendingLogoutStore.clear();
     setState({ ...UNKNOWN, status: 'authenticated', user });
@@ -132,6 +140,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
   const clear = useCallback((options?: { expired?: boolean; leaving?: boolean }) => {
     latestCheck.current += 1;
     refreshPointless.current = true;
+    if (options?.leaving) endedOnPurpose.current = true;
     pendingLogoutStore.clear();
     setState({ ...SIGNED_OUT, expired: options?.expired ?? false, leaving: options?.leaving ?? false });
   }, []);
@@ -196,6 +205,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
   useEffect(
     () =>
       api.client.onSessionExpired(() => {
+        if (endedOnPurpose.current) return;
         latestCheck.current += 1;
         refreshPointless.current = true;
         setState({ ...SIGNED_OUT, expired: true });
@@ -209,6 +219,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
   const finishLogout = useCallback(
     (leaving: boolean) => {
       clear({ leaving });
+      endedOnPurpose.current = true;
       showNotice(ACCOUNT_MESSAGES.logoutSucceeded, 'info');
     },
     [clear, showNotice],
@@ -218,9 +229,12 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     if (state.status === 'unauthenticated') return;
     // Remembered before the call, so a reload or a closed tab while it is out still ends the session later.
     pendingLogoutStore.set();
+    endedOnPurpose.current = true;
     try {
       await callLogout();
     } catch (error) {
+      // Still signed in: a refused refresh now is a session that really ended.
+      endedOnPurpose.current = false;
       // On a shared device a logout that only looks done is dangerous: say the member is still signed in.
       setState((previous) => ({ ...previous, logoutPending: true }));
       showNotice(ACCOUNT_MESSAGES.logoutPending, 'error');
