@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const only = process.env.BENCH_PROBE_ONLY?.split(',');
     for (const s of scenarios.filter((x) => !only || only.includes(x.key))) {
       const r = await runLoad({ connections: 16, seconds: Number(process.env.BENCH_PROBE_SECONDS ?? 5), runs: 1, baseUrl: app.baseUrl, rotation: s.rotation, warmupSeconds: 1 });
-      await sample(`${s.key} ${r.requestsPerSecond.toFixed(0)} req/s p50 ${r.p50.toFixed(1)}`);
+      await sample(`${s.key} ${r.requestsPerSecond.toFixed(0)} req/s p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)}`);
     }
   } finally {
     await conn.end();
