@@ -1,17 +1,15 @@
 import { expect, test } from './support/test';
+import { gate } from './support/gate';
 
 /**
  * The HTML shell (apps/web/index.html) before any JavaScript has run: a header bar stands where the app's
  * own will be, in the app's styles, and gives way to it without anything moving.
  */
 test('the stand-in header shows before the scripts arrive and is replaced by the real one in the same place @mobile', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const scriptsMayLoad = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const scripts = gate();
   // Every script waits until the stand-in has been looked at: the state of a slow first download.
   await page.route(/\.js(\?.*)?$/, async (route) => {
-    await scriptsMayLoad;
+    await scripts.opened;
     await route.continue();
   });
 
@@ -23,7 +21,7 @@ test('the stand-in header shows before the scripts arrive and is replaced by the
   expect(before?.height).toBeGreaterThan(0);
   await expect(page.getByRole('banner')).toHaveCount(0);
 
-  release();
+  scripts.open();
   const header = page.getByRole('banner');
   await expect(header.getByRole('searchbox')).toBeVisible();
   await expect(standIn).toHaveCount(0);

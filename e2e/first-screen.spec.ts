@@ -3,6 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createConfirmedMember, createProfileThroughApi, logInThroughApi } from './support/members';
 import { createReportThroughApi } from './support/reports';
+import { gate } from './support/gate';
 import { main } from './support/page';
 
 /**
@@ -19,15 +20,12 @@ const sortOf = (request: Request) => new URL(request.url()).searchParams.get('so
 async function holdListCode(page: Page) {
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const listCode = gate();
   await page.route(/\/assets\/ReportsPage-[^/]+\.js$/, async (route) => {
-    await released;
+    await listCode.opened;
     await route.continue();
   });
-  return { requests, release };
+  return { requests, release: listCode.open };
 }
 
 test('a member opening /reports: the session and the first page are asked for before the list\'s code has come, once each', async ({ page }) => {

@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { COOKIE_NAMES, TEXTS, SHELL_TEXTS, PROFILE_TEXTS, type AccountExport } from '@hiraku/shared';
 import { createConfirmedMember, logInThroughApi, type TestMember } from './support/members';
 import { createUserWithCli } from './support/operators';
+import { gate } from './support/gate';
 
 /**
  * The edges of a member's session a new member runs into: a failed session check, a failed logout,
@@ -107,20 +108,14 @@ test('a login made while the last page’s logout is still answering keeps its n
   page.on('request', (request) => {
     if (request.url().endsWith('/api/auth/login')) order.push('login sent');
   });
-  let markSubmitted: () => void = () => undefined;
-  const submitted = new Promise<void>((resolve) => {
-    markSubmitted = resolve;
-  });
-  let markLogoutAnswered: () => void = () => undefined;
-  const logoutAnswered = new Promise<void>((resolve) => {
-    markLogoutAnswered = resolve;
-  });
+  const submitted = gate();
+  const logoutAnswered = gate();
   await page.route('**/api/auth/logout', async (route) => {
     const response = await route.fetch();
-    await submitted;
+    await submitted.opened;
     await route.fulfill({ response });
     order.push('logout answered');
-    markLogoutAnswered();
+    logoutAnswered.open();
   });
 
   await page.goto('/login');
@@ -128,8 +123,8 @@ test('a login made while the last page’s logout is still answering keeps its n
   await form.getByLabel('メールアドレス').fill(member.email);
   await form.getByLabel('パスワード').fill(member.password);
   await form.getByRole('button', { name: 'ログイン' }).click();
-  markSubmitted();
-  await logoutAnswered;
+  submitted.open();
+  await logoutAnswered.opened;
 
   // A new member's first login opens the tutorial.
   await expect(page).toHaveURL(/\/tutorial$/);
@@ -147,12 +142,9 @@ test('a members’ call refused in the middle of a logout ends on the top page, 
   // refused (CI once met this order by chance: the member, who had just logged out, landed on /login
   // told their session was invalid).
   await page.route('**/api/notifications/stream', (route) => route.abort('connectionrefused'));
-  let releaseCount: () => void = () => undefined;
-  const countMayGo = new Promise<void>((resolve) => {
-    releaseCount = resolve;
-  });
+  const countMayGo = gate();
   await page.route('**/api/notifications/unread-count', async (route) => {
-    await countMayGo;
+    await countMayGo.opened;
     await route.continue();
   });
   const countSent = page.waitForRequest('**/api/notifications/unread-count');
@@ -160,19 +152,16 @@ test('a members’ call refused in the middle of a logout ends on the top page, 
   await countSent;
 
   // The refresh that follows is answered only after the logout's answer has reached the page.
-  let releaseRefresh: () => void = () => undefined;
-  const refreshMayGo = new Promise<void>((resolve) => {
-    releaseRefresh = resolve;
-  });
+  const refreshMayGo = gate();
   await page.route('**/api/auth/refresh', async (route) => {
     const response = await route.fetch();
-    await refreshMayGo;
+    await refreshMayGo.opened;
     await route.fulfill({ response });
   });
   const refreshSent = page.waitForRequest('**/api/auth/refresh');
   await page.route('**/api/auth/logout', async (route) => {
     const response = await route.fetch();
-    releaseCount();
+    countMayGo.open();
     await refreshSent;
     await route.fulfill({ response });
   }, { times: 1 });
@@ -185,7 +174,7 @@ test('a members’ call refused in the middle of a logout ends on the top page, 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(TEXTS.account.logoutSucceeded)).toBeVisible();
   const refused = page.waitForResponse('**/api/auth/refresh');
-  releaseRefresh();
+  refreshMayGo.open();
   expect((await refused).status()).toBe(401);
   await (await refused).finished();
   // Two frames after the refusal, the page has handled it: an expired session would have sent a second
