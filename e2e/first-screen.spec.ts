@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, SORT_STORAGE_KEY } from '@hiraku/shared';
+import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, BOOT_SCREEN_ID, SORT_STORAGE_KEY } from '@hiraku/shared';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createConfirmedMember, createProfileThroughApi, logInThroughApi } from './support/members';
@@ -54,6 +54,42 @@ test('a member opening /reports: the session and the first page are asked for be
   await expect.poll(() => requests.filter(isSessionCheck).length).toBe(2);
 });
 
+test('the first cards come in the page itself, before any script has run, and the app takes their place without moving them', async ({ page }) => {
+  const account = await createConfirmedMember(page.request, 'first-screen-html');
+  await logInThroughApi(page.request, account);
+  await createProfileThroughApi(page.request, '先描きさん');
+  // Short: a card cuts a long title, and its link is named by what it shows.
+  const title = `先描き${Date.now() % 100_000}`;
+  await createReportThroughApi(page.request, title);
+
+  const scripts = gate();
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await scripts.opened;
+    await route.continue();
+  });
+  await page.goto('/reports', { waitUntil: 'commit' });
+
+  // No script has run: what shows is the screen the server wrote into the page, inert until the app is up.
+  const rendered = page.locator(`#${BOOT_SCREEN_ID}`);
+  const renderedCard = rendered.locator('article.report-card').filter({ hasText: title });
+  await expect(renderedCard).toBeVisible();
+  await expect(rendered).toHaveAttribute('inert', '');
+  await expect(page).toHaveTitle('レポート一覧 | ひらく');
+  // Inert: its controls take no focus (nor clicks, nor typing) until the app's own have replaced them.
+  expect(await rendered.getByRole('link', { name: title }).evaluate((link: HTMLElement) => (link.focus(), document.activeElement === link))).toBe(false);
+  const drawnAt = await renderedCard.boundingBox();
+
+  scripts.open();
+  await expect(rendered).toHaveCount(0);
+  const liveCard = main(page).locator('article.report-card').filter({ hasText: title });
+  await expect(liveCard).toHaveCount(1);
+  expect(await liveCard.boundingBox()).toEqual(drawnAt);
+  // The app's own list: its links move within the app.
+  await main(page).getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/reports\/\d+$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
 test('the early first page is the sort the member chose last time', async ({ page }) => {
   const account = await createConfirmedMember(page.request, 'first-screen-sort');
   await logInThroughApi(page.request, account);
@@ -73,6 +109,7 @@ test('the early first page is the sort the member chose last time', async ({ pag
 });
 
 test('a visitor opening /reports is sent to log in as before: the early page\'s 401 ends no session', async ({ page }) => {
+  expect(await (await page.request.get('/reports')).text()).not.toContain(BOOT_SCREEN_ID);
   const feedAnswered = page.waitForResponse(isFeedPageResponse);
   await page.goto('/reports');
   expect((await feedAnswered).status()).toBe(401);

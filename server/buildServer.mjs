@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WORKSPACES = ['package.json', 'server/package.json', 'search/package.json', 'packages/shared/package.json', 'bench/package.json'];
+// packages/ui: the first screens the server renders (server/src/middlewares/firstScreenHtml.ts) bring React.
+const WORKSPACES = ['package.json', 'server/package.json', 'search/package.json', 'packages/shared/package.json', 'packages/ui/package.json', 'bench/package.json'];
 
 /** Every npm package a workspace names: loaded from node_modules at run time, never copied into the bundle. */
 function npmPackages() {

@@ -52,7 +52,7 @@ export function firstScreenPages(repoRoot: string, screens: Readonly<Record<stri
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('first screen pages: the build has no entry chunk');
       const inIndex = staticClosure(bundle, entry.fileName);
-      const pages: Record<string, string> = {};
+      const pages: Record<string, { page: string; fetch: string[] }> = {};
       for (const [route, screen] of Object.entries(screens)) {
         const moduleId = path.join(repoRoot, screen.module);
         // A module's code is in one chunk only: the one that holds it is the screen's.
@@ -67,7 +67,7 @@ export function firstScreenPages(repoRoot: string, screens: Readonly<Record<stri
           .replace('</head>', `${code.map((link) => `  ${link}\n`).join('')}  </head>`);
         const fileName = `first-screens/${route === '/' ? 'index' : route.slice(1).replace(/\//g, '-')}.html`;
         this.emitFile({ type: 'asset', fileName, source });
-        pages[route] = fileName;
+        pages[route] = { page: fileName, fetch: screen.fetch };
       }
       this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_MANIFEST, source: `${JSON.stringify(pages, null, 2)}\n` });
     },

@@ -9,8 +9,9 @@ import { csrfProtection } from './middlewares/csrf';
 import { errorHandler } from './middlewares/errorHandler';
 import { requestLog } from './middlewares/requestLog';
 import { securityHeaders } from './middlewares/securityHeaders';
+import { firstScreenRenderer } from './middlewares/firstScreenHtml';
 import { webApp } from './middlewares/webApp';
-import { apiRouter } from './routes';
+import { apiRouter, endpointHandlers } from './routes';
 import type { AppServices } from './services';
 
 export const WEB_DIST_DIR = path.resolve(__dirname, '../../apps/web/dist');
@@ -28,7 +29,8 @@ const PROCESS_ID = `${os.hostname()}:${process.pid}`;
 export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
   // Koa's own proxy mode would believe the leftmost X-Forwarded-For entry: clientAddress decides instead.
   const app = new Koa({ proxy: false });
-  const api = apiRouter(services);
+  const handlers = endpointHandlers(services);
+  const api = apiRouter(services, handlers);
   app.use(clientAddress(services.env.TRUSTED_PROXIES));
   if (!services.env.production) {
     app.use(async (ctx, next) => {
@@ -61,6 +63,6 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   app.use(api.routes());
   app.use(api.allowedMethods());
   if (services.mediaMiddleware) app.use(services.mediaMiddleware);
-  app.use(webApp(webDistDir));
+  app.use(webApp(webDistDir, { renderFirstScreen: firstScreenRenderer({ sessions: services, handlers, logger: services.logger }) }));
   return app;
 }

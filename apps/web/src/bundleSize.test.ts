@@ -75,16 +75,18 @@ describe('initial JavaScript of the web app', () => {
     }
   });
   it("writes each first screen's page: index.html naming the screen's own scripts and the API answers it paints from", () => {
-    const pages = JSON.parse(readFileSync(path.join(outDir, '.vite/first-screens.json'), 'utf8')) as Record<string, string>;
+    const pages = JSON.parse(readFileSync(path.join(outDir, '.vite/first-screens.json'), 'utf8')) as Record<string, { page: string; fetch: string[] }>;
     expect(Object.keys(pages)).toEqual(['/', '/reports']);
     const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const preloads = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));
     expect(preloads(index, 'preload')).toEqual([]);
 
-    const reports = readFileSync(path.join(outDir, pages['/reports'] ?? ''), 'utf8');
+    const reports = readFileSync(path.join(outDir, pages['/reports']?.page ?? ''), 'utf8');
     // The page is index.html with links added: the entry and the stand-in header are the same.
     expect(reports.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(index.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''));
     expect(preloads(reports, 'preload')).toEqual(['/api/auth/me', '/api/reports/infinite?sort=new&limit=8']);
+    // The server renders the screen from the same answers (server/src/middlewares/firstScreenHtml.ts).
+    expect(pages['/reports']?.fetch).toEqual(preloads(reports, 'preload'));
     expect(reports).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">');
     // Every script bench/bundleSize.mjs counts for /reports, each a file of the build named once: the
     // entry's preloads as in index.html, then the route's own.

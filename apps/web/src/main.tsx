@@ -2,6 +2,7 @@
 import '@hiraku/ui/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BOOT_HEADER_ID, BOOT_SCREEN_ID } from '@hiraku/shared';
 import { buildAppRoutes, createHirakuRouter, HirakuApp } from '@hiraku/ui';
 import '@hiraku/ui/styles.css';
 import { createWebPlatform } from './webPlatform';
@@ -19,8 +20,12 @@ createRoot(container).render(
 );
 
 // The app draws nothing until the router has the first address's screen (its chunk downloaded, or the
-// failure to show); the stand-in header of index.html goes then, in the same frame as the app's own.
-const dropStandIn = () => document.getElementById('boot-header')?.remove();
+// failure to show); the stand-in header of index.html, or the screen the server rendered in its place
+// (server/src/middlewares/firstScreenHtml.ts), goes then, in the same frame as the app's own.
+const dropStandIn = () => {
+  document.getElementById(BOOT_HEADER_ID)?.remove();
+  document.getElementById(BOOT_SCREEN_ID)?.remove();
+};
 if (router.state.initialized) dropStandIn();
 else {
   const stop = router.subscribe((state) => {

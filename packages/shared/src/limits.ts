@@ -116,6 +116,12 @@ export const SORT_OPTIONS = ['new', 'old', 'like'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'new';
 export const SORT_STORAGE_KEY = 'sortOption';
+/**
+ * The same choice told to the server, set only while it is not the default: the server renders /reports'
+ * first screen in the default order (its page preloads that order), and sends the page without it to a
+ * member whose list starts in another (server/src/middlewares/firstScreenHtml.ts).
+ */
+export const SORT_COOKIE = 'hiraku_sort';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 

@@ -10,3 +10,11 @@ export const FIRST_SCREENS_MANIFEST = '.vite/first-screens.json';
 export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
+
+/**
+ * index.html's stand-in header bar, shown until the first screen's code has arrived (apps/web/src/main.tsx
+ * removes it). The server puts a first screen it rendered (server/src/middlewares/firstScreenHtml.ts) in
+ * its place, in an element of BOOT_SCREEN_ID, which main.tsx removes at the same moment.
+ */
+export const BOOT_HEADER_ID = 'boot-header';
+export const BOOT_SCREEN_ID = 'boot-screen';

@@ -43,7 +43,7 @@ describe('webApp (serving the built single-page app)', () => {
     await fs.writeFile(path.join(dist, 'secret.html'), 'not a page');
     await fs.writeFile(
       path.join(dist, '.vite', 'first-screens.json'),
-      JSON.stringify({ '/reports': 'first-screens/reports.html' }),
+      JSON.stringify({ '/reports': { page: 'first-screens/reports.html', fetch: ['/api/reports/infinite'] } }),
     );
     const app = new Koa();
     app.use(webApp(dist));
@@ -80,7 +80,7 @@ describe('webApp (serving the built single-page app)', () => {
   });
 
   it('sends index.html when the list of first screens names a file it must not', async () => {
-    await fs.writeFile(path.join(dist, '.vite', 'first-screens.json'), JSON.stringify({ '/reports': '../secret.html' }));
+    await fs.writeFile(path.join(dist, '.vite', 'first-screens.json'), JSON.stringify({ '/reports': { page: '../secret.html', fetch: [] } }));
     // The list is read again after a build, which writes index.html anew.
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>ひらく</title><!-- rebuilt --></html>');
     try {
@@ -88,7 +88,10 @@ describe('webApp (serving the built single-page app)', () => {
       expect(page).toContain('rebuilt');
       expect(page).not.toContain('not a page');
     } finally {
-      await fs.writeFile(path.join(dist, '.vite', 'first-screens.json'), JSON.stringify({ '/reports': 'first-screens/reports.html' }));
+      await fs.writeFile(
+        path.join(dist, '.vite', 'first-screens.json'),
+        JSON.stringify({ '/reports': { page: 'first-screens/reports.html', fetch: ['/api/reports/infinite'] } }),
+      );
       await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>ひらく</title></html>');
     }
   });

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
 import { FIRST_SCREENS_MANIFEST, withoutTrailingSlash } from '@hiraku/shared';
+import { withFirstScreen, type FirstScreenRenderer } from './firstScreenHtml';
 
 /** Vite puts a content hash in every file name under /assets/: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -25,17 +26,30 @@ async function sendFile(ctx: Context, root: string, file: string, cacheControl: 
   return Boolean(served);
 }
 
-/** The build's list of first screen pages (apps/web/firstScreenPages.ts): a path and its copy of index.html. */
-const firstScreensSchema = z.record(z.string(), z.string().regex(/^first-screens\/[a-z0-9-]+\.html$/));
+/**
+ * The build's list of first screen pages (apps/web/firstScreenPages.ts): a path, its copy of index.html
+ * and the API addresses that screen paints from.
+ */
+const firstScreensSchema = z.record(
+  z.string(),
+  z.object({ page: z.string().regex(/^first-screens\/[a-z0-9-]+\.html$/), fetch: z.array(z.string().startsWith('/api/')) }),
+);
+type FirstScreens = z.infer<typeof firstScreensSchema>;
+
+/** The page for an address: its file under the build, and for a first screen, what it paints from. */
+interface PickedPage {
+  file: string;
+  fetch: readonly string[] | null;
+}
 
 /**
  * The page to send for an address: its first screen's copy of index.html (which names that screen's
  * scripts and API answers, so the browser fetches them at once), else index.html; null while there is no
  * build. The list is read again whenever index.html changes, i.e. after a new build.
  */
-function pagePicker(distDir: string, indexFile: string): (pathname: string) => string | null {
-  let known: { builtAt: number; pages: Record<string, string> } | null = null;
-  const readPages = (): Record<string, string> => {
+function pagePicker(distDir: string, indexFile: string): (pathname: string) => PickedPage | null {
+  let known: { builtAt: number; pages: FirstScreens } | null = null;
+  const readPages = (): FirstScreens => {
     try {
       const parsed = firstScreensSchema.safeParse(JSON.parse(fs.readFileSync(path.join(distDir, FIRST_SCREENS_MANIFEST), 'utf8')));
       return parsed.success ? parsed.data : {};
@@ -49,15 +63,21 @@ function pagePicker(distDir: string, indexFile: string): (pathname: string) => s
     if (!index) return null;
     const builtAt = index.mtimeMs;
     if (known?.builtAt !== builtAt) known = { builtAt, pages: readPages() };
-    return known.pages[withoutTrailingSlash(pathname)] ?? 'index.html';
+    const screen = known.pages[withoutTrailingSlash(pathname)];
+    return screen ? { file: screen.page, fetch: screen.fetch } : { file: 'index.html', fetch: null };
   };
 }
 
+/** A first screen's page with the screen in it, for one member: theirs only, and never kept by a cache. */
+const RENDERED_PAGE_CACHE = 'private, no-store';
+
 /**
  * Serves the built single-page app: hashed assets are cached for a year, every other GET outside
- * /api gets index.html (or its first screen's copy) so client-side routes survive a reload.
+ * /api gets index.html (or its first screen's copy) so client-side routes survive a reload. With
+ * `renderFirstScreen`, a first screen's page holds that screen as the server rendered it for the signed-in
+ * member (firstScreenHtml.ts); the page without it when there is no member or the rendering fails.
  */
-export function webApp(distDir: string): Middleware {
+export function webApp(distDir: string, { renderFirstScreen }: { renderFirstScreen?: FirstScreenRenderer } = {}): Middleware {
   const indexFile = path.join(distDir, 'index.html');
   const pageFor = pagePicker(distDir, indexFile);
   return async (ctx, next) => {
@@ -78,6 +98,15 @@ export function webApp(distDir: string): Middleware {
       ctx.body = 'Web アプリがビルドされていません。`npm run build` を実行してください。';
       return;
     }
-    await sendFile(ctx, distDir, page, NAMED_FILE_CACHE);
+    if (renderFirstScreen && page.fetch && ctx.method === 'GET') {
+      const rendered = await renderFirstScreen(ctx, withoutTrailingSlash(ctx.path), page.fetch);
+      if (rendered) {
+        ctx.set('Cache-Control', RENDERED_PAGE_CACHE);
+        ctx.type = 'html';
+        ctx.body = withFirstScreen(await fs.promises.readFile(path.join(distDir, page.file), 'utf8'), rendered);
+        return;
+      }
+    }
+    await sendFile(ctx, distDir, page.file, NAMED_FILE_CACHE);
   };
 }

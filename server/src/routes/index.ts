@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { notFound } from '../errors';
-import { mountEndpoints } from '../http/endpoints';
+import { mountEndpoints, type EndpointHandler } from '../http/endpoints';
+import type { EndpointKey } from '@hiraku/shared';
 import type { AppServices } from '../services';
 import { accountHandlers } from './account/account';
 import { analyticsHandlers } from './analytics/analytics';
@@ -26,13 +27,15 @@ import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
 import { tutorialHandlers } from './tutorial/tutorial';
 
+/** A handler for every endpoint of the contract; the object must name each declared endpoint once, or typecheck fails. */
+export type AllEndpointHandlers = { [K in EndpointKey]: EndpointHandler<K> };
+
 /**
- * Every endpoint of the contract (packages/shared ENDPOINTS), with its handler; unknown /api paths answer
- * a JSON 404. The handlers object must name each declared endpoint once, or typecheck fails.
+ * Made once per app: handlers keep state of their own (the feed's shared pages), which the API routes
+ * and the first screens rendered on the server (middlewares/firstScreenHtml.ts) must share.
  */
-export function apiRouter(services: AppServices): Router {
-  const api = new Router();
-  mountEndpoints(api, services, {
+export function endpointHandlers(services: AppServices): AllEndpointHandlers {
+  return {
     ...healthHandlers(services),
     ...authHandlers(services),
     ...signupHandlers(services),
@@ -56,7 +59,13 @@ export function apiRouter(services: AppServices): Router {
     ...safetyHandlers(services),
     ...securityHandlers(services),
     ...trustHandlers(services),
-  });
+  };
+}
+
+/** Every endpoint of the contract (packages/shared ENDPOINTS), with its handler; unknown /api paths answer a JSON 404. */
+export function apiRouter(services: AppServices, handlers: AllEndpointHandlers = endpointHandlers(services)): Router {
+  const api = new Router();
+  mountEndpoints(api, services, handlers);
   api.all('/api/{*rest}', () => {
     throw notFound();
   });

@@ -48,6 +48,8 @@ export async function startTestApp(
      * test comparing table snapshots needs no worker moving rows.
      */
     fanOut?: boolean;
+    /** A web build of the test's own (the repository's apps/web/dist by default, which may not be built). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.mysqlServerUrl ? { serverUrl: options.mysqlServerUrl } : {});
@@ -93,7 +95,7 @@ export async function startTestApp(
       ? startOutboxRunner(createNotificationWorker({ models: db.models, sequelize: db.sequelize, bus, logger }), logger, { idleMs: NOTIFICATION_IDLE_MS })
       : null;
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(services).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp(services, options.webDistDir ? { webDistDir: options.webDistDir } : {}).listen(0, '127.0.0.1', () => resolve(s));
   });
   // As main.ts does.
   answerClientErrors(server);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { DEFAULT_SORT, SORT_OPTIONS, SORT_STORAGE_KEY, type SortOption } from '@hiraku/shared';
+import { DEFAULT_SORT, SORT_COOKIE, SORT_OPTIONS, SORT_STORAGE_KEY, type SortOption } from '@hiraku/shared';
 
 export function isSortOption(value: unknown): value is SortOption {
   return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
@@ -15,7 +15,17 @@ export function readStoredSort(): SortOption {
   }
 }
 
+/** SORT_COOKIE: the server renders the first screen of /reports only for the default order. */
+export function tellServerSort(sort: SortOption): void {
+  try {
+    document.cookie = sort === DEFAULT_SORT ? `${SORT_COOKIE}=; path=/; max-age=0; samesite=lax` : `${SORT_COOKIE}=${sort}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // No cookies (a file:// page, blocked storage): the server's first screen may show the default order first.
+  }
+}
+
 function writeStoredSort(sort: SortOption | null): void {
+  tellServerSort(sort ?? DEFAULT_SORT);
   try {
     if (sort === null) window.localStorage.removeItem(SORT_STORAGE_KEY);
     else window.localStorage.setItem(SORT_STORAGE_KEY, sort);

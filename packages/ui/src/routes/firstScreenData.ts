@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { withoutTrailingSlash } from '@hiraku/shared';
 import type { EndpointCaller } from '../api/endpointClient';
 import { feedQueryOptions } from '../reports/feedQuery';
-import { readStoredSort } from '../reports/useSortOption';
+import { readStoredSort, tellServerSort } from '../reports/useSortOption';
 import { PATHS } from './paths';
 
 /**
@@ -19,7 +19,12 @@ const BESIDE_THE_SESSION_CHECK = { refreshOn401: false, expireSessionOnRefreshFa
  * answer there or the request in flight. Only screens whose first paint is a member's list are here.
  */
 const FIRST_SCREEN_DATA: Readonly<Record<string, (client: QueryClient, call: EndpointCaller) => Promise<void>>> = {
-  [PATHS.reports]: (client, call) => client.prefetchInfiniteQuery(feedQueryOptions(call, readStoredSort(), { callOptions: BESIDE_THE_SESSION_CHECK })),
+  [PATHS.reports]: (client, call) => {
+    const sort = readStoredSort();
+    // A choice stored before the server was told of it (SORT_COOKIE) is told now, for the next visit.
+    tellServerSort(sort);
+    return client.prefetchInfiniteQuery(feedQueryOptions(call, sort, { callOptions: BESIDE_THE_SESSION_CHECK }));
+  },
 };
 
 /**
