@@ -82,8 +82,12 @@ describe('initial JavaScript of the web app', () => {
     expect(preloads(index, 'preload')).toEqual([]);
 
     const reports = readFileSync(path.join(outDir, pages['/reports']?.page ?? ''), 'utf8');
-    // The page is index.html with links added: the entry and the stand-in header are the same.
-    expect(reports.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(index.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''));
+    // The page is index.html with links added and its stylesheet moved first: the entry and the stand-in header are the same.
+    expect(reports.replace(/\s*<link rel="(modulepreload|preload|stylesheet)"[^>]*>/g, '')).toBe(index.replace(/\s*<link rel="(modulepreload|preload|stylesheet)"[^>]*>/g, ''));
+    const stylesheets = [...reports.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+    expect(stylesheets).toEqual([...index.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]));
+    expect(stylesheets).toHaveLength(1);
+    expect(reports.indexOf(stylesheets[0] ?? '')).toBeLessThan(reports.indexOf('<link rel="preload"'));
     expect(preloads(reports, 'preload')).toEqual(['/api/auth/me', '/api/reports/infinite?sort=new&limit=8']);
     // The server renders the screen from the same answers (server/src/middlewares/firstScreenHtml.ts).
     expect(pages['/reports']?.fetch).toEqual(preloads(reports, 'preload'));

@@ -58,6 +58,10 @@ export interface PaintFigures {
 
 export interface PaintTimeline {
   htmlMs: number;
+  /** When the stylesheets had arrived: nothing paints before. */
+  stylesheetMs?: number;
+  /** The first paint with content (text or an image). */
+  firstContentfulPaintMs?: number;
   scripts: number;
   lastScriptMs: number;
   domContentLoadedMs: number;
@@ -114,6 +118,8 @@ export async function measurePaint(browser: Browser, baseUrl: string, path: stri
     const scripts = resources.filter((entry) => entry.name.endsWith('.js'));
     const timeline = {
       htmlMs: Math.round(navigation?.responseEnd ?? 0),
+      stylesheetMs: Math.round(Math.max(0, ...resources.filter((entry) => entry.name.endsWith('.css')).map((entry) => entry.responseEnd))),
+      firstContentfulPaintMs: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
       scripts: scripts.length,
       lastScriptMs: Math.round(Math.max(0, ...scripts.map((entry) => entry.responseEnd))),
       domContentLoadedMs: Math.round(navigation?.domContentLoadedEventEnd ?? 0),

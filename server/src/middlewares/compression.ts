@@ -15,7 +15,10 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export function compression(): Middleware {
   const compressor = compress({
     threshold: COMPRESSION_THRESHOLD_BYTES,
-    br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Flushed at each write: a page sent in parts (its head first, middlewares/firstScreenHtml.ts) reaches
+    // the browser part by part; an answer written at once is one write, one flush.
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 }, flush: constants.BROTLI_OPERATION_FLUSH },
+    gzip: { flush: constants.Z_SYNC_FLUSH },
     deflate: false,
   });
   return (ctx, next) =>

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import { BOOT_HEADER_ID, BOOT_SCREEN_ID, SORT_COOKIE } from '@hiraku/shared';
 import type { RenderedFirstScreen } from '@hiraku/ui/server';
 import type { Context } from 'koa';
@@ -7,8 +8,11 @@ import { readInProcess } from '../http/inProcessRead';
 import type { Logger } from '../logger';
 import type { AllEndpointHandlers } from '../routes';
 
-/** The first screen at `pathname` for the member of the request, from the API answers it paints from; null to send the page without it. */
-export type FirstScreenRenderer = (ctx: Context, pathname: string, fetch: readonly string[]) => Promise<RenderedFirstScreen | null>;
+/**
+ * The first screen at `pathname` for the member of the request, from the API answers it paints from.
+ * Null when the page goes without one; else the screen being rendered, which settles null if that fails.
+ */
+export type FirstScreenRenderer = (ctx: Context, pathname: string, fetch: readonly string[]) => Promise<{ screen: Promise<RenderedFirstScreen | null> } | null>;
 
 /**
  * The page's answers list a feed in one order and the member's list starts in another (SORT_COOKIE): the
@@ -27,17 +31,14 @@ function startsInAnotherOrder(ctx: Context, fetch: readonly string[]): boolean {
  * Renders a first screen (apps/web/firstScreens.json) on the server for a signed-in member (issue 22: the
  * LCP of /reports). What it shows is read through the API's own handlers (http/inProcessRead.ts), so the
  * visibility rules stay in one place; the app's React code (packages/ui/src/server) is loaded at the first
- * such page, not at start. No member (no access token, or an expired one: the browser refreshes it), a
- * list that starts in another order, an answer refused, or a rendering that fails: null, and the member
- * gets the page as before.
+ * such page, not at start. No member (no access token, or an expired one: the browser refreshes it) or a
+ * list that starts in another order: null, the page as before. An answer refused, or a rendering that
+ * fails: the screen settles null, and the page goes on without it.
  */
 export function firstScreenRenderer({ sessions, handlers, logger }: { sessions: SessionDeps; handlers: AllEndpointHandlers; logger: Logger }): FirstScreenRenderer {
   let ui: Promise<typeof import('@hiraku/ui/server')> | undefined;
-  return async (ctx, pathname, fetch) => {
-    if (startsInAnotherOrder(ctx, fetch)) return null;
+  const render = async (ctx: Context, user: NonNullable<Awaited<ReturnType<typeof userFromAccessToken>>>, pathname: string, fetch: readonly string[]) => {
     try {
-      const user = await userFromAccessToken(sessions, readAccessCookie(ctx));
-      if (!user) return null;
       const answers: Record<string, unknown> = {};
       await Promise.all(
         fetch.map(async (url) => {
@@ -52,17 +53,51 @@ export function firstScreenRenderer({ sessions, handlers, logger }: { sessions: 
       return null;
     }
   };
+  return async (ctx, pathname, fetch) => {
+    if (startsInAnotherOrder(ctx, fetch)) return null;
+    const user = await userFromAccessToken(sessions, readAccessCookie(ctx)).catch(() => null);
+    return user ? { screen: render(ctx, user, pathname, fetch) } : null;
+  };
+}
+
+/** A first screen's page cut where the rendered screen goes: all of its head but the title, and the rest. */
+export interface PageAroundScreen {
+  head: string;
+  title: string;
+  rest: string;
+}
+
+export function splitPage(page: string): PageAroundScreen {
+  const end = page.indexOf('</head>');
+  const head = end === -1 ? '' : page.slice(0, end);
+  const title = /<title>([^<]*)<\/title>\s*/.exec(head);
+  return { head: title ? head.replace(title[0], '') : head, title: title?.[1] ?? '', rest: end === -1 ? page : page.slice(end) };
 }
 
 /**
- * The page with the rendered screen where index.html has its stand-in header bar, and the screen's title.
- * The screen is `inert`: a picture of the page until the app, once its scripts have run, draws the same
- * screen and removes it (apps/web/src/main.tsx), so nothing typed or pressed in it before then is lost
- * to a control that is about to be replaced; the page scrolls, and reads, as usual.
+ * The page after its head's links: the screen's title (else the page's), then the body with the screen,
+ * inert, where index.html has its stand-in header bar. Inert: a picture of the page until the app, once its
+ * scripts have run, draws the same screen and removes it (apps/web/src/main.tsx), so nothing typed or
+ * pressed in it before then is lost to a control about to be replaced; the page scrolls and reads as usual.
  */
-export function withFirstScreen(page: string, screen: RenderedFirstScreen): string {
+export function pageWithScreen(page: PageAroundScreen, screen: RenderedFirstScreen | null): string {
+  const title = `<title>${screen?.title ?? page.title}</title>\n  `;
+  if (!screen) return title + page.rest;
   const standIn = new RegExp(`<header id="${BOOT_HEADER_ID}"[^>]*></header>`);
-  let html = page.replace(standIn, () => `<div id="${BOOT_SCREEN_ID}" inert>${screen.html}</div>`);
-  if (screen.title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${screen.title}</title>`);
-  return html;
+  return title + page.rest.replace(standIn, () => `<div id="${BOOT_SCREEN_ID}" inert>${screen.html}</div>`);
+}
+
+/**
+ * The page as a stream: the head (stylesheet, scripts and the API answers to preload) leaves at once, so
+ * the browser fetches them while the screen is rendered; the rest follows with the screen.
+ */
+export function streamPage(page: string, screen: Promise<RenderedFirstScreen | null>): Readable {
+  const parts = splitPage(page);
+  const body = new PassThrough();
+  body.write(parts.head);
+  void screen.then(
+    (rendered) => body.end(pageWithScreen(parts, rendered)),
+    () => body.end(pageWithScreen(parts, null)),
+  );
+  return body;
 }

@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
 import { FIRST_SCREENS_MANIFEST, withoutTrailingSlash } from '@hiraku/shared';
-import { withFirstScreen, type FirstScreenRenderer } from './firstScreenHtml';
+import { streamPage, type FirstScreenRenderer } from './firstScreenHtml';
 
 /** Vite puts a content hash in every file name under /assets/: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -99,11 +99,11 @@ export function webApp(distDir: string, { renderFirstScreen }: { renderFirstScre
       return;
     }
     if (renderFirstScreen && page.fetch && ctx.method === 'GET') {
-      const rendered = await renderFirstScreen(ctx, withoutTrailingSlash(ctx.path), page.fetch);
-      if (rendered) {
+      const rendering = await renderFirstScreen(ctx, withoutTrailingSlash(ctx.path), page.fetch);
+      if (rendering) {
         ctx.set('Cache-Control', RENDERED_PAGE_CACHE);
         ctx.type = 'html';
-        ctx.body = withFirstScreen(await fs.promises.readFile(path.join(distDir, page.file), 'utf8'), rendered);
+        ctx.body = streamPage(await fs.promises.readFile(path.join(distDir, page.file), 'utf8'), rendering.screen);
         return;
       }
     }
