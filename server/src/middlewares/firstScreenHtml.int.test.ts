@@ -55,6 +55,7 @@ describe('first screens rendered on the server', () => {
     const res = await reader.client.get<string>('/reports', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
     const html = res.body;
     expect(html).toContain(`<div id="${BOOT_SCREEN_ID}" inert>`);
     expect(html).not.toContain(`id="${BOOT_HEADER_ID}"`);

@@ -102,6 +102,8 @@ export function webApp(distDir: string, { renderFirstScreen }: { renderFirstScre
       const rendering = await renderFirstScreen(ctx, withoutTrailingSlash(ctx.path), page.fetch);
       if (rendering) {
         ctx.set('Cache-Control', RENDERED_PAGE_CACHE);
+        // Sent in two parts (the head before the screen): a proxy such as nginx passes each on as it comes.
+        ctx.set('X-Accel-Buffering', 'no');
         ctx.type = 'html';
         ctx.body = streamPage(await fs.promises.readFile(path.join(distDir, page.file), 'utf8'), rendering.screen);
         return;
