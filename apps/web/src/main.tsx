@@ -6,31 +6,39 @@ import { BOOT_HEADER_ID, BOOT_SCREEN_ID } from '@hiraku/shared';
 import { buildAppRoutes, createHirakuRouter, HirakuApp } from '@hiraku/ui';
 import '@hiraku/ui/styles.css';
 import { createWebPlatform } from './webPlatform';
+import { afterFirstPaint } from './afterFirstPaint';
 
-const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '');
-const router = createHirakuRouter('browser', { routes: buildAppRoutes() });
+function start(container: HTMLElement): void {
+  const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '');
+  // Made here, once, and not during a render (StrictMode would make it twice).
+  const router = createHirakuRouter('browser', { routes: buildAppRoutes() });
+
+  createRoot(container).render(
+    <StrictMode>
+      <HirakuApp platform={platform} router={router} />
+    </StrictMode>,
+  );
+
+  // The app draws nothing until the router has the first address's screen (its chunk downloaded, or the
+  // failure to show); the stand-in header of index.html, or the screen the server rendered in its place
+  // (server/src/middlewares/firstScreenHtml.ts), goes then, in the same frame as the app's own.
+  const dropStandIn = () => {
+    document.getElementById(BOOT_HEADER_ID)?.remove();
+    document.getElementById(BOOT_SCREEN_ID)?.remove();
+  };
+  if (router.state.initialized) dropStandIn();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      dropStandIn();
+    });
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <HirakuApp platform={platform} router={router} />
-  </StrictMode>,
-);
-
-// The app draws nothing until the router has the first address's screen (its chunk downloaded, or the
-// failure to show); the stand-in header of index.html, or the screen the server rendered in its place
-// (server/src/middlewares/firstScreenHtml.ts), goes then, in the same frame as the app's own.
-const dropStandIn = () => {
-  document.getElementById(BOOT_HEADER_ID)?.remove();
-  document.getElementById(BOOT_SCREEN_ID)?.remove();
-};
-if (router.state.initialized) dropStandIn();
-else {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    dropStandIn();
-  });
-}
+// A screen the server rendered is painted before the app starts: started at once, the app's work could
+// run ahead of that first frame and hold it back until the app drew the screen itself (issue 22, LCP).
+if (document.getElementById(BOOT_SCREEN_ID)) void afterFirstPaint().then(() => start(container));
+else start(container);
