@@ -60,7 +60,7 @@ export function firstScreenPages(repoRoot: string, screens: Readonly<Record<stri
         const chunk = chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
         if (!chunk) throw new Error(`first screen pages: no chunk for ${screen.module} (${route}); was the route table changed?`);
         const scripts = [...staticClosure(bundle, chunk.fileName)].filter((file) => !inIndex.has(file));
-        // The answers first, ahead of every script: over HTTP/1.1 a browser opens six connections to a host.
+        // The answers ahead of every script: over HTTP/1.1 a browser opens six connections to a host.
         const answers = screen.fetch.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`);
         const code = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`);
         const page = String(html.source);

@@ -3,7 +3,7 @@ import { BOOT_HEADER_ID, BOOT_SCREEN_ID, SORT_COOKIE } from '@hiraku/shared';
 import type { RenderedFirstScreen } from '@hiraku/ui/server';
 import type { Context } from 'koa';
 import { readAccessCookie } from '../auth/sessionCookies';
-import { userFromAccessToken, type SessionDeps } from '../auth/sessions';
+import { userFromAccessToken, type SessionDeps, type SessionMember } from '../auth/sessions';
 import { readInProcess } from '../http/inProcessRead';
 import type { Logger } from '../logger';
 import type { AllEndpointHandlers } from '../routes';
@@ -37,7 +37,7 @@ function startsInAnotherOrder(ctx: Context, fetch: readonly string[]): boolean {
  */
 export function firstScreenRenderer({ sessions, handlers, logger }: { sessions: SessionDeps; handlers: AllEndpointHandlers; logger: Logger }): FirstScreenRenderer {
   let ui: Promise<typeof import('@hiraku/ui/server')> | undefined;
-  const render = async (ctx: Context, user: NonNullable<Awaited<ReturnType<typeof userFromAccessToken>>>, pathname: string, fetch: readonly string[]) => {
+  const render = async (ctx: Context, user: SessionMember, pathname: string, fetch: readonly string[]) => {
     try {
       const answers: Record<string, unknown> = {};
       await Promise.all(
