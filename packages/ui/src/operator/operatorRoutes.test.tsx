@@ -4,29 +4,17 @@ import { DESKTOP_TEXTS, SAFETY_TEXTS, SECURITY_TEXTS, type SessionUser } from '@
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
-import { createHirakuRouter, type HirakuRouter } from '../routes/createHirakuRouter';
+import { createHirakuRouter, firstScreenShown } from '../routes/createHirakuRouter';
 import { OPERATOR_MENU } from './operatorMenu';
 import { buildOperatorRoutes } from './operatorRoutes';
 
 const platform: Platform = { kind: 'desktop', apiBaseUrl: '', openExternal: () => undefined, alert: () => undefined, confirm: () => Promise.resolve(true) };
 const operator: SessionUser = { publicId: 'unei01', tutorial: true, role: 'operator', twoFactor: true };
 
-/** The router has matched its first address (and loaded any lazy route module), as in the app. */
-function started(router: HirakuRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 /** Rendered once every lazy screen has loaded (the analytics screen's chart chunk is fetched on first use). */
 async function renderAt(path: string): Promise<string> {
   const router = createHirakuRouter('memory', { initialEntries: [path], routes: buildOperatorRoutes() });
-  await started(router);
+  await firstScreenShown(router);
   const { prelude } = await prerenderToNodeStream(<HirakuApp platform={platform} router={router} initialUser={operator} />);
   return text(prelude);
 }

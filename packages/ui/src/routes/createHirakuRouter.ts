@@ -65,6 +65,18 @@ export interface HirakuRouter {
   dispose(): void;
 }
 
+/** Settles once the router has shown its first address (its lazy screens loaded): for code that renders it once, outside a browser. */
+export function firstScreenShown(router: HirakuRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 const IDLE_BLOCKER: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
 
 type LazyProps = Omit<RouteObject, 'lazy' | 'children' | 'index' | 'path' | 'id'>;

@@ -3,7 +3,7 @@ import { PRIVACY_CONTACT_TEXTS, type SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
-import { createHirakuRouter, type HirakuRouter } from './createHirakuRouter';
+import { createHirakuRouter, firstScreenShown } from './createHirakuRouter';
 import { buildAppRoutes, ROUTE_GROUP_IDS } from './routeTable';
 
 const routes = buildAppRoutes();
@@ -17,21 +17,9 @@ const platform: Platform = { kind: 'web', apiBaseUrl: '', openExternal: () => un
 
 const member: SessionUser = { publicId: 'abc123', tutorial: false, role: 'member', twoFactor: false };
 
-/** Screens are lazy route modules: render once the router has loaded the matched ones, as the browser does. */
-function loaded(router: HirakuRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 async function renderAt(path: string, { supportEmail, user }: { supportEmail?: string; user?: SessionUser | null } = {}): Promise<string> {
   const router = createHirakuRouter('memory', { initialEntries: [path], routes: buildAppRoutes() });
-  await loaded(router);
+  await firstScreenShown(router);
   return renderToString(<HirakuApp platform={platform} router={router} siteConfig={supportEmail ? { supportEmail } : undefined} initialUser={user} />);
 }
 

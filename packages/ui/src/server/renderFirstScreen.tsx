@@ -7,7 +7,7 @@ import type { Transport } from '../api/transport';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
 import { createQueryClient } from '../query/queryClient';
-import { createHirakuRouter, type HirakuRouter } from '../routes/createHirakuRouter';
+import { createHirakuRouter, firstScreenShown } from '../routes/createHirakuRouter';
 import { prefetchFirstScreen } from '../routes/firstScreenData';
 import { buildAppRoutes } from '../routes/routeTable';
 
@@ -43,17 +43,6 @@ function serverPlatform(transport: Transport): Platform {
   return { kind: 'web', apiBaseUrl: '', transport, openExternal: () => undefined, alert: () => undefined, confirm: () => Promise.resolve(false) };
 }
 
-function screenLoaded(router: HirakuRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 /**
  * The first screen of `pathname` for a signed-in member as HTML, from the answers the server read for
  * them (issue 22: /reports' first card waited for the scripts to arrive, compile and run, about 0.8 s of
@@ -72,7 +61,7 @@ export async function renderFirstScreen(pathname: string, answers: FirstScreenAn
   const queryClient = createQueryClient();
   const router = createHirakuRouter('memory', { initialEntries: [withoutTrailingSlash(pathname)], routes: buildAppRoutes() });
   try {
-    await Promise.all([prefetchFirstScreen(pathname, queryClient, api.call), screenLoaded(router)]);
+    await Promise.all([prefetchFirstScreen(pathname, queryClient, api.call), firstScreenShown(router)]);
     // prerender, not renderToString: it waits for the lazy parts of the shell (the bell) instead of
     // leaving them to the browser.
     const { prelude } = await prerenderToNodeStream(<HirakuApp platform={serverPlatform(transport)} router={router} api={api} initialUser={user} queryClient={queryClient} />);
