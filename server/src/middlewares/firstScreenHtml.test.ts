@@ -28,7 +28,7 @@ describe('a first screen rendered on the server, in its page', () => {
 
   it('sends the head at once and the rest when the screen is ready', async () => {
     let finish: (screen: RenderedFirstScreen) => void = () => undefined;
-    const stream = streamPage(PAGE, new Promise((resolve) => (finish = resolve)));
+    const stream = streamPage(splitPage(PAGE), new Promise((resolve) => (finish = resolve)));
     const first = (await new Promise<Buffer>((resolve) => stream.once('data', resolve))).toString();
     expect(first).toBe('<!doctype html><html lang="ja"><head><link rel="stylesheet" href="/assets/a.css">');
     const rest = text(stream);
@@ -37,7 +37,7 @@ describe('a first screen rendered on the server, in its page', () => {
   });
 
   it('ends the page without a screen when the rendering fails', async () => {
-    const page = await text(streamPage(PAGE, Promise.reject(new Error('boom'))));
+    const page = await text(streamPage(splitPage(PAGE), Promise.reject(new Error('boom'))));
     expect(page).toContain('<title>ひらく</title>');
     expect(page).toContain('<header id="boot-header"');
     expect(page.endsWith('</html>')).toBe(true);

@@ -91,8 +91,7 @@ export function pageWithScreen(page: PageAroundScreen, screen: RenderedFirstScre
  * The page as a stream: the head (stylesheet, scripts and the API answers to preload) leaves at once, so
  * the browser fetches them while the screen is rendered; the rest follows with the screen.
  */
-export function streamPage(page: string, screen: Promise<RenderedFirstScreen | null>): Readable {
-  const parts = splitPage(page);
+export function streamPage(parts: PageAroundScreen, screen: Promise<RenderedFirstScreen | null>): Readable {
   const body = new PassThrough();
   body.write(parts.head);
   void screen.then(

@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { z } from 'zod';
 import { FIRST_SCREENS_MANIFEST, withoutTrailingSlash } from '@hiraku/shared';
-import { streamPage, type FirstScreenRenderer } from './firstScreenHtml';
+import { splitPage, streamPage, type FirstScreenRenderer, type PageAroundScreen } from './firstScreenHtml';
 
 /** Vite puts a content hash in every file name under /assets/: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -36,11 +36,16 @@ const firstScreensSchema = z.record(
 );
 type FirstScreens = z.infer<typeof firstScreensSchema>;
 
-/** The page for an address: its file under the build, and for a first screen, what it paints from. */
+/**
+ * The page for an address: its file under the build, and for a first screen, what it paints from and the
+ * page cut where a rendered screen goes (null when the file cannot be read).
+ */
 interface PickedPage {
   file: string;
-  fetch: readonly string[] | null;
+  screen: { fetch: readonly string[]; page: PageAroundScreen | null } | null;
 }
+
+type KnownScreens = Record<string, { file: string; fetch: readonly string[]; page: PageAroundScreen | null }>;
 
 /**
  * The page to send for an address: its first screen's copy of index.html (which names that screen's
@@ -48,7 +53,7 @@ interface PickedPage {
  * build. The list is read again whenever index.html changes, i.e. after a new build.
  */
 function pagePicker(distDir: string, indexFile: string): (pathname: string) => PickedPage | null {
-  let known: { builtAt: number; pages: FirstScreens } | null = null;
+  let known: { builtAt: number; screens: KnownScreens } | null = null;
   const readPages = (): FirstScreens => {
     try {
       const parsed = firstScreensSchema.safeParse(JSON.parse(fs.readFileSync(path.join(distDir, FIRST_SCREENS_MANIFEST), 'utf8')));
@@ -58,13 +63,27 @@ function pagePicker(distDir: string, indexFile: string): (pathname: string) => P
       return {};
     }
   };
+  // Each page is read and cut once per build, not at every page a member is sent.
+  const readScreens = (): KnownScreens => {
+    const screens: KnownScreens = {};
+    for (const [route, { page, fetch }] of Object.entries(readPages())) {
+      let text: string | null = null;
+      try {
+        text = fs.readFileSync(path.join(distDir, page), 'utf8');
+      } catch {
+        // Sent as a file below, which answers as it did before for a build missing it.
+      }
+      screens[route] = { file: page, fetch, page: text === null ? null : splitPage(text) };
+    }
+    return screens;
+  };
   return (pathname) => {
     const index = fs.statSync(indexFile, { throwIfNoEntry: false });
     if (!index) return null;
     const builtAt = index.mtimeMs;
-    if (known?.builtAt !== builtAt) known = { builtAt, pages: readPages() };
-    const screen = known.pages[withoutTrailingSlash(pathname)];
-    return screen ? { file: screen.page, fetch: screen.fetch } : { file: 'index.html', fetch: null };
+    if (known?.builtAt !== builtAt) known = { builtAt, screens: readScreens() };
+    const screen = known.screens[withoutTrailingSlash(pathname)];
+    return screen ? { file: screen.file, screen: { fetch: screen.fetch, page: screen.page } } : { file: 'index.html', screen: null };
   };
 }
 
@@ -98,14 +117,14 @@ export function webApp(distDir: string, { renderFirstScreen }: { renderFirstScre
       ctx.body = 'Web アプリがビルドされていません。`npm run build` を実行してください。';
       return;
     }
-    if (renderFirstScreen && page.fetch && ctx.method === 'GET') {
-      const rendering = await renderFirstScreen(ctx, withoutTrailingSlash(ctx.path), page.fetch);
+    if (renderFirstScreen && page.screen?.page && ctx.method === 'GET') {
+      const rendering = await renderFirstScreen(ctx, withoutTrailingSlash(ctx.path), page.screen.fetch);
       if (rendering) {
         ctx.set('Cache-Control', RENDERED_PAGE_CACHE);
         // Sent in two parts (the head before the screen): a proxy such as nginx passes each on as it comes.
         ctx.set('X-Accel-Buffering', 'no');
         ctx.type = 'html';
-        ctx.body = streamPage(await fs.promises.readFile(path.join(distDir, page.file), 'utf8'), rendering.screen);
+        ctx.body = streamPage(page.screen.page, rendering.screen);
         return;
       }
     }
