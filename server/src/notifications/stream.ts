@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { verifyAccessToken } from '../auth/accessToken';
 import { readAccessCookie } from '../auth/sessionCookies';
 import type { SessionMember } from '../auth/sessions';
-import { loadCaseCounts } from '../commands/moderation/caseQueue';
+import { loadCaseCounts } from '../commands/moderation/caseCounts';
 import type { Logger } from '../logger';
 import { isOperator } from '../policies/viewer';
 import type { BusMessage, NotificationBus } from './bus';

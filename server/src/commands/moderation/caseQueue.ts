@@ -1,4 +1,4 @@
-import { LIMITS, SEVERE_PRIORITY_MAX, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
+import { LIMITS, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
 import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { notFound, validationError } from '../../errors';
 import { TEXTS } from '@hiraku/shared';
@@ -6,6 +6,7 @@ import type { Comment, Models, ModerationCase, Report, User } from '../../models
 import type { Viewer } from '../../policies/viewer';
 import type { Storage } from '../../storage/storage';
 import { targetPath } from './appeals';
+import { loadCaseCounts } from './caseCounts';
 
 type QueueDeps = { models: Models; sequelize: Sequelize; storage: Storage };
 
@@ -17,16 +18,6 @@ function decodeCursor(cursor: string | undefined): { priority: number; id: numbe
   return { priority: Number(match[1]), id: Number(match[2]) };
 }
 
-
-/** The badge's numbers: open cases, those past due, and the open severe ones and appeals (priority 0-3). */
-export async function loadCaseCounts(sequelize: Sequelize, now = new Date()): Promise<CaseCounts> {
-  const [row] = await sequelize.query<{ open: number | string | null; overdue: number | string | null; severe: number | string | null }>(
-    `SELECT COUNT(*) AS open, SUM(CASE WHEN due_at < :now THEN 1 ELSE 0 END) AS overdue, SUM(CASE WHEN priority <= :severe THEN 1 ELSE 0 END) AS severe
-       FROM moderation_cases WHERE status = 'open'`,
-    { type: QueryTypes.SELECT, replacements: { now, severe: SEVERE_PRIORITY_MAX } },
-  );
-  return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0), severeOpen: Number(row?.severe ?? 0) };
-}
 
 /**
  * A page of the case queue. Open cases: appeals first, then by the severity of their worst flag, then
