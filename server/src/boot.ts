@@ -131,7 +131,7 @@ export async function boot(env: Env): Promise<Booted> {
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, logger });
+    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger });
     // Runs first at shutdown: open streams end, so the HTTP server can close.
     stops.push(() => hub.close());
 

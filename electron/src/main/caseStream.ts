@@ -42,7 +42,7 @@ export interface CaseStream {
   stop(): Promise<void>;
 }
 
-type Outcome = 'lost' | 'refresh' | 'unauthorized' | 'signedOut';
+type Outcome = 'lost' | 'refresh' | 'unauthorized' | 'signedOut' | 'closed';
 const caseEventSchema = notificationStreamEventSchemas.case;
 
 /**
@@ -120,6 +120,10 @@ export function createCaseStream(options: CaseStreamOptions): CaseStream {
           if (event.id !== null) lastEventId = event.id;
           if (event.event === 'refresh') {
             outcome = 'refresh';
+            controller.abort();
+          } else if (event.event === 'closed') {
+            // Too many streams for this member or address: a quick reconnect would only close another.
+            outcome = 'closed';
             controller.abort();
           } else if (event.event === 'case') {
             let data: unknown;
@@ -199,6 +203,11 @@ export function createCaseStream(options: CaseStreamOptions): CaseStream {
         renewedWithoutStream = false;
         alerts.reset();
         setState('signedOut');
+        await pause(backoff.maxMs);
+        continue;
+      }
+      if (outcome === 'closed') {
+        setState('waiting');
         await pause(backoff.maxMs);
         continue;
       }

@@ -28,8 +28,16 @@ export interface NotificationBus {
   publish(...messages: BusMessage[]): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(listener: (message: BusMessage) => void): () => void;
+  /**
+   * Called when the bus listens again after an outage (Redis restarted or unreachable for a while):
+   * what was published meanwhile never arrived, so listeners read it back from the database.
+   */
+  onResume(listener: () => void): () => void;
   close(): Promise<void>;
 }
+
+/** Messages a publisher keeps while Redis is unreachable, sent when it is back; older ones are dropped first. */
+const UNSENT_MAX = 10_000;
 
 /**
  * With REDIS_URL, Redis pub/sub on one channel: a notification made by a worker (or any API process)
@@ -48,6 +56,8 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
         local.on('message', listener);
         return () => local.off('message', listener);
       },
+      // One process: nothing travels outside it, so nothing can be missed.
+      onResume: () => () => undefined,
       async close() {
         local.removeAllListeners();
       },
@@ -62,6 +72,35 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
   }
   await Promise.all([publisher.connect().catch(() => undefined), subscriber.connect().catch(() => undefined)]);
   let subscribed: Promise<unknown> | null = null;
+  // After the first 'ready', each later one is a reconnection: the channel is subscribed again (ioredis
+  // does it too; awaiting our own makes sure it holds) before listeners are told to catch up, so nothing
+  // published after their read back can slip between the two.
+  let wasReady = false;
+  subscriber.on('ready', () => {
+    if (!wasReady) {
+      wasReady = true;
+      return;
+    }
+    if (!subscribed) return;
+    subscriber
+      .subscribe(channel)
+      .then(() => local.emit('resume'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'Redis の購読に失敗しました'));
+  });
+  const unsent: string[] = [];
+  const sendUnsent = () => {
+    const batch = unsent.splice(0);
+    if (batch.length === 0) return;
+    batch
+      .reduce((pipeline, text) => pipeline.publish(channel, text), publisher.pipeline())
+      .exec()
+      .catch(() => keepUnsent(batch));
+  };
+  const keepUnsent = (texts: string[]) => {
+    unsent.push(...texts);
+    if (unsent.length > UNSENT_MAX) unsent.splice(0, unsent.length - UNSENT_MAX);
+  };
+  publisher.on('ready', sendUnsent);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     try {
@@ -73,13 +112,24 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
   });
   return {
     async publish(...messages) {
-      if (messages.length === 1) await publisher.publish(channel, JSON.stringify(messages[0]));
-      else if (messages.length > 1) await messages.reduce((pipeline, message) => pipeline.publish(channel, JSON.stringify(message)), publisher.pipeline()).exec();
+      const texts = messages.map((message) => JSON.stringify(message));
+      try {
+        if (texts.length === 1) await publisher.publish(channel, texts[0] as string);
+        else if (texts.length > 1) await texts.reduce((pipeline, text) => pipeline.publish(channel, text), publisher.pipeline()).exec();
+      } catch (error) {
+        // Sent again when Redis is back; the caller still hears that it failed (it logs the delay).
+        keepUnsent(texts);
+        throw error;
+      }
     },
     subscribe(listener) {
       subscribed ??= subscriber.subscribe(channel).catch((error: unknown) => logger.warn({ err: error }, 'Redis の購読に失敗しました'));
       local.on('message', listener);
       return () => local.off('message', listener);
+    },
+    onResume(listener) {
+      local.on('resume', listener);
+      return () => local.off('resume', listener);
     },
     async close() {
       local.removeAllListeners();

@@ -147,6 +147,12 @@ export async function notificationsAfter(deps: StoreDeps, userId: number, lastEv
   });
 }
 
+/** The member's newest notification event (0 for none): where a new stream would resume from. */
+export async function newestEventId(deps: Pick<StoreDeps, 'models'>, userId: number): Promise<number> {
+  const newest: unknown = await deps.models.Notification.max('eventId', { where: { userId } });
+  return Number(newest ?? 0) || 0;
+}
+
 /** The notification that event `eventId` made or changed for each of `userIds`. */
 export async function notificationsOfEvent(deps: StoreDeps, userIds: readonly number[], eventId: number): Promise<Notification[]> {
   if (userIds.length === 0) return [];

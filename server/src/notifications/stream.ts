@@ -1,30 +1,49 @@
-import { ENDPOINTS, NOTIFICATION_HEARTBEAT_SEC, type NotificationItem } from '@hiraku/shared';
+import { ENDPOINTS, NOTIFICATION_HEARTBEAT_SEC, NOTIFICATION_LIMITS, type NotificationItem } from '@hiraku/shared';
 import type { Context } from 'koa';
+import { QueryTypes } from 'sequelize';
 import { verifyAccessToken } from '../auth/accessToken';
 import { readAccessCookie } from '../auth/sessionCookies';
 import type { SessionMember } from '../auth/sessions';
 import { loadCaseCounts } from '../commands/moderation/caseCounts';
+import { sqlDateTime } from '../db/connection';
 import type { Logger } from '../logger';
 import { isOperator } from '../policies/viewer';
 import type { BusMessage, NotificationBus } from './bus';
 import { loadSettings } from './settings';
-import { noteVisit, notificationsAfter, notificationsOfEvent, presentNotifications, unreadCount, type StoreDeps } from './store';
+import { newestEventId, noteVisit, notificationsAfter, notificationsOfEvent, presentNotifications, unreadCount, type StoreDeps } from './store';
 
 type StreamEvents = (typeof ENDPOINTS)['notifications.stream']['stream']['events'];
 type EventName = keyof StreamEvents;
 
 interface Connection {
   userId: number;
+  /** The session (refresh token family) the stream was opened with: it ends with it. */
+  familyId: string;
+  role: SessionMember['role'];
   /** An operator with two-factor sign-in, as every operator endpoint requires: told about the case queue. */
   caseWatcher: boolean;
+  address: string;
+  /** Event ids already written (a resume after a bus outage may read some again); the newest few. */
+  sent: Set<number>;
+  /** Where a resume after a bus outage reads from: Last-Event-ID, or the newest event when it opened. */
+  lastEventId: number;
   send<E extends EventName>(event: E, data: unknown, id?: number): void;
   close(): void;
 }
+
+/** How many written event ids a stream remembers to write none twice. */
+const SENT_MEMORY = 200;
+/** Families checked per statement by the session watch. */
+const SESSION_CHECK_BATCH = 500;
 
 export interface StreamHubOptions {
   /** Check every event's data against its declared schema (development and tests). */
   checkEvents: boolean;
   heartbeatMs?: number;
+  /** How often open streams' sessions are checked (ended, suspended, role changed). */
+  sessionCheckMs?: number;
+  /** RATE_LIMIT_FACTOR: scales the per-address cap like every per-address limit. */
+  rateLimitFactor?: number;
   sessionKey: Buffer;
   logger: Logger;
 }
@@ -45,9 +64,21 @@ export interface NotificationStreamHub {
  */
 export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: StreamHubOptions): NotificationStreamHub {
   const byUser = new Map<number, Set<Connection>>();
+  const byAddress = new Map<string, Set<Connection>>();
   const caseWatchers = new Set<Connection>();
   const events = ENDPOINTS['notifications.stream'].stream.events;
   const heartbeatMs = options.heartbeatMs ?? NOTIFICATION_HEARTBEAT_SEC * 1000;
+  const perAddress = Math.max(1, Math.floor(NOTIFICATION_LIMITS.streamsPerAddress * (options.rateLimitFactor ?? 1)));
+
+  /** Writes a notification once per stream, whichever way it came (the bus, or a read back after an outage). */
+  const sendNotification = (connection: Connection, item: NotificationItem, eventId: number) => {
+    if (connection.sent.has(eventId)) return false;
+    connection.sent.add(eventId);
+    if (connection.sent.size > SENT_MEMORY) connection.sent.delete(connection.sent.values().next().value as number);
+    connection.lastEventId = Math.max(connection.lastEventId, eventId);
+    connection.send('notification', item, eventId);
+    return true;
+  };
 
   const sendUnread = async (userId: number) => {
     const connections = byUser.get(userId);
@@ -67,9 +98,81 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       if (!item) continue;
       const count = await unreadCount(deps, Number(row.userId), settings);
       for (const connection of connections) {
-        connection.send('notification', item, eventId);
-        connection.send('unread', { count });
+        if (sendNotification(connection, item, eventId)) connection.send('unread', { count });
       }
+    }
+  };
+
+  /** What a stream missed since `lastEventId`, written once, then the unread count. */
+  const catchUp = async (connection: Connection) => {
+    const settings = await loadSettings(deps.sequelize, connection.userId);
+    const missed = await notificationsAfter(deps, connection.userId, connection.lastEventId, settings);
+    const items = await presentNotifications(deps, missed);
+    items.forEach((item, index) => sendNotification(connection, item, Number(missed[index]?.eventId)));
+    connection.send('unread', { count: await unreadCount(deps, connection.userId, settings) });
+  };
+
+  /**
+   * The bus listens again after an outage: what was published meanwhile never came, so every stream
+   * reads back from the database what it missed, in turn (an outage with many open streams is not
+   * followed by all their reads at once).
+   */
+  const resumeAll = async () => {
+    for (const set of [...byUser.values()]) {
+      for (const connection of [...set]) await catchUp(connection);
+    }
+  };
+
+  /**
+   * The sessions behind the open streams, read again every `sessionCheckMs` in one statement per
+   * SESSION_CHECK_BATCH sessions: a stream whose session ended (signed out, revoked, expired), whose
+   * member was suspended or deleted, or whose role or two-factor changed is told to refresh and closed,
+   * so it never carries on with what its member may no longer receive. Read rather than told over the
+   * bus: every way a session ends (another process, the CLI, a reset, a reuse) is seen, with nothing to
+   * publish that a new path could forget (docs/decisions.md).
+   */
+  const checkSessions = async () => {
+    const connections = [...byUser.values()].flatMap((set) => [...set]);
+    const families = [...new Set(connections.map((connection) => connection.familyId))];
+    const live = new Map<string, { role: SessionMember['role']; twoFactor: boolean; userId: number }>();
+    const now = sqlDateTime(deps.sequelize, new Date());
+    for (let start = 0; start < families.length; start += SESSION_CHECK_BATCH) {
+      const rows = await deps.sequelize.query<{ family_id: string; user_id: number | string; role: SessionMember['role']; totp_enabled_at: unknown }>(
+        `SELECT DISTINCT rt.family_id, u.id AS user_id, u.role, u.totp_enabled_at
+           FROM \`refresh_tokens\` AS rt JOIN \`users\` AS u ON u.id = rt.user_id
+          WHERE rt.family_id IN (:families) AND rt.revoked_at IS NULL AND rt.family_expires_at > :now AND u.suspended_at IS NULL`,
+        { replacements: { families: families.slice(start, start + SESSION_CHECK_BATCH), now }, type: QueryTypes.SELECT },
+      );
+      for (const row of rows) live.set(row.family_id, { role: row.role, twoFactor: row.totp_enabled_at !== null, userId: Number(row.user_id) });
+    }
+    for (const connection of connections) {
+      const session = live.get(connection.familyId);
+      const unchanged =
+        session !== undefined &&
+        session.userId === connection.userId &&
+        session.role === connection.role &&
+        (isOperator({ id: session.userId, role: session.role }) && session.twoFactor) === connection.caseWatcher;
+      if (unchanged) continue;
+      connection.send('refresh', { reason: 'session' });
+      connection.close();
+    }
+  };
+  let checking = false;
+  const sessionWatch = setInterval(() => {
+    if (checking || byUser.size === 0) return;
+    checking = true;
+    checkSessions()
+      .catch((error: unknown) => options.logger.warn({ err: error }, '通知ストリームのセッションを確認できませんでした'))
+      .finally(() => (checking = false));
+  }, options.sessionCheckMs ?? 500);
+  sessionWatch.unref();
+
+  /** Keeps at most `max` streams in `set` once `incoming` joins it: the oldest are told and closed. */
+  const makeRoom = (set: Set<Connection> | undefined, max: number) => {
+    if (!set) return;
+    for (const oldest of [...set].slice(0, Math.max(0, set.size - max + 1))) {
+      oldest.send('closed', { reason: 'too_many_streams' });
+      oldest.close();
     }
   };
 
@@ -90,13 +193,19 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     work.catch((error: unknown) => options.logger.warn({ err: error }, '通知をストリームに書けませんでした'));
   };
   const unsubscribe = bus.subscribe(onMessage);
+  const stopResume = bus.onResume(() => {
+    resumeAll().catch((error: unknown) => options.logger.warn({ err: error }, '通知ストリームの再開に失敗しました'));
+  });
 
   return {
     size: () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0),
     close() {
       unsubscribe();
-      for (const set of byUser.values()) for (const connection of set) connection.close();
+      stopResume();
+      clearInterval(sessionWatch);
+      for (const set of byUser.values()) for (const connection of [...set]) connection.close();
       byUser.clear();
+      byAddress.clear();
       caseWatchers.clear();
     },
     async open(ctx, user) {
@@ -124,7 +233,12 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       };
       const connection: Connection = {
         userId: user.id,
+        familyId: claims?.familyId ?? '',
+        role: user.role,
         caseWatcher: isOperator(user) && user.totpEnabledAt !== null,
+        address: ctx.ip,
+        sent: new Set(),
+        lastEventId: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0,
         send(event, data, id) {
           if (options.checkEvents) {
             const checked = events[event].safeParse(data);
@@ -140,9 +254,14 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         connection.send('refresh', { reason: 'expired' });
         finish();
       }, Math.max(expiresInMs, 0));
+      makeRoom(byUser.get(user.id), NOTIFICATION_LIMITS.streamsPerMember);
+      makeRoom(byAddress.get(connection.address), perAddress);
       const set = byUser.get(user.id) ?? new Set<Connection>();
       set.add(connection);
       byUser.set(user.id, set);
+      const fromAddress = byAddress.get(connection.address) ?? new Set<Connection>();
+      fromAddress.add(connection);
+      byAddress.set(connection.address, fromAddress);
       if (connection.caseWatcher) caseWatchers.add(connection);
 
       function finish() {
@@ -154,19 +273,21 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         const mine = byUser.get(user.id);
         mine?.delete(connection);
         if (mine && mine.size === 0) byUser.delete(user.id);
+        const sameAddress = byAddress.get(connection.address);
+        sameAddress?.delete(connection);
+        if (sameAddress && sameAddress.size === 0) byAddress.delete(connection.address);
         if (!res.writableEnded) res.end();
       }
       res.on('close', finish);
 
-      // First the client's retry pause, then what it missed (on a resume) and the unread count.
+      // First the client's retry pause, then what it missed (on a resume) and the unread count. A new
+      // stream starts from the member's newest event, so a bus outage from now on is read back from there.
       write('retry: 3000\n\n');
-      const settings = await loadSettings(deps.sequelize, user.id);
-      if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
-        const missed = await notificationsAfter(deps, user.id, lastEventId, settings);
-        const items: NotificationItem[] = await presentNotifications(deps, missed);
-        items.forEach((item, index) => connection.send('notification', item, Number(missed[index]?.eventId)));
+      if (connection.lastEventId > 0) await catchUp(connection);
+      else {
+        connection.lastEventId = await newestEventId(deps, user.id);
+        connection.send('unread', { count: await unreadCount(deps, user.id) });
       }
-      connection.send('unread', { count: await unreadCount(deps, user.id, settings) });
       await noteVisit(deps.sequelize, user.id);
     },
   };

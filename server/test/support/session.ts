@@ -54,9 +54,17 @@ export async function memberWithSession(
   overrides: UserOverrides = {},
 ): Promise<{ client: HttpClient; user: UserWithProfile }> {
   const user = await createUser(overrides);
+  return { client: await anotherSession(app, user), user };
+}
+
+/** A client holding a new session of `user` (another device), issued directly like memberWithSession's. */
+export async function anotherSession(
+  app: { baseUrl: string; services: Pick<AppServices, 'models' | 'sessionKey'> },
+  user: UserWithProfile,
+): Promise<HttpClient> {
   const session = await startSession(app.services, user);
   const client = createHttpClient(app.baseUrl);
   client.setCookie(COOKIE_NAMES.access, session.accessToken, '/');
   client.setCookie(COOKIE_NAMES.refresh, session.refreshToken, REFRESH_COOKIE_PATH);
-  return { client, user };
+  return client;
 }

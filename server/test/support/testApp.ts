@@ -75,7 +75,7 @@ export async function startTestApp(
   const logger = options.logger ?? createLogger('silent');
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
   const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
-  const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, { checkEvents: true, sessionKey: auth.sessionKey, logger });
+  const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, { checkEvents: true, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger });
   const services: AppServices = {
     env,
     logger,

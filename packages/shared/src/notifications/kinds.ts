@@ -24,4 +24,11 @@ export const NOTIFICATION_LIMITS = {
   digestLines: 10,
   /** Events replayed to a stream that resumes with Last-Event-ID. */
   resumeMax: 50,
+  /**
+   * Open streams one member may hold (tabs, devices) and one address may hold (members behind one
+   * address; RATE_LIMIT_FACTOR scales it like every per-address limit): a new one past either closes
+   * the oldest, which is told `closed` and does not reconnect. Each costs the API process a socket.
+   */
+  streamsPerMember: 5,
+  streamsPerAddress: 50,
 } as const;

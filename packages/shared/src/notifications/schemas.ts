@@ -78,8 +78,14 @@ export const announcementInputSchema = z
 export const notificationStreamEventSchemas = {
   notification: notificationSchema,
   unread: unreadCountSchema,
-  /** The access token ran out: refresh the session, then connect again. */
-  refresh: z.object({ reason: z.literal('expired') }),
+  /**
+   * Refresh the session, then connect again: the access token ran out (`expired`), or the session ended
+   * or changed under the stream (`session`: signed out elsewhere, suspended, role or two-factor changed),
+   * so what it may receive is decided anew; a session that ended refreshes into the sign-in screen.
+   */
+  refresh: z.object({ reason: z.enum(['expired', 'session']) }),
+  /** The member (or the address) opened more streams than allowed and this, the oldest, was closed: do not reconnect. */
+  closed: z.object({ reason: z.literal('too_many_streams') }),
   /**
    * Operators with two-factor sign-in only (the desktop app's badge and native notification): a case of
    * the queue opened, became more severe (or due sooner), passed its due time, or was closed; `counts` are

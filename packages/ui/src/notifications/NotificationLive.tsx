@@ -11,8 +11,9 @@ const TOAST_MS = 6_000;
 
 /**
  * The member's live notifications (GET /api/notifications/stream): the bell's count follows `unread`,
- * a `notification` refreshes the list and shows a small toast, and `refresh` (the access token ran out)
- * renews the session through the API client, then connects again. The browser's EventSource reconnects
+ * a `notification` refreshes the list and shows a small toast, and `refresh` (the access token ran out,
+ * or the session changed) renews the session through the API client, then connects again; `closed`
+ * (too many streams) ends it. The browser's EventSource reconnects
  * by itself after a dropped connection, sending Last-Event-ID. On the desktop the host holds the session,
  * so the bell there is read by the query alone.
  */
@@ -39,6 +40,10 @@ export function NotificationLive() {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setToast(null), TOAST_MS);
     });
+    // Closed for a newer stream of this member (too many tabs) or address: reconnecting would only
+    // close another; the bell still follows the unread count's query.
+    source.addEventListener('closed', () => source.close());
+    // The access token ran out, or the session changed under the stream (signed out elsewhere, role).
     source.addEventListener('refresh', () => {
       source.close();
       // Any member call renews an expired access token (one refresh, then the retry); then connect again.
