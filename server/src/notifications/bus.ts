@@ -72,15 +72,10 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
   }
   await Promise.all([publisher.connect().catch(() => undefined), subscriber.connect().catch(() => undefined)]);
   let subscribed: Promise<unknown> | null = null;
-  // After the first 'ready', each later one is a reconnection: the channel is subscribed again (ioredis
-  // does it too; awaiting our own makes sure it holds) before listeners are told to catch up, so nothing
-  // published after their read back can slip between the two.
-  let wasReady = false;
+  // Attached after the first connection was made (above), so every 'ready' is a reconnection: the
+  // channel is subscribed again (ioredis does it too; awaiting our own makes sure it holds) before
+  // listeners are told to catch up, so nothing published after their read back can slip between the two.
   subscriber.on('ready', () => {
-    if (!wasReady) {
-      wasReady = true;
-      return;
-    }
     if (!subscribed) return;
     subscriber
       .subscribe(channel)

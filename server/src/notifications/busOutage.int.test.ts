@@ -1,0 +1,77 @@
+import { findFreePort } from '@hiraku/search';
+import { Redis } from 'ioredis';
+import { startRedisServer, type RedisServer } from '../../test/support/redisServer';
+import { eventually } from '../../test/support/searchOutbox';
+import { createLogger } from '../logger';
+import { createNotificationBus, type BusMessage, type NotificationBus } from './bus';
+
+/**
+ * The bus across a Redis outage (issue 34), each of its two ways of losing nothing on its own: a
+ * publisher sends again what Redis refused, and a subscriber that reconnects tells its listeners to
+ * read back what they may have missed. Redis is the test's own, killed and started again on its port.
+ */
+describe('the notification bus across a Redis restart', () => {
+  let port: number;
+  let redis: RedisServer;
+  const buses: NotificationBus[] = [];
+
+  beforeEach(async () => {
+    port = await findFreePort();
+    redis = await startRedisServer(port);
+  });
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+    await redis.stop();
+  });
+
+  const bus = async () => {
+    const made = await createNotificationBus({ redisUrl: redis.url, prefix: `hiraku_test_bus_${port}:`, logger: createLogger('silent') });
+    buses.push(made);
+    return made;
+  };
+
+  it('tells its listeners once the subscription holds again, and not before the outage', async () => {
+    const subscriber = await bus();
+    const received: BusMessage[] = [];
+    subscriber.subscribe((message) => received.push(message));
+    let resumed = 0;
+    subscriber.onResume(() => (resumed += 1));
+    const publisher = await bus();
+    await eventually(async () => {
+      await publisher.publish({ type: 'unread', userId: 1 });
+      return received.length > 0;
+    }, 10_000, 'the first subscription');
+    expect(resumed).toBe(0);
+
+    await redis.stop();
+    redis = await startRedisServer(port);
+    await eventually(async () => resumed === 1, 20_000, 'the resume after the restart');
+    // It listens again: a message published now arrives.
+    const before = received.length;
+    await eventually(async () => {
+      await publisher.publish({ type: 'unread', userId: 2 }).catch(() => undefined);
+      return received.slice(before).some((message) => message.type === 'unread' && message.userId === 2);
+    }, 20_000, 'a message after the resume');
+  });
+
+  it('sends again what it could not publish while Redis was gone', async () => {
+    const channel = `hiraku_test_bus_${port}:notifications`;
+    const publisher = await bus();
+    await redis.stop();
+    await expect(publisher.publish({ type: 'notification', userId: 7, eventId: 42 })).rejects.toThrow();
+
+    redis = await startRedisServer(port);
+    // Listening straight away, before the publisher's next reconnection attempt (it waits longer the
+    // longer Redis was gone): what it kept arrives when it is back.
+    const listener = new Redis(redis.url);
+    const received: unknown[] = [];
+    listener.on('message', (_from: string, text: string) => received.push(JSON.parse(text)));
+    try {
+      await listener.subscribe(channel);
+      await eventually(async () => received.length > 0, 20_000, 'the kept message');
+      expect(received).toEqual([{ type: 'notification', userId: 7, eventId: 42 }]);
+    } finally {
+      listener.disconnect();
+    }
+  });
+});
