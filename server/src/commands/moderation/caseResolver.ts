@@ -16,6 +16,7 @@ import { writeAuditLog } from '../auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
+import { checkAppealReviewer } from './appealReviewer';
 import { tellTakedownDecision } from '../takedownRequests';
 import { caseChanged } from '../../notifications/cases';
 
@@ -71,12 +72,21 @@ const titleOf = (target: LockedTarget | null): string | null => {
  *   everyone, a report hidden for good (its author keeps it and may appeal); a member cannot be deleted.
  * - warn: a strike on the author; the content stays as it is.
  * - suspend: the content hidden (a comment removed) and its author suspended (`until` optional), as today.
- * - on an appeal case: uphold (nothing changes) or overturn (the appealed decision is undone).
+ * - on an appeal case: uphold (nothing changes) or overturn (the appealed decision is undone), by
+ *   another operator than the one who decided the appealed case (appealReviewer.ts).
  * The same decision again answers `changed: false`; another one on a closed case is 409.
  */
 export async function resolveCase(
   deps: CaseDeps,
-  { actor, caseId, action, reason, until = null, now = new Date() }: { actor: Actor; caseId: number; action: CaseDecision; reason: string; until?: Date | null; now?: Date },
+  {
+    actor,
+    caseId,
+    action,
+    reason,
+    until = null,
+    selfReviewReason = null,
+    now = new Date(),
+  }: { actor: Actor; caseId: number; action: CaseDecision; reason: string; until?: Date | null; selfReviewReason?: string | null; now?: Date },
   { transaction }: Options,
 ): Promise<CaseOutcome> {
   const { found, target } = await lockCase(deps, caseId, transaction);
@@ -86,7 +96,8 @@ export async function resolveCase(
   }
   if (found.type === 'appeal') {
     if (!isAppealAction(action)) throw validationError(TEXTS.moderation.cases.actionNotForCase, { action: TEXTS.moderation.cases.actionNotForCase });
-    await decideAppeal(deps, { actor, appeal: found, target, action, reason, now }, { transaction });
+    const selfReview = await checkAppealReviewer(deps.models, { actorId: actor.id, appealed: await appealedCase(deps, found, transaction), selfReviewReason }, { transaction });
+    await decideAppeal(deps, { actor, appeal: found, target, action, reason, selfReview, now }, { transaction });
   } else {
     // A takedown request (issue 21) is removed (hide, delete) or not (dismiss); with nothing of ours named, only dismissed.
     const takedownRefused = found.type === 'takedown' && (!TAKEDOWN_CASE_ACTIONS.includes(action as CaseAction) || (target === null && action !== 'dismiss'));
@@ -179,7 +190,15 @@ function auditTargetId(decided: ModerationCase, target: LockedTarget | null): nu
 /** Upholding changes nothing; overturning undoes exactly what the appealed decision did. */
 async function decideAppeal(
   deps: CaseDeps,
-  { actor, appeal, target, action, reason, now }: { actor: Actor; appeal: ModerationCase; target: LockedTarget | null; action: 'uphold' | 'overturn'; reason: string; now: Date },
+  {
+    actor,
+    appeal,
+    target,
+    action,
+    reason,
+    selfReview,
+    now,
+  }: { actor: Actor; appeal: ModerationCase; target: LockedTarget | null; action: 'uphold' | 'overturn'; reason: string; selfReview: string | null; now: Date },
   options: Options,
 ): Promise<void> {
   const original = await appealedCase(deps, appeal, options.transaction);
@@ -211,7 +230,8 @@ async function decideAppeal(
       targetType: 'case',
       targetId: original?.id ?? appeal.id,
       reason,
-      details: { caseId: appeal.id, appealOf: original?.id ?? null, undone },
+      // selfReview: why the operator who decided the appealed case reviewed it (a single-operator site).
+      details: { caseId: appeal.id, appealOf: original?.id ?? null, undone, ...(selfReview ? { selfReview } : {}) },
     },
     options,
   );

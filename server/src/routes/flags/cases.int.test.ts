@@ -373,8 +373,11 @@ describe('flags and cases', () => {
     const queue = await operator.client.get<CasePage>('/api/moderation/cases');
     expect(queue.body.items[0]).toMatchObject({ type: 'appeal', appeal: { ofCaseId: decided.id, action: 'hide', text: '全員成人です。確認書類があります。' } });
     const appealId = queue.body.items[0]?.id ?? 0;
-    expect((await resolve(appealId, 'hide')).status).toBe(400);
-    await resolve(appealId, 'overturn', '成人と確認しました');
+    expect((await resolve(appealId, 'hide', '確認しました', otherOperator)).status).toBe(400);
+    // The operator who hid it may not decide the appeal (issue 38); another operator does.
+    const refused = await resolve(appealId, 'overturn', '成人と確認しました');
+    expect([refused.status, refused.body.message]).toEqual([403, TEXTS.moderation.rules.appealSameOperator]);
+    expect((await resolve(appealId, 'overturn', '成人と確認しました', otherOperator)).status).toBe(200);
     expect(await seenBy(viewer.client, report, author.user)).toEqual(shown);
     const outcome = (await outbox(author.user.email)).at(-1);
     expect(outcome?.body).toContain(TEXTS.flag.mail.overturned);
@@ -387,7 +390,7 @@ describe('flags and cases', () => {
     await resolve(keptCase.id, 'hide');
     await author.client.post('/api/appeals', { caseId: keptCase.id, text: 'お願いします' });
     const keptAppeal = await models().ModerationCase.findOne({ where: { appealOfCaseId: keptCase.id } });
-    await resolve(keptAppeal?.id ?? 0, 'uphold', '維持します');
+    await resolve(keptAppeal?.id ?? 0, 'uphold', '維持します', otherOperator);
     expect(await seenBy(viewer.client, kept, author.user)).toEqual(gone);
     expect((await outbox(author.user.email)).at(-1)?.body).toContain(TEXTS.flag.mail.upheld);
 
@@ -473,5 +476,37 @@ describe('flags and cases', () => {
       expect([call[1], res.status < 500 && res.status !== 401 && res.status !== 403]).toEqual([call[1], true]);
     }
     expect((await send(someone.client, memberCalls[0] as ['POST', string, unknown])).status).toBe(200);
+  });
+  it('has an appeal decided by another operator; a single-operator site may override with a reason, audited', async () => {
+    const author = await member();
+    const report = await published(author.user, '自己審査の縄');
+    await flag(await member(), 'report', report.id, 'spam');
+    const decided = await caseOf('report', report.id);
+    await resolve(decided.id, 'hide', '宣伝です');
+    await author.client.post('/api/appeals', { caseId: decided.id, text: '宣伝ではありません' });
+    const appeal = await models().ModerationCase.findOne({ where: { appealOfCaseId: decided.id } });
+    const appealId = appeal?.id ?? 0;
+
+    const same = await resolve(appealId, 'uphold', '維持します');
+    expect([same.status, same.body.message]).toEqual([403, TEXTS.moderation.rules.appealSameOperator]);
+    // With another operator on the site, the override is refused too, and nothing changed.
+    const notAlone = await resolve(appealId, 'uphold', '維持します', operator, { selfReviewReason: '急ぎのため' });
+    expect([notAlone.status, notAlone.body.message]).toEqual([409, TEXTS.moderation.rules.selfReviewNotAlone]);
+    expect((await models().ModerationCase.findByPk(appealId))?.status).toBe('open');
+    expect(await models().AuditLog.count({ where: { action: 'appeal.uphold', targetId: String(decided.id) } })).toBe(0);
+
+    // Alone as operator: the override with its reason decides it, and the audit row keeps the reason.
+    const others = await models().User.findAll({ where: { role: 'operator' }, attributes: ['id'] });
+    await models().User.update({ role: 'member' }, { where: { id: others.map((other) => other.id).filter((id) => id !== operator.user.id) } });
+    try {
+      const tooLong = await resolve(appealId, 'uphold', '維持します', operator, { selfReviewReason: 'あ'.repeat(LIMITS.moderationReasonMax + 1) });
+      expect([tooLong.status, tooLong.body.message]).toEqual([400, TEXTS.moderation.rules.selfReviewReasonTooLong]);
+      const alone = await resolve(appealId, 'uphold', '維持します', operator, { selfReviewReason: '運営者が一人だけのため' });
+      expect(alone.status).toBe(200);
+      const row = await models().AuditLog.findOne({ where: { action: 'appeal.uphold', targetId: String(decided.id) } });
+      expect([row?.actorId, row?.details]).toEqual([operator.user.id, expect.objectContaining({ caseId: appealId, selfReview: '運営者が一人だけのため' })]);
+    } finally {
+      await models().User.update({ role: 'operator' }, { where: { id: others.map((other) => other.id) } });
+    }
   });
 });

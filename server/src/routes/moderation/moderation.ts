@@ -121,7 +121,11 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     },
     'moderation.resolveCase': async ({ user, params, body }) => {
       const outcome = await writeTransaction(sequelize, (transaction) =>
-        resolveCase(caseDeps, { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until }, { transaction }),
+        resolveCase(
+          caseDeps,
+          { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until, selfReviewReason: body.selfReviewReason },
+          { transaction },
+        ),
       );
       return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.resolved : TEXTS.moderation.cases.alreadyResolved);
     },
