@@ -36,9 +36,10 @@ export async function tellDecision(
 
   if (appealed) {
     const to = await emailOf(decided.authorId);
-    if (to) {
+    const appealedAction = appealed.decision;
+    if (to && appealedAction && isAdverse(appealedAction)) {
       const link = `${publicUrl}/decisions/${appealed.id}`;
-      await enqueueMail(models, 'decision', appealOutcomeMail({ to, overturned: decision === 'overturn', reason, link, publicUrl }), { transaction });
+      await enqueueMail(models, 'decision', appealOutcomeMail({ to, overturned: decision === 'overturn', appealedAction, reason, link, publicUrl }), { transaction });
     }
     if (decided.authorId !== null) {
       await notify(models, { kind: 'appeal', userId: decided.authorId, outcome: decision, target: appealed.targetType, caseId: appealed.id }, { transaction });

@@ -509,4 +509,63 @@ describe('flags and cases', () => {
       await models().User.update({ role: 'operator' }, { where: { id: others.map((other) => other.id) } });
     }
   });
+  it('削除 removes a report for good (row, image files, search document), keeps the case\'s record and says so exactly', async () => {
+    const author = await member();
+    const viewer = await member();
+    const flagger = await member();
+    const report = await published(author.user, '完全削除の縄');
+    const keys = [`reports/del${report.id}m.webp`, `reports/del${report.id}t.webp`, `reports/del${report.id}p.webp`];
+    for (const key of keys) await app.services.storage.put(key, Buffer.from('image bytes'), 'image/webp');
+    await report.update({ mainImageKey: keys[0], thumbnailKey: keys[1], imagePreviewKey: keys[2] });
+    expect(await seenBy(viewer.client, report, author.user)).toEqual(shown);
+    await flag(flagger, 'report', report.id, 'nonConsensual');
+    const decided = await caseOf('report', report.id);
+
+    expect((await resolve(decided.id, 'delete', '同意のない画像です')).status).toBe(200);
+    // Gone for everyone, its author included: no page, no edit, no files, no search document.
+    expect(await seenBy(viewer.client, report, author.user)).toEqual(gone);
+    expect((await author.client.get(`/api/reports/${report.id}`)).status).toBe(404);
+    expect(await models().Report.findByPk(report.id)).toBeNull();
+    for (const key of keys) expect(await app.services.storage.get(key)).toBeNull();
+    const closed = await models().ModerationCase.findByPk(decided.id);
+    expect([closed?.decision, closed?.removedTitle, closed?.contentRemovedAt instanceof Date]).toEqual(['delete', '完全削除の縄', true]);
+    const audit = await models().AuditLog.findOne({ where: { action: 'report.delete', targetId: String(report.id) } });
+    expect(audit?.details).toMatchObject({ caseId: decided.id });
+
+    // The mail says it was erased for good; the decision page still names it.
+    const told = (await outbox(author.user.email)).filter((mail) => mail.kind === 'decision').at(-1);
+    expect(told?.body).toContain(TEXTS.flag.mail.effects.report.delete);
+    expect(told?.body).toContain('「完全削除の縄」');
+    const page = await author.client.get<MemberDecision>(`/api/decisions/${decided.id}`);
+    expect(page.body.target).toEqual({ type: 'report', id: String(report.id), title: '完全削除の縄', path: null });
+
+    // An appeal overturned by another operator cannot bring it back, and the mail says that too.
+    await author.client.post('/api/appeals', { caseId: decided.id, text: '同意は得ています' });
+    const appeal = await models().ModerationCase.findOne({ where: { appealOfCaseId: decided.id } });
+    expect((await resolve(appeal?.id ?? 0, 'overturn', '同意を確認しました', otherOperator)).status).toBe(200);
+    expect(await models().Report.findByPk(report.id)).toBeNull();
+    expect((await outbox(author.user.email)).at(-1)?.body).toContain(`${TEXTS.flag.mail.overturned}${TEXTS.flag.mail.overturnEffects.delete}`);
+  });
+
+  it('削除 erases a comment\'s text; hiding is told as hiding, not as deletion', async () => {
+    const author = await member();
+    const flagger = await member();
+    const base = await published(author.user, 'コメント削除の場');
+    const comment = await models().Comment.create({ reportId: base.id, authorId: author.user.id, text: '完全に消されるコメント' });
+    await flag(flagger, 'comment', comment.id, 'harassment');
+    const commentCase = await caseOf('comment', comment.id);
+    await resolve(commentCase.id, 'delete', '嫌がらせです');
+    const erased = await models().Comment.findByPk(comment.id);
+    expect([erased?.text, erased?.deletedAt instanceof Date]).toEqual(['', true]);
+    expect((await models().ModerationCase.findByPk(commentCase.id))?.removedTitle).toBe('完全に消されるコメント');
+    expect((await outbox(author.user.email)).at(-1)?.body).toContain(TEXTS.flag.mail.effects.comment.delete);
+
+    const hiddenOne = await published(author.user, '非表示だけの縄');
+    await flag(flagger, 'report', hiddenOne.id, 'spam');
+    await resolve((await caseOf('report', hiddenOne.id)).id, 'hide', '宣伝です');
+    const told = (await outbox(author.user.email)).at(-1)?.body ?? '';
+    expect(told).toContain(TEXTS.flag.mail.effects.report.hide);
+    expect(told).not.toContain('削除');
+    expect((await author.client.get(`/api/reports/${hiddenOne.id}`)).status).toBe(200);
+  });
 });

@@ -25,7 +25,7 @@ const RESOLVED_MESSAGE = { dismiss: TEXTS.moderation.commentDismissed, delete: T
  */
 export function moderationHandlers(services: AppServices): EndpointHandlers<KeysOf<'moderation'>> {
   const { models, sequelize } = services;
-  const caseDeps = { models, sequelize, publicUrl: services.env.publicUrl };
+  const caseDeps = { models, sequelize, publicUrl: services.env.publicUrl, files: { storage: services.storage, logger: services.logger } };
 
   /** The case as the queue shows it after an action (read after the commit). */
   async function caseResponse(outcome: CaseOutcome, message: string): Promise<CaseActionResponse> {
