@@ -160,15 +160,6 @@ export function appealOutcomeMail({
   };
 }
 
-/** A member who flagged: acted on, or judged harmless; nothing about the author or the decision's detail. */
-export function flagOutcomeMail({ to, acted, publicUrl }: { to: string; acted: boolean; publicUrl: string }): OutgoingMail {
-  return {
-    to,
-    subject: `【${SITE}】${D.flaggerSubject}`,
-    text: [D.flaggerIntro, '', acted ? D.flaggerActed : D.flaggerHarmless, D.flaggerNoDetail, signature(publicUrl)].join('\n'),
-  };
-}
-
 const T = TAKEDOWN_MAIL_TEXTS;
 
 /** To the address given on the takedown form: confirm it, or the request never reaches the operators. */

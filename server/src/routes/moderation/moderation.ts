@@ -1,5 +1,6 @@
 import { TEXTS, type CaseActionResponse, type MemberModerationResponse } from '@hiraku/shared';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
+import { auditTargetKey, nameAuditTargets } from '../../commands/moderation/auditTargets';
 import { loadCommentReportQueue, loadQueueItem } from '../../commands/moderation/commentReportQueue';
 import { resolveCommentReports } from '../../commands/moderation/commentReportResolver';
 import { addCaseNote, bulkResolveCases, claimCase, releaseCase, resolveCase, type CaseOutcome } from '../../commands/moderation/caseResolver';
@@ -137,7 +138,8 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
 
     'moderation.auditLog': async ({ query }) => {
       const page = await loadAuditLog(models, query);
-      return { entries: page.entries.map(presentAuditEntry), nextCursor: page.nextCursor };
+      const names = await nameAuditTargets(models, page.entries);
+      return { entries: page.entries.map((entry) => presentAuditEntry(entry, names.get(auditTargetKey(entry.targetType, entry.targetId)))), nextCursor: page.nextCursor };
     },
   };
 }

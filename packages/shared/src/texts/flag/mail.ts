@@ -42,9 +42,4 @@ export const DECISION_MAIL_TEXTS = {
     /** 削除 removes for good: nothing can be brought back. */
     delete: '削除した内容は完全に消去しているため、元に戻すことはできません。申し訳ありません。',
   },
-  flaggerSubject: '通報への対応のお知らせ',
-  flaggerIntro: 'ご協力ありがとうございます。いただいた通報について、運営で確認しました。',
-  flaggerActed: '対応しました。',
-  flaggerHarmless: '問題なしと判断しました。',
-  flaggerNoDetail: '対象の詳しい内容や、投稿者への対応の内容はお知らせしていません。',
 } as const;
