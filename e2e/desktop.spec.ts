@@ -242,7 +242,8 @@ test('flags in the desktop app: a report flagged 未成年の疑い by two membe
   await decide(page, c.actions.hide, '年齢の確認が取れないため');
   await expect(item).toHaveCount(0);
 
-  // The author appeals from the decision (the web app), the operator overturns it in the desktop app.
+  // The author appeals from the decision (the web app). The operator who hid it is refused the appeal in
+  // the desktop app (issue 38); another operator overturns it.
   await author.page.goto(`/reports/${reportId}`);
   await main(author.page).getByRole('note', { name: f.decidedTitle }).getByRole('link', { name: f.decisionLink }).click();
   await main(author.page).getByLabel(f.appealLabel).fill('全員成人です。');
@@ -252,7 +253,15 @@ test('flags in the desktop app: a report flagged 未成年の疑い by two membe
   const appeal = main(page).getByRole('article').first();
   await expect(appeal).toContainText('全員成人です。');
   await appeal.getByRole('button', { name: c.actions.overturn }).click();
-  await decide(page, c.actions.overturn, '成人と確認しました');
+  const refused = page.getByRole('alertdialog', { name: c.actions.overturn });
+  await refused.getByLabel(MODERATION_TEXTS.common.reasonLabel).fill('成人と確認しました');
+  await refused.getByRole('button', { name: c.actions.overturn }).click();
+  await expect(refused.getByRole('alert')).toHaveText(TEXTS.moderation.rules.appealSameOperator);
+  await refused.getByRole('button', { name: MODERATION_TEXTS.common.cancel }).click();
+  const reviewer = await person(browser, '別の運営', true);
+  await reviewer.page.goto('/moderation/queue');
+  await main(reviewer.page).getByRole('article').filter({ hasText: '全員成人です。' }).getByRole('button', { name: c.actions.overturn }).click();
+  await decide(reviewer.page, c.actions.overturn, '成人と確認しました');
   expect(await status()).toBe(200);
 
   // Three spam flags, selected with the space bar and Shift, dismissed together from the keyboard.

@@ -89,12 +89,29 @@ export async function countDay(models: AnalyticsModels, day: string): Promise<Da
   return counts;
 }
 
-/** Replaces the stored totals of `day` (idempotent: several processes may roll up the same day). */
-export async function rollUpDay(deps: Deps, day: string): Promise<void> {
+/** The metrics counted from raw events, which are purged after ANALYTICS_LIMITS.rawRetentionDays. */
+const RAW_EVENT_METRICS: readonly AnalyticsMetric[] = ['page_view', 'event', 'visitors'];
+
+/**
+ * Whether `day`'s raw events are gone: before the window and none left. Its stored raw-event totals are
+ * then the only record of that day, and recounting would replace them with an empty day.
+ */
+async function rawEventsPurged(models: AnalyticsModels, day: string, now: Date): Promise<boolean> {
+  if (day >= addDays(japanDay(now), -ANALYTICS_LIMITS.rawRetentionDays)) return false;
+  return (await models.AnalyticsEvent.count({ where: { occurredAt: inDay(japanDayRange(day)) } })) === 0;
+}
+
+/**
+ * Replaces the stored totals of `day` (idempotent: several processes may roll up the same day). For a
+ * day whose raw events were purged, only the totals counted from the community's own tables are
+ * replaced; those counted from raw events are kept as stored.
+ */
+export async function rollUpDay(deps: Deps, day: string, now = new Date()): Promise<void> {
   forgetStoredAnalytics();
-  const counts = await countDay(deps.models, day);
+  const purged = await rawEventsPurged(deps.models, day, now);
+  const counts = (await countDay(deps.models, day)).filter((count) => !purged || !RAW_EVENT_METRICS.includes(count.metric));
   await writeTransaction(deps.sequelize, async (transaction) => {
-    await deps.models.AnalyticsDaily.destroy({ where: { day }, transaction });
+    await deps.models.AnalyticsDaily.destroy({ where: purged ? { day, metric: { [Op.notIn]: [...RAW_EVENT_METRICS] } } : { day }, transaction });
     await deps.models.AnalyticsDaily.bulkCreate(
       counts.map((count) => ({ day, ...count })),
       { transaction, updateOnDuplicate: ['count', 'updatedAt'] },
@@ -120,7 +137,7 @@ export async function maintainAnalytics(deps: Deps, now = new Date()): Promise<{
   const rolledUp: string[] = [];
   for (let day = oldest; day <= today; day = addDays(day, 1)) {
     if (day >= addDays(today, -1) || !stored.has(day)) {
-      await rollUpDay(deps, day);
+      await rollUpDay(deps, day, now);
       rolledUp.push(day);
     }
   }

@@ -116,7 +116,7 @@ export function decisionMail({
       `${D.category}: ${FLAG_CATEGORY_TEXTS[category].label}`,
       `${D.reason}: ${reason}`,
       '',
-      `${D.targetNames[targetType]}を${D.actions[action]}。`,
+      D.effects[targetType][action],
       '',
       D.appealHow,
       link,
@@ -136,20 +136,27 @@ export function newSignInMail({ to, device, at, publicUrl }: { to: string; devic
 }
 
 /** The appellant: the appeal's outcome. */
-export function appealOutcomeMail({ to, overturned, reason, link, publicUrl }: { to: string; overturned: boolean; reason: string; link: string; publicUrl: string }): OutgoingMail {
+export function appealOutcomeMail({
+  to,
+  overturned,
+  appealedAction,
+  reason,
+  link,
+  publicUrl,
+}: {
+  to: string;
+  overturned: boolean;
+  /** The decision appealed, which says what overturning it did. */
+  appealedAction: AdverseAction;
+  reason: string;
+  link: string;
+  publicUrl: string;
+}): OutgoingMail {
+  const outcome = overturned ? `${D.overturned}${D.overturnEffects[appealedAction]}` : D.upheld;
   return {
     to,
     subject: `【${SITE}】${D.appealSubject}`,
-    text: [overturned ? D.overturned : D.upheld, '', `${D.reason}: ${reason}`, '', link, signature(publicUrl)].join('\n'),
-  };
-}
-
-/** A member who flagged: acted on, or judged harmless; nothing about the author or the decision's detail. */
-export function flagOutcomeMail({ to, acted, publicUrl }: { to: string; acted: boolean; publicUrl: string }): OutgoingMail {
-  return {
-    to,
-    subject: `【${SITE}】${D.flaggerSubject}`,
-    text: [D.flaggerIntro, '', acted ? D.flaggerActed : D.flaggerHarmless, D.flaggerNoDetail, signature(publicUrl)].join('\n'),
+    text: [outcome, '', `${D.reason}: ${reason}`, '', link, signature(publicUrl)].join('\n'),
   };
 }
 

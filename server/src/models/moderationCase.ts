@@ -45,6 +45,9 @@ export class ModerationCase extends Model<InferAttributes<ModerationCase>, Infer
   declare appealText: CreationOptional<string | null>;
   /** When operators' streams were told it passed its due time (once; migration 0019, notifications/cases.ts). */
   declare overdueToldAt: CreationOptional<Date | null>;
+  /** 削除 (issue 38): the removed content's title or first words, and when it went for good. */
+  declare removedTitle: CreationOptional<string | null>;
+  declare contentRemovedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
 
   declare flags?: NonAttribute<Flag[]>;
@@ -80,6 +83,8 @@ export function initModerationCase(sequelize: Sequelize): typeof ModerationCase 
       appealOfCaseId: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       appealText: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
       overdueToldAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      removedTitle: { type: DataTypes.STRING(200), allowNull: true, defaultValue: null },
+      contentRemovedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'moderation_cases', modelName: 'ModerationCase', underscored: true, updatedAt: false },

@@ -45,12 +45,12 @@ export function presentQueueItem({ comment, status, flags: reports, resolution }
   };
 }
 
-export function presentAuditEntry(entry: AuditLog): AuditLogEntry {
+export function presentAuditEntry(entry: AuditLog, name: { label: string | null; path: string | null } = { label: null, path: null }): AuditLogEntry {
   return {
     id: entry.id,
     action: entry.action,
     actor: entry.actor ? { publicId: entry.actor.publicId, username: entry.actor.profile?.username ?? null } : null,
-    target: { type: entry.targetType, id: entry.targetId },
+    target: { type: entry.targetType, id: entry.targetId, label: name.label, path: name.path },
     reason: entry.reason,
     details: entry.details,
     createdAt: entry.createdAt.toISOString(),

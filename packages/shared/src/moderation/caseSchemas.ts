@@ -4,6 +4,7 @@ import { charLength } from '../text';
 import { FLAG_MESSAGES as f } from '../texts/flag/messages';
 import { CASE_MESSAGES as c } from '../texts/moderation/cases';
 import { MODERATION_MESSAGES as m } from '../texts/moderation/messages';
+import { DECISION_RULE_MESSAGES as r } from '../texts/moderation/rules';
 import {
   APPEAL_ACTIONS,
   BULK_CASE_ACTIONS,
@@ -71,13 +72,17 @@ const untilSchema = z.iso
 
 /**
  * POST /api/moderation/cases/{id}/resolve. Flag cases take CASE_ACTIONS, appeal cases APPEAL_ACTIONS
- * (the server refuses the other kind with 400). `until` only for `suspend`.
+ * (the server refuses the other kind with 400). `until` only for `suspend`. `selfReviewReason`: on a
+ * site with a single operator, why that operator decides an appeal against their own decision (audited).
  */
 export const resolveCaseInputSchema = z.object(
   {
     action: z.enum(CASE_DECISIONS as [CaseDecision, ...CaseDecision[]], { error: m.actionInvalid }),
     reason: moderationReasonSchema,
     until: untilSchema,
+    selfReviewReason: text(LIMITS.moderationReasonMax, r.selfReviewReasonTooLong)
+      .nullish()
+      .transform((value) => (value ? value : null)),
   },
   { error: m.actionInvalid },
 );

@@ -18,6 +18,7 @@ import { LIKE_MESSAGES } from './like';
 import { AUDIT_ACTION_LABELS } from './moderation/auditActions';
 import { MODERATION_MESSAGES } from './moderation/messages';
 import { CASE_MESSAGES } from './moderation/cases';
+import { DECISION_RULE_MESSAGES } from './moderation/rules';
 import { FLAG_CATEGORY_TEXTS } from './flag/categories';
 import { FLAG_MESSAGES } from './flag/messages';
 import { DECISION_MAIL_TEXTS } from './flag/mail';
@@ -87,7 +88,7 @@ export const TEXTS = {
   search: /* @__PURE__ */ domain(SEARCH_MESSAGES, { screens: SEARCH_TEXTS }),
   contact: /* @__PURE__ */ domain(CONTACT_MESSAGES, { screens: CONTACT_TEXTS, categoryLabels: CONTACT_CATEGORY_LABELS, mail: CONTACT_MAIL_TEXTS }),
   analytics: ANALYTICS_MESSAGES,
-  moderation: /* @__PURE__ */ domain(MODERATION_MESSAGES, { screens: MODERATION_TEXTS, auditActionLabels: AUDIT_ACTION_LABELS, cases: CASE_MESSAGES }),
+  moderation: /* @__PURE__ */ domain(MODERATION_MESSAGES, { screens: MODERATION_TEXTS, auditActionLabels: AUDIT_ACTION_LABELS, cases: CASE_MESSAGES, rules: DECISION_RULE_MESSAGES }),
   flag: /* @__PURE__ */ domain(FLAG_MESSAGES, { categories: FLAG_CATEGORY_TEXTS, mail: DECISION_MAIL_TEXTS, screens: FLAG_TEXTS }),
   desktop: /* @__PURE__ */ domain(DESKTOP_MESSAGES, { screens: DESKTOP_TEXTS }),
   settings: { screens: SETTINGS_TEXTS },

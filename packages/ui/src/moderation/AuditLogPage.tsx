@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
-import { MODERATION_TEXTS, AUDIT_ACTION_LABELS, AUDIT_ACTIONS, formatDateTimeJa, type AuditAction } from '@hiraku/shared';
+import { Link } from 'react-router-dom';
+import { MODERATION_TEXTS, AUDIT_ACTION_LABELS, AUDIT_ACTIONS, formatDateTimeJa, type AuditAction, type AuditLogEntry } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { endpointQueryKey } from '../query/endpointQuery';
@@ -11,6 +12,13 @@ import { useCursorList } from '../query/useCursorList';
 
 const t = MODERATION_TEXTS.audit;
 const c = MODERATION_TEXTS.common;
+
+/** The target by its name, linked to where it is; its kind and id when it has no name (gone, or an enquiry). */
+function AuditTarget({ target }: { target: AuditLogEntry['target'] }) {
+  const kind = t.targetTypes[target.type] ?? target.type;
+  const name = target.label ? `${kind}「${target.label}」` : `${kind} ${target.id}`;
+  return target.path ? <Link to={target.path}>{name}</Link> : <>{name}</>;
+}
 
 function actionLabel(action: string): string {
   return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
@@ -98,7 +106,7 @@ function AuditLog() {
               <div>
                 <dt>{t.target}</dt>
                 <dd>
-                  {t.targetTypes[entry.target.type] ?? entry.target.type} {entry.target.id}
+                  <AuditTarget target={entry.target} />
                 </dd>
               </div>
               <div>

@@ -21,15 +21,16 @@ async function presentDecision(models: Models, viewer: Member, decided: Moderati
   if (decided.authorId !== viewer.id || decided.type === 'appeal' || decided.status !== 'closed' || !decided.decision || !isAdverse(decided.decision) || !decided.closedAt) return null;
   const appeal = await models.ModerationCase.findOne({ where: { appealOfCaseId: decided.id }, transaction });
   const until = appealDeadline(decided.closedAt);
-  let title: string | null = null;
+  // Content removed for good (削除) is named by what its case kept.
+  let title: string | null = decided.removedTitle;
   let path: string | null = null;
   if (decided.targetType === 'report') {
     const report = await models.Report.findByPk(decided.targetId, { attributes: ['title'], transaction });
-    title = report?.title ?? null;
+    title = report?.title ?? title;
     path = report ? targetPath('report', decided.targetId, {}) : null;
   } else if (decided.targetType === 'comment') {
     const comment = await models.Comment.findByPk(decided.targetId, { attributes: ['reportId', 'text'], transaction });
-    title = comment ? Array.from(comment.text).slice(0, 40).join('') : null;
+    if (comment?.text) title = Array.from(comment.text).slice(0, 40).join('');
     path = comment ? targetPath('comment', decided.targetId, { reportId: comment.reportId }) : null;
   }
   return {

@@ -16,10 +16,13 @@ import { writeAuditLog } from '../auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
+import { checkAppealReviewer } from './appealReviewer';
+import { removeForGood, type ImageFiles } from './contentRemover';
 import { tellTakedownDecision } from '../takedownRequests';
 import { caseChanged } from '../../notifications/cases';
 
-export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string };
+/** `files`: where reports' images are, for 削除 (contentRemover.ts); the comment-only callers have none. */
+export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string; files?: ImageFiles };
 type Options = { transaction: Transaction };
 type Actor = NonNullable<Viewer>;
 
@@ -34,8 +37,9 @@ function auditActionOf(target: LockedTarget['type'], action: CaseAction): AuditA
   if (action === 'harmless') return 'case.harmless';
   if (action === 'warn') return 'user.warn';
   if (action === 'dismiss') return target === 'comment' ? 'comment.dismiss_reports' : 'case.dismiss';
+  // suspend takes a comment away from everyone and hides a report.
   if (target === 'comment') return action === 'hide' ? 'comment.hide' : 'comment.delete';
-  return 'report.hide';
+  return action === 'delete' ? 'report.delete' : 'report.hide';
 }
 
 /**
@@ -67,16 +71,25 @@ const titleOf = (target: LockedTarget | null): string | null => {
  * case id), the closing of its flags and the notices (tellDecision):
  * - dismiss / harmless: the flags were wrong; what the flags hid comes back. harmless also remembers the
  *   content's version, so flags on the same unchanged content do not reopen it (flagger.ts).
- * - hide: out of members' view (a member: suspended until lifted). delete: a comment is removed for
- *   everyone, a report hidden for good (its author keeps it and may appeal); a member cannot be deleted.
+ * - hide: out of members' view (a member: suspended until lifted). delete: the content is removed for
+ *   good, its author included (contentRemover.ts); a member cannot be deleted.
  * - warn: a strike on the author; the content stays as it is.
  * - suspend: the content hidden (a comment removed) and its author suspended (`until` optional), as today.
- * - on an appeal case: uphold (nothing changes) or overturn (the appealed decision is undone).
+ * - on an appeal case: uphold (nothing changes) or overturn (the appealed decision is undone), by
+ *   another operator than the one who decided the appealed case (appealReviewer.ts).
  * The same decision again answers `changed: false`; another one on a closed case is 409.
  */
 export async function resolveCase(
   deps: CaseDeps,
-  { actor, caseId, action, reason, until = null, now = new Date() }: { actor: Actor; caseId: number; action: CaseDecision; reason: string; until?: Date | null; now?: Date },
+  {
+    actor,
+    caseId,
+    action,
+    reason,
+    until = null,
+    selfReviewReason = null,
+    now = new Date(),
+  }: { actor: Actor; caseId: number; action: CaseDecision; reason: string; until?: Date | null; selfReviewReason?: string | null; now?: Date },
   { transaction }: Options,
 ): Promise<CaseOutcome> {
   const { found, target } = await lockCase(deps, caseId, transaction);
@@ -86,7 +99,8 @@ export async function resolveCase(
   }
   if (found.type === 'appeal') {
     if (!isAppealAction(action)) throw validationError(TEXTS.moderation.cases.actionNotForCase, { action: TEXTS.moderation.cases.actionNotForCase });
-    await decideAppeal(deps, { actor, appeal: found, target, action, reason, now }, { transaction });
+    const selfReview = await checkAppealReviewer(deps.models, { actorId: actor.id, appealed: await appealedCase(deps, found, transaction), selfReviewReason }, { transaction });
+    await decideAppeal(deps, { actor, appeal: found, target, action, reason, selfReview, now }, { transaction });
   } else {
     // A takedown request (issue 21) is removed (hide, delete) or not (dismiss); with nothing of ours named, only dismissed.
     const takedownRefused = found.type === 'takedown' && (!TAKEDOWN_CASE_ACTIONS.includes(action as CaseAction) || (target === null && action !== 'dismiss'));
@@ -163,9 +177,10 @@ async function applyDecision(
     await suspendMember(deps, { actor, publicId: target.member.publicId, reason, until: action === 'suspend' ? until : null, now, caseId: decided.id }, options);
     return;
   }
-  if (target.type === 'comment' && (action === 'delete' || action === 'suspend')) await setCommentDeleted(deps, target, true, now, options);
+  if (action === 'delete') await removeForGood(deps, { decided, target, now }, options);
+  else if (target.type === 'comment' && action === 'suspend') await setCommentDeleted(deps, target, true, now, options);
   else await setContentHidden(deps, target, true, now, options);
-  await audit(auditActionOf(target.type, action === 'suspend' ? 'delete' : action));
+  await audit(auditActionOf(target.type, action));
   if (action === 'suspend') {
     await suspendMember(deps, { actor, publicId: await authorPublicId(deps, decided.authorId, options.transaction), reason, until, now, caseId: decided.id }, options);
   }
@@ -179,7 +194,15 @@ function auditTargetId(decided: ModerationCase, target: LockedTarget | null): nu
 /** Upholding changes nothing; overturning undoes exactly what the appealed decision did. */
 async function decideAppeal(
   deps: CaseDeps,
-  { actor, appeal, target, action, reason, now }: { actor: Actor; appeal: ModerationCase; target: LockedTarget | null; action: 'uphold' | 'overturn'; reason: string; now: Date },
+  {
+    actor,
+    appeal,
+    target,
+    action,
+    reason,
+    selfReview,
+    now,
+  }: { actor: Actor; appeal: ModerationCase; target: LockedTarget | null; action: 'uphold' | 'overturn'; reason: string; selfReview: string | null; now: Date },
   options: Options,
 ): Promise<void> {
   const original = await appealedCase(deps, appeal, options.transaction);
@@ -191,7 +214,9 @@ async function decideAppeal(
         if ((await unsuspendMember(deps, { actor, publicId: target.member.publicId, reason, caseId: original.id }, options)).changed) undone.push('suspension');
       }
     } else if (target) {
-      if (target.type === 'comment' && (decision === 'delete' || decision === 'suspend') && (await setCommentDeleted(deps, target, false, now, options))) undone.push('deletion');
+      // Content removed for good (削除) stays gone: there is nothing left to bring back.
+      const removed = original.contentRemovedAt !== null;
+      if (!removed && target.type === 'comment' && (decision === 'delete' || decision === 'suspend') && (await setCommentDeleted(deps, target, false, now, options))) undone.push('deletion');
       if (await setContentHidden(deps, target, false, now, options)) undone.push('hiding');
       if (decision === 'suspend' && original.authorId !== null) {
         const publicId = await authorPublicId(deps, original.authorId, options.transaction);
@@ -211,7 +236,8 @@ async function decideAppeal(
       targetType: 'case',
       targetId: original?.id ?? appeal.id,
       reason,
-      details: { caseId: appeal.id, appealOf: original?.id ?? null, undone },
+      // selfReview: why the operator who decided the appealed case reviewed it (a single-operator site).
+      details: { caseId: appeal.id, appealOf: original?.id ?? null, undone, ...(selfReview ? { selfReview } : {}) },
     },
     options,
   );

@@ -1,6 +1,6 @@
 import { isAdverse, type CaseDecision } from '@hiraku/shared';
-import { Op, type Transaction } from 'sequelize';
-import { appealOutcomeMail, decisionMail, flagOutcomeMail } from '../../mail/templates';
+import type { Transaction } from 'sequelize';
+import { appealOutcomeMail, decisionMail } from '../../mail/templates';
 import type { Models, ModerationCase } from '../../models';
 import { enqueueMail } from '../mailOutbox';
 import { notify } from '../../notifications';
@@ -21,7 +21,8 @@ export interface DecisionToTell {
  * - the author of hidden, removed or warned content (or the suspended member): what, the category, the
  *   operator's reason and the link to the decision page where they may appeal;
  * - on an appeal, the appellant: upheld or overturned;
- * - the members who flagged: "対応しました" or "問題なしと判断しました" (nothing more).
+ * - the members who flagged: "対応しました" or "問題なしと判断しました" (nothing more), by notification
+ *   only, which the daily digest mails.
  * Mail through the mail outbox, and beside each mail the in-app notification (issue 20, notify()), which
  * leads to the same decision page.
  */
@@ -36,9 +37,10 @@ export async function tellDecision(
 
   if (appealed) {
     const to = await emailOf(decided.authorId);
-    if (to) {
+    const appealedAction = appealed.decision;
+    if (to && appealedAction && isAdverse(appealedAction)) {
       const link = `${publicUrl}/decisions/${appealed.id}`;
-      await enqueueMail(models, 'decision', appealOutcomeMail({ to, overturned: decision === 'overturn', reason, link, publicUrl }), { transaction });
+      await enqueueMail(models, 'decision', appealOutcomeMail({ to, overturned: decision === 'overturn', appealedAction, reason, link, publicUrl }), { transaction });
     }
     if (decided.authorId !== null) {
       await notify(models, { kind: 'appeal', userId: decided.authorId, outcome: decision, target: appealed.targetType, caseId: appealed.id }, { transaction });
@@ -58,10 +60,10 @@ export async function tellDecision(
     }
   }
 
+  // The flaggers are told in the app and, as 設定 says, by the daily digest mail (notifications/digest.ts),
+  // which joins the outcomes of a day: never one mail per case (issue 38).
   const flags = await models.Flag.findAll({ where: { caseId: decided.id }, attributes: ['flaggerId'], transaction });
-  const flaggers = await models.User.findAll({ where: { id: { [Op.in]: flags.map((flag) => flag.flaggerId) } }, attributes: ['email'], transaction });
   const acted = decision !== 'dismiss' && decision !== 'harmless';
-  for (const flagger of flaggers) await enqueueMail(models, 'flagOutcome', flagOutcomeMail({ to: flagger.email, acted, publicUrl }), { transaction });
   if (flags.length > 0) {
     await notify(models, { kind: 'flagOutcome', userIds: flags.map((flag) => flag.flaggerId), outcome: acted ? 'acted' : 'dismiss', target: decided.targetType }, { transaction });
   }

@@ -1,5 +1,5 @@
 import { ANALYTICS_LIMITS, ANALYTICS_OTHER_PATHS, TEXTS, type AnalyticsDailyResponse } from '@hiraku/shared';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import { createReport, createUser } from '../../../test/factories';
 import { createHttpClient } from '../../../test/support/httpClient';
 import { signedInMember } from '../../../test/support/session';
@@ -198,5 +198,27 @@ describe('first-party analytics', () => {
     const { client: operator } = await signedInMember(app.baseUrl, { role: 'operator' });
     const res = await operator.get<AnalyticsDailyResponse>(`/api/moderation/analytics/daily?from=${oldDay}&to=${oldDay}`);
     expect(res.body.days[0]?.pageViewsByPath).toEqual({ '/glossary': 2 });
+  });
+  it('never replaces a purged day\'s stored totals with an empty day when that day is rolled up again', async () => {
+    const now = new Date();
+    const purgedDay = addDays(japanDay(now), -(ANALYTICS_LIMITS.rawRetentionDays + 3));
+    const [start] = japanDayRange(purgedDay);
+    await models().AnalyticsEvent.bulkCreate(
+      ['/faq', '/faq', '/faq'].map((path, index) => ({ name: 'page_view', path, visitorId: `v${index}`, occurredAt: new Date(start.getTime() + (index + 1) * 3_600_000) })),
+    );
+    await rollUpDay(app.services, purgedDay, now);
+    const joined = await createUser();
+    await models().User.update({ createdAt: new Date(start.getTime() + 3_600_000) }, { where: { id: joined.id } });
+    await maintainAnalytics(app.services, now);
+    expect(await models().AnalyticsEvent.count({ where: { occurredAt: { [Op.gte]: start, [Op.lt]: japanDayRange(purgedDay)[1] } } })).toBe(0);
+
+    // Re-run by hand (as an operator would after a fault) once its raw events are gone.
+    await rollUpDay(app.services, purgedDay, now);
+    const stored = async (metric: string) =>
+      (await models().AnalyticsDaily.findAll({ where: { day: purgedDay, metric }, raw: true })).map((row) => [row.dimension, Number(row.count)]);
+    expect(await stored('page_view')).toEqual([['/faq', 3]]);
+    expect(await stored('visitors')).toEqual([['', 3]]);
+    // What the community's own tables still say is counted again.
+    expect(await stored('signups')).toEqual([['', 1]]);
   });
 });

@@ -241,7 +241,8 @@ describe('flags and cases', () => {
     expect((await resolve(dismissCase.id, 'dismiss')).body).toMatchObject({ changed: true, item: { status: 'closed', decision: { action: 'dismiss' } } });
     expect(await seenBy(viewer.client, dismissed, author.user)).toEqual(shown);
     const toFlagger = (await outbox(a.user.email)).slice(mailsBefore);
-    expect(toFlagger.map((mail) => [mail.kind, mail.body.includes(TEXTS.flag.mail.flaggerHarmless)])).toEqual([['flagOutcome', true]]);
+    // The flagger is told by notification, which the daily digest mails (issue 38; flagOutcomeDigest.int.test.ts): no mail per case.
+    expect(toFlagger).toEqual([]);
     expect((await outbox(author.user.email)).filter((mail) => mail.kind === 'decision')).toEqual([]);
     // The same decision again changes nothing; another one is refused.
     expect((await resolve(dismissCase.id, 'dismiss')).body.changed).toBe(false);
@@ -258,7 +259,6 @@ describe('flags and cases', () => {
     expect(told?.body).toContain(TEXTS.flag.categories.nonConsensual.label);
     expect(told?.body).toContain('同意の確認が取れません');
     expect(told?.body).toContain(`/decisions/${hideCase.id}`);
-    expect((await outbox(a.user.email)).at(-1)?.body).toContain(TEXTS.flag.mail.flaggerActed);
 
     // delete: a comment leaves everyone, its author included.
     const base = await published(author.user, 'コメントの場');
@@ -373,8 +373,11 @@ describe('flags and cases', () => {
     const queue = await operator.client.get<CasePage>('/api/moderation/cases');
     expect(queue.body.items[0]).toMatchObject({ type: 'appeal', appeal: { ofCaseId: decided.id, action: 'hide', text: '全員成人です。確認書類があります。' } });
     const appealId = queue.body.items[0]?.id ?? 0;
-    expect((await resolve(appealId, 'hide')).status).toBe(400);
-    await resolve(appealId, 'overturn', '成人と確認しました');
+    expect((await resolve(appealId, 'hide', '確認しました', otherOperator)).status).toBe(400);
+    // The operator who hid it may not decide the appeal (issue 38); another operator does.
+    const refused = await resolve(appealId, 'overturn', '成人と確認しました');
+    expect([refused.status, refused.body.message]).toEqual([403, TEXTS.moderation.rules.appealSameOperator]);
+    expect((await resolve(appealId, 'overturn', '成人と確認しました', otherOperator)).status).toBe(200);
     expect(await seenBy(viewer.client, report, author.user)).toEqual(shown);
     const outcome = (await outbox(author.user.email)).at(-1);
     expect(outcome?.body).toContain(TEXTS.flag.mail.overturned);
@@ -387,7 +390,7 @@ describe('flags and cases', () => {
     await resolve(keptCase.id, 'hide');
     await author.client.post('/api/appeals', { caseId: keptCase.id, text: 'お願いします' });
     const keptAppeal = await models().ModerationCase.findOne({ where: { appealOfCaseId: keptCase.id } });
-    await resolve(keptAppeal?.id ?? 0, 'uphold', '維持します');
+    await resolve(keptAppeal?.id ?? 0, 'uphold', '維持します', otherOperator);
     expect(await seenBy(viewer.client, kept, author.user)).toEqual(gone);
     expect((await outbox(author.user.email)).at(-1)?.body).toContain(TEXTS.flag.mail.upheld);
 
@@ -473,5 +476,96 @@ describe('flags and cases', () => {
       expect([call[1], res.status < 500 && res.status !== 401 && res.status !== 403]).toEqual([call[1], true]);
     }
     expect((await send(someone.client, memberCalls[0] as ['POST', string, unknown])).status).toBe(200);
+  });
+  it('has an appeal decided by another operator; a single-operator site may override with a reason, audited', async () => {
+    const author = await member();
+    const report = await published(author.user, '自己審査の縄');
+    await flag(await member(), 'report', report.id, 'spam');
+    const decided = await caseOf('report', report.id);
+    await resolve(decided.id, 'hide', '宣伝です');
+    await author.client.post('/api/appeals', { caseId: decided.id, text: '宣伝ではありません' });
+    const appeal = await models().ModerationCase.findOne({ where: { appealOfCaseId: decided.id } });
+    const appealId = appeal?.id ?? 0;
+
+    const same = await resolve(appealId, 'uphold', '維持します');
+    expect([same.status, same.body.message]).toEqual([403, TEXTS.moderation.rules.appealSameOperator]);
+    // With another operator on the site, the override is refused too, and nothing changed.
+    const notAlone = await resolve(appealId, 'uphold', '維持します', operator, { selfReviewReason: '急ぎのため' });
+    expect([notAlone.status, notAlone.body.message]).toEqual([409, TEXTS.moderation.rules.selfReviewNotAlone]);
+    expect((await models().ModerationCase.findByPk(appealId))?.status).toBe('open');
+    expect(await models().AuditLog.count({ where: { action: 'appeal.uphold', targetId: String(decided.id) } })).toBe(0);
+
+    // Alone as operator: the override with its reason decides it, and the audit row keeps the reason.
+    const others = await models().User.findAll({ where: { role: 'operator' }, attributes: ['id'] });
+    await models().User.update({ role: 'member' }, { where: { id: others.map((other) => other.id).filter((id) => id !== operator.user.id) } });
+    try {
+      const tooLong = await resolve(appealId, 'uphold', '維持します', operator, { selfReviewReason: 'あ'.repeat(LIMITS.moderationReasonMax + 1) });
+      expect([tooLong.status, tooLong.body.message]).toEqual([400, TEXTS.moderation.rules.selfReviewReasonTooLong]);
+      const alone = await resolve(appealId, 'uphold', '維持します', operator, { selfReviewReason: '運営者が一人だけのため' });
+      expect(alone.status).toBe(200);
+      const row = await models().AuditLog.findOne({ where: { action: 'appeal.uphold', targetId: String(decided.id) } });
+      expect([row?.actorId, row?.details]).toEqual([operator.user.id, expect.objectContaining({ caseId: appealId, selfReview: '運営者が一人だけのため' })]);
+    } finally {
+      await models().User.update({ role: 'operator' }, { where: { id: others.map((other) => other.id) } });
+    }
+  });
+  it('削除 removes a report for good (row, image files, search document), keeps the case\'s record and says so exactly', async () => {
+    const author = await member();
+    const viewer = await member();
+    const flagger = await member();
+    const report = await published(author.user, '完全削除の縄');
+    const keys = [`reports/del${report.id}m.webp`, `reports/del${report.id}t.webp`, `reports/del${report.id}p.webp`];
+    for (const key of keys) await app.services.storage.put(key, Buffer.from('image bytes'), 'image/webp');
+    await report.update({ mainImageKey: keys[0], thumbnailKey: keys[1], imagePreviewKey: keys[2] });
+    expect(await seenBy(viewer.client, report, author.user)).toEqual(shown);
+    await flag(flagger, 'report', report.id, 'nonConsensual');
+    const decided = await caseOf('report', report.id);
+
+    expect((await resolve(decided.id, 'delete', '同意のない画像です')).status).toBe(200);
+    // Gone for everyone, its author included: no page, no edit, no files, no search document.
+    expect(await seenBy(viewer.client, report, author.user)).toEqual(gone);
+    expect((await author.client.get(`/api/reports/${report.id}`)).status).toBe(404);
+    expect(await models().Report.findByPk(report.id)).toBeNull();
+    for (const key of keys) expect(await app.services.storage.get(key)).toBeNull();
+    const closed = await models().ModerationCase.findByPk(decided.id);
+    expect([closed?.decision, closed?.removedTitle, closed?.contentRemovedAt instanceof Date]).toEqual(['delete', '完全削除の縄', true]);
+    const audit = await models().AuditLog.findOne({ where: { action: 'report.delete', targetId: String(report.id) } });
+    expect(audit?.details).toMatchObject({ caseId: decided.id });
+
+    // The mail says it was erased for good; the decision page still names it.
+    const told = (await outbox(author.user.email)).filter((mail) => mail.kind === 'decision').at(-1);
+    expect(told?.body).toContain(TEXTS.flag.mail.effects.report.delete);
+    expect(told?.body).toContain('「完全削除の縄」');
+    const page = await author.client.get<MemberDecision>(`/api/decisions/${decided.id}`);
+    expect(page.body.target).toEqual({ type: 'report', id: String(report.id), title: '完全削除の縄', path: null });
+
+    // An appeal overturned by another operator cannot bring it back, and the mail says that too.
+    await author.client.post('/api/appeals', { caseId: decided.id, text: '同意は得ています' });
+    const appeal = await models().ModerationCase.findOne({ where: { appealOfCaseId: decided.id } });
+    expect((await resolve(appeal?.id ?? 0, 'overturn', '同意を確認しました', otherOperator)).status).toBe(200);
+    expect(await models().Report.findByPk(report.id)).toBeNull();
+    expect((await outbox(author.user.email)).at(-1)?.body).toContain(`${TEXTS.flag.mail.overturned}${TEXTS.flag.mail.overturnEffects.delete}`);
+  });
+
+  it('削除 erases a comment\'s text; hiding is told as hiding, not as deletion', async () => {
+    const author = await member();
+    const flagger = await member();
+    const base = await published(author.user, 'コメント削除の場');
+    const comment = await models().Comment.create({ reportId: base.id, authorId: author.user.id, text: '完全に消されるコメント' });
+    await flag(flagger, 'comment', comment.id, 'harassment');
+    const commentCase = await caseOf('comment', comment.id);
+    await resolve(commentCase.id, 'delete', '嫌がらせです');
+    const erased = await models().Comment.findByPk(comment.id);
+    expect([erased?.text, erased?.deletedAt instanceof Date]).toEqual(['', true]);
+    expect((await models().ModerationCase.findByPk(commentCase.id))?.removedTitle).toBe('完全に消されるコメント');
+    expect((await outbox(author.user.email)).at(-1)?.body).toContain(TEXTS.flag.mail.effects.comment.delete);
+
+    const hiddenOne = await published(author.user, '非表示だけの縄');
+    await flag(flagger, 'report', hiddenOne.id, 'spam');
+    await resolve((await caseOf('report', hiddenOne.id)).id, 'hide', '宣伝です');
+    const told = (await outbox(author.user.email)).at(-1)?.body ?? '';
+    expect(told).toContain(TEXTS.flag.mail.effects.report.hide);
+    expect(told).not.toContain('削除');
+    expect((await author.client.get(`/api/reports/${hiddenOne.id}`)).status).toBe(200);
   });
 });

@@ -266,4 +266,18 @@ describe('moderation API', () => {
     expect([last.status, last.body.message]).toEqual([409, TEXTS.moderation.lastOperator]);
     expect((await app.services.models.User.findByPk(operator.user.id))?.role).toBe('operator');
   });
+  it('shows the audit log\'s targets by name with a link, not by bare id (issue 38)', async () => {
+    const author = await signedInMember(app.baseUrl);
+    const report = await createReport({ author: author.user, title: '名前で出る縄' });
+    await post(operator.client, `/reports/${report.id}/hide`, { reason: '確認のため' });
+    await post(operator.client, `/users/${author.user.publicId}/suspend`, { reason: '確認のため' });
+    const log = await operator.client.get<AuditLogPage>(`/api/moderation/audit-log?actor=${operator.user.publicId}`);
+    const [suspended, hidden] = log.body.entries;
+    expect(hidden?.target).toEqual({ type: 'report', id: String(report.id), label: '名前で出る縄', path: `/reports/${report.id}` });
+    expect(suspended?.target).toEqual({ type: 'user', id: author.user.publicId, label: author.user.profile.username, path: `/profile/${author.user.publicId}` });
+    // Gone: the entry stays, without a name or a link.
+    await app.services.models.Report.destroy({ where: { id: report.id } });
+    const after = await operator.client.get<AuditLogPage>(`/api/moderation/audit-log?actor=${operator.user.publicId}&action=report.hide`);
+    expect(after.body.entries[0]?.target).toEqual({ type: 'report', id: String(report.id), label: null, path: null });
+  });
 });

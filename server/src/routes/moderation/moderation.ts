@@ -1,5 +1,6 @@
 import { TEXTS, type CaseActionResponse, type MemberModerationResponse } from '@hiraku/shared';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
+import { auditTargetKey, nameAuditTargets } from '../../commands/moderation/auditTargets';
 import { loadCommentReportQueue, loadQueueItem } from '../../commands/moderation/commentReportQueue';
 import { resolveCommentReports } from '../../commands/moderation/commentReportResolver';
 import { addCaseNote, bulkResolveCases, claimCase, releaseCase, resolveCase, type CaseOutcome } from '../../commands/moderation/caseResolver';
@@ -25,7 +26,7 @@ const RESOLVED_MESSAGE = { dismiss: TEXTS.moderation.commentDismissed, delete: T
  */
 export function moderationHandlers(services: AppServices): EndpointHandlers<KeysOf<'moderation'>> {
   const { models, sequelize } = services;
-  const caseDeps = { models, sequelize, publicUrl: services.env.publicUrl };
+  const caseDeps = { models, sequelize, publicUrl: services.env.publicUrl, files: { storage: services.storage, logger: services.logger } };
 
   /** The case as the queue shows it after an action (read after the commit). */
   async function caseResponse(outcome: CaseOutcome, message: string): Promise<CaseActionResponse> {
@@ -121,7 +122,11 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     },
     'moderation.resolveCase': async ({ user, params, body }) => {
       const outcome = await writeTransaction(sequelize, (transaction) =>
-        resolveCase(caseDeps, { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until }, { transaction }),
+        resolveCase(
+          caseDeps,
+          { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until, selfReviewReason: body.selfReviewReason },
+          { transaction },
+        ),
       );
       return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.resolved : TEXTS.moderation.cases.alreadyResolved);
     },
@@ -133,7 +138,8 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
 
     'moderation.auditLog': async ({ query }) => {
       const page = await loadAuditLog(models, query);
-      return { entries: page.entries.map(presentAuditEntry), nextCursor: page.nextCursor };
+      const names = await nameAuditTargets(models, page.entries);
+      return { entries: page.entries.map((entry) => presentAuditEntry(entry, names.get(auditTargetKey(entry.targetType, entry.targetId)))), nextCursor: page.nextCursor };
     },
   };
 }

@@ -109,7 +109,7 @@ export const MODERATION_TEXTS = {
       dismiss: '通報を却下します。通報で非表示になっていたものは再表示されます。',
       harmless: '問題なしと判断します。内容が変わらないかぎり、新しい通報でケースは開きません。',
       hide: '非表示にします（会員の場合は利用停止）。投稿者に通知します。',
-      delete: '削除します。投稿者に通知します。',
+      delete: '完全に削除します。本文と画像は消え、投稿者にも見えなくなり、元に戻せません。投稿者に通知します。',
       warn: '投稿者に警告を記録し、通知します。',
       suspend: '内容を非表示にし、投稿者を利用停止にします。投稿者はすぐにログアウトされます。',
       uphold: '元の判断を維持します。申し立てた会員に通知します。',
@@ -169,7 +169,7 @@ export const MODERATION_TEXTS = {
     when: '日時',
     why: '理由',
     system: '自動',
-    targetTypes: { report: 'レポート', user: '会員', comment: 'コメント', category: 'カテゴリ', tag: 'タグ', enquiry: 'お問い合わせ' } as Record<string, string>,
+    targetTypes: { report: 'レポート', user: '会員', comment: 'コメント', category: 'カテゴリ', tag: 'タグ', enquiry: 'お問い合わせ', case: 'ケース' } as Record<string, string>,
   },
   enquiries: {
     filterLabel: '表示するお問い合わせ',
