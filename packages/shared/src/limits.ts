@@ -108,6 +108,8 @@ export const TIMINGS = {
   /** The takedown form's confirmation link. */
   takedownConfirmTtlSec: 24 * 60 * 60,
   totpPeriodSec: 30,
+  /** Step-up (issue 35): a proof of identity (password + code, or a passkey) counts this long on its session. */
+  stepUpFreshSec: 10 * 60,
   menuTypeAheadMs: 350,
   sentinelThreshold: 0.1,
 } as const;

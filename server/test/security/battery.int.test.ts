@@ -136,6 +136,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'sessions.list': MEMBER,
   'sessions.revoke': MEMBER,
   'sessions.revokeOthers': MEMBER,
+  'stepUp.confirm': MEMBER,
   'takedown.create': PUBLIC,
   'takedown.confirm': PUBLIC,
   'transparency.report': PUBLIC,

@@ -28,7 +28,8 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
   async function signIn(ctx: Context, user: User): Promise<LoginResponse> {
     const now = new Date();
     const userAgent = ctx.get('User-Agent');
-    const session = await startSession(services, user, now, { userAgent });
+    // Every sign-in here took the password (and the code when two-factor is on): a fresh step-up proof.
+    const session = await startSession(services, user, now, { userAgent, strongProofAt: now });
     if (session.unseenBrowser) {
       const mail = newSignInMail({ to: user.email, device: deviceName(readUserAgent(userAgent)), at: now, publicUrl: services.env.publicUrl });
       await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, 'newSignIn', mail, { transaction }));
