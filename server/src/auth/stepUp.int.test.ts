@@ -90,3 +90,46 @@ describe('step-up before what cannot be undone', () => {
     expect((await User.findByPk(target.id))?.suspendedAt).not.toBeNull();
   });
 });
+
+describe('POST /api/account/password (設定, issue 35)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '1000' } });
+  });
+  afterAll(() => app.close());
+
+  it('asks for a recent proof, changes the password, ends every other session and keeps this one', async () => {
+    const user = await createMemberWithPassword();
+    const here = createHttpClient(app.baseUrl);
+    const elsewhere = createHttpClient(app.baseUrl);
+    await logIn(here, user.email, user.password);
+    await logIn(elsewhere, user.email, user.password);
+    const newPassword = 'atarashii-nawa-2026-kagi';
+
+    await SessionFamily.update({ strongProofAt: new Date(Date.now() - TIMINGS.stepUpFreshSec * 1000 - 60_000) }, { where: { userId: user.id } });
+    const refused = await here.post('/api/account/password', { newPassword });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'step_up_required' });
+    expect((await here.post('/api/account/step-up', { password: TEST_PASSWORD })).status).toBe(200);
+
+    const changed = await here.post('/api/account/password', { newPassword });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ message: TEXTS.stepUp.passwordChanged });
+    expect((await here.get('/api/auth/me')).status).toBe(200);
+    expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
+    expect((await elsewhere.post('/api/auth/refresh')).status).toBe(401);
+
+    const oldLogin = await createHttpClient(app.baseUrl).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(oldLogin.status).toBe(401);
+    await logIn(createHttpClient(app.baseUrl), user.email, newPassword);
+  });
+
+  it('refuses a password from the leaked list with a Japanese message and changes nothing', async () => {
+    const { client, user } = await signedInMember(app.baseUrl);
+    const before = (await User.findByPk(user.id))?.passwordHash;
+    const res = await client.post('/api/account/password', { newPassword: 'password123' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'validation_error' });
+    expect((await User.findByPk(user.id))?.passwordHash).toBe(before);
+  });
+});

@@ -137,6 +137,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'sessions.revoke': MEMBER,
   'sessions.revokeOthers': MEMBER,
   'stepUp.confirm': MEMBER,
+  'account.changePassword': MEMBER,
   'takedown.create': PUBLIC,
   'takedown.confirm': PUBLIC,
   'transparency.report': PUBLIC,

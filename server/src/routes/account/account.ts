@@ -1,10 +1,11 @@
 import { TEXTS } from '@hiraku/shared';
 import { verifyPassword } from '../../auth/password';
 import { clearSessionCookies } from '../../auth/sessionCookies';
-import { requireRecentProof } from '../../auth/stepUp';
+import { requireRecentProof, sessionIdOf } from '../../auth/stepUp';
+import { changePassword } from '../../commands/passwordChange';
 import { deleteAccount } from '../../commands/accountDeleter';
 import { exportAccount } from '../../commands/accountExporter';
-import { validationError } from '../../errors';
+import { conflict, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
@@ -21,6 +22,14 @@ export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<
       await deleteAccount(services, user.id);
       clearSessionCookies(ctx, { production: services.env.production });
       return { message: TEXTS.account.deleteSucceeded };
+    },
+
+    'account.changePassword': async ({ ctx, user, body }) => {
+      await requireRecentProof(services, ctx);
+      const sessionId = sessionIdOf(ctx, services.sessionKey);
+      if (!sessionId) throw conflict(TEXTS.stepUp.noSessionRecord);
+      await changePassword(services, { userId: user.id, sessionId, newPassword: body.newPassword });
+      return { message: TEXTS.stepUp.passwordChanged };
     },
 
     // The privacy policy promises members may view their data: a JSON file of everything we hold.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { STEP_UP_MESSAGES as m } from '../../texts/stepUp/messages';
+import { passwordSchema } from '../../schemas/account';
 import { messageResponseSchema } from '../auth';
 import { endpoint } from './define';
 import { secondFactorCodeSchema } from './security';
@@ -12,6 +13,10 @@ export const stepUpSchema = z.object({
 });
 export type StepUpInput = z.input<typeof stepUpSchema>;
 
+/** 設定's password change: step-up is the proof of the current password. */
+export const changePasswordSchema = z.object({ newPassword: passwordSchema });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 /** Step-up (issue 35): renews this session's proof of identity for TIMINGS.stepUpFreshSec. */
 export const STEP_UP_ENDPOINTS = {
   'stepUp.confirm': endpoint('stepUp.confirm', {
@@ -21,5 +26,14 @@ export const STEP_UP_ENDPOINTS = {
     rateLimit: 'stepUp',
     cache: 'no-store',
     errors: ['conflict'],
+  }),
+  /** Every other session of the member ends; this one stays. */
+  'account.changePassword': endpoint('account.changePassword', {
+    access: 'member',
+    body: changePasswordSchema,
+    response: messageResponseSchema,
+    rateLimit: 'stepUp',
+    cache: 'no-store',
+    errors: ['step_up_required', 'conflict'],
   }),
 };

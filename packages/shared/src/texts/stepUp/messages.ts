@@ -10,5 +10,6 @@ export const STEP_UP_MESSAGES = {
   wrongPassword: 'パスワードが正しくありません。',
   codeRequired: `二段階認証が有効なため、確認コードも入力してください。認証アプリに表示されている${LIMITS.totpDigits}桁の数字、またはリカバリーコードが使えます。`,
   codeInvalid: '確認コードが正しくありません。最新のコードを入力してください。',
+  passwordChanged: 'パスワードを変更しました。ほかの端末はすべてログアウトしました。',
   noSessionRecord: 'このログインでは本人確認ができません。一度ログアウトして、もう一度ログインしてください。',
 } as const;
