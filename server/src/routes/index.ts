@@ -22,6 +22,7 @@ import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
+import { stepUpHandlers } from './stepUp/stepUp';
 import { trustHandlers } from './trust/trust';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
@@ -58,6 +59,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...notificationHandlers(services),
     ...safetyHandlers(services),
     ...securityHandlers(services),
+    ...stepUpHandlers(services),
     ...trustHandlers(services),
   };
 }

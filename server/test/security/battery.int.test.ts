@@ -136,6 +136,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   'sessions.list': MEMBER,
   'sessions.revoke': MEMBER,
   'sessions.revokeOthers': MEMBER,
+  'stepUp.confirm': MEMBER,
+  'account.changePassword': MEMBER,
   'takedown.create': PUBLIC,
   'takedown.confirm': PUBLIC,
   'transparency.report': PUBLIC,

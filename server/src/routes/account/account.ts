@@ -1,9 +1,11 @@
 import { TEXTS } from '@hiraku/shared';
 import { verifyPassword } from '../../auth/password';
 import { clearSessionCookies } from '../../auth/sessionCookies';
+import { requireRecentProof, sessionIdOf } from '../../auth/stepUp';
+import { changePassword } from '../../commands/passwordChange';
 import { deleteAccount } from '../../commands/accountDeleter';
 import { exportAccount } from '../../commands/accountExporter';
-import { validationError } from '../../errors';
+import { conflict, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
@@ -11,6 +13,7 @@ import type { AppServices } from '../../services';
 export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<'account'>> {
   return {
     'account.delete': async ({ ctx, user, body }) => {
+      await requireRecentProof(services, ctx);
       // The one read of the hash outside login: the request's member never carries it (auth/sessions.ts).
       const account = await services.models.User.findByPk(user.id, { attributes: ['passwordHash'] });
       if (!account || !(await verifyPassword(account.passwordHash, body.password))) {
@@ -21,8 +24,17 @@ export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<
       return { message: TEXTS.account.deleteSucceeded };
     },
 
+    'account.changePassword': async ({ ctx, user, body }) => {
+      await requireRecentProof(services, ctx);
+      const sessionId = sessionIdOf(ctx, services.sessionKey);
+      if (!sessionId) throw conflict(TEXTS.stepUp.noSessionRecord);
+      await changePassword(services, { userId: user.id, sessionId, newPassword: body.newPassword });
+      return { message: TEXTS.stepUp.passwordChanged };
+    },
+
     // The privacy policy promises members may view their data: a JSON file of everything we hold.
     'account.export': async ({ ctx, user }) => {
+      await requireRecentProof(services, ctx);
       const data = await exportAccount(services, user);
       ctx.set('Content-Disposition', `attachment; filename="hiraku-${user.publicId}.json"`);
       // Indented, for a member who opens the file; the returned value is still checked as declared.

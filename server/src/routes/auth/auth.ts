@@ -2,7 +2,7 @@ import { TEXTS, type LoginResponse } from '@hiraku/shared';
 import type { Context } from 'koa';
 import { challengeMatchesPassword, clearLoginChallenge, readLoginChallenge, setLoginChallenge } from '../../auth/loginChallenge';
 import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
-import { createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
+import { createCodeThrottle, createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from '../../auth/sessionCookies';
 import { endSession, rotateSession, startSession } from '../../auth/sessions';
 import { deviceName, readUserAgent } from '../../auth/userAgent';
@@ -11,7 +11,7 @@ import { verifySecondFactor } from '../../commands/twoFactor';
 import { writeTransaction } from '../../db/transaction';
 import { AppError, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
-import { newSignInMail } from '../../mail/templates';
+import { newSignInMail, secondStepFailedMail } from '../../mail/templates';
 import type { User } from '../../models';
 import { presentSessionUser } from '../../presenters/user';
 import type { AppServices } from '../../services';
@@ -21,6 +21,7 @@ import { isLoginRefusal, loginRefusal } from './loginRefusals';
 export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'auth'>> {
   const passport = createLoginAuthenticator(services);
   const throttle = createLoginThrottle(services);
+  const codeThrottle = createCodeThrottle(services);
   const production = services.env.production;
   const cookieOptions = { production };
 
@@ -28,7 +29,8 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
   async function signIn(ctx: Context, user: User): Promise<LoginResponse> {
     const now = new Date();
     const userAgent = ctx.get('User-Agent');
-    const session = await startSession(services, user, now, { userAgent });
+    // Every sign-in here took the password (and the code when two-factor is on): a fresh step-up proof.
+    const session = await startSession(services, user, now, { userAgent, strongProofAt: now });
     if (session.unseenBrowser) {
       const mail = newSignInMail({ to: user.email, device: deviceName(readUserAgent(userAgent)), at: now, publicUrl: services.env.publicUrl });
       await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, 'newSignIn', mail, { transaction }));
@@ -70,7 +72,8 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
       }
       // Wrong codes count with wrong passwords, per account and address: five in a row lock (loginThrottle.ts).
       const key = loginThrottleKey(user.email, ctx.ip, user.passwordHash);
-      if (await throttle.isThrottled(key)) {
+      // And per account across addresses (issue 35): LIMITS.wrongCodesToLock in TIMINGS.wrongCodesWindowSec.
+      if ((await throttle.isThrottled(key)) || (await codeThrottle.isLocked(user.id))) {
         clearLoginChallenge(ctx, production);
         throw loginRefusal('locked');
       }
@@ -79,13 +82,20 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
         throw loginRefusal('suspended');
       }
       if (!(await verifySecondFactor(services, user, body.code))) {
-        if (await throttle.recordFailure(key)) {
+        const pairLocked = await throttle.recordFailure(key);
+        const account = await codeThrottle.recordWrongCode(user.id);
+        if (account.first || account.locked) {
+          const mail = secondStepFailedMail({ to: user.email, at: new Date(), locked: account.locked, publicUrl: services.env.publicUrl });
+          await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, account.locked ? 'codesLocked' : 'secondStepFailed', mail, { transaction }));
+        }
+        if (pairLocked || account.locked) {
           clearLoginChallenge(ctx, production);
           throw loginRefusal('locked');
         }
         throw validationError(TEXTS.security.codeInvalid, { code: TEXTS.security.codeInvalid });
       }
       await throttle.clear(key);
+      await codeThrottle.clear(user.id);
       clearLoginChallenge(ctx, production);
       return signIn(ctx, user);
     },

@@ -13,6 +13,7 @@ import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
+import { STEP_UP_ENDPOINTS } from './stepUp';
 import { TRUST_ENDPOINTS } from './trust';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
@@ -29,6 +30,7 @@ export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
+export * from './stepUp';
 export * from './trust';
 
 /**
@@ -52,6 +54,7 @@ export const ENDPOINTS = {
   ...NOTIFICATION_ENDPOINTS,
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
+  ...STEP_UP_ENDPOINTS,
   ...TRUST_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 

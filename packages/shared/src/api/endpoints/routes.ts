@@ -88,6 +88,8 @@ export const ENDPOINT_ROUTES = {
   'sessions.list': 'GET /api/account/sessions',
   'sessions.revoke': 'DELETE /api/account/sessions/:id',
   'sessions.revokeOthers': 'DELETE /api/account/sessions',
+  'stepUp.confirm': 'POST /api/account/step-up',
+  'account.changePassword': 'POST /api/account/password',
 
   'takedown.create': 'POST /api/takedown-requests',
   'takedown.confirm': 'GET /api/takedown-requests/confirm',
