@@ -1,6 +1,7 @@
 import { ENDPOINTS, NOTIFICATION_HEARTBEAT_SEC, type NotificationItem } from '@hiraku/shared';
 import type { Context } from 'koa';
 import { verifyAccessToken } from '../auth/accessToken';
+import { hasSecondFactor } from '../auth/secondFactor';
 import { readAccessCookie } from '../auth/sessionCookies';
 import type { SessionMember } from '../auth/sessions';
 import { loadCaseCounts } from '../commands/moderation/caseCounts';
@@ -103,6 +104,8 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       const claims = verifyAccessToken(readAccessCookie(ctx) ?? '', options.sessionKey);
       const expiresInMs = claims ? claims.exp * 1000 - Date.now() : 0;
       const lastEventId = Number(ctx.get('Last-Event-ID') || NaN);
+      // Read before the stream starts: the case events go to operators with a second factor (code or passkey).
+      const caseWatcher = isOperator(user) && (await hasSecondFactor(deps.models, user));
 
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
@@ -124,7 +127,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       };
       const connection: Connection = {
         userId: user.id,
-        caseWatcher: isOperator(user) && user.totpEnabledAt !== null,
+        caseWatcher,
         send(event, data, id) {
           if (options.checkEvents) {
             const checked = events[event].safeParse(data);

@@ -47,6 +47,8 @@ export * from './security/messages';
 export * from './security/labels';
 export * from './security/screens';
 export * from './security/mail';
+export * from './passkeys/messages';
+export * from './passkeys/screens';
 export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';

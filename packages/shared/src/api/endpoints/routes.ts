@@ -89,6 +89,14 @@ export const ENDPOINT_ROUTES = {
   'sessions.revoke': 'DELETE /api/account/sessions/:id',
   'sessions.revokeOthers': 'DELETE /api/account/sessions',
 
+  'passkeys.list': 'GET /api/account/passkeys',
+  'passkeys.registerOptions': 'POST /api/account/passkeys/options',
+  'passkeys.register': 'POST /api/account/passkeys',
+  'passkeys.rename': 'PUT /api/account/passkeys/:id',
+  'passkeys.remove': 'DELETE /api/account/passkeys/:id',
+  'auth.passkeyOptions': 'POST /api/auth/passkey/options',
+  'auth.passkey': 'POST /api/auth/passkey',
+
   'takedown.create': 'POST /api/takedown-requests',
   'takedown.confirm': 'GET /api/takedown-requests/confirm',
   'transparency.report': 'GET /api/transparency',
