@@ -30,6 +30,9 @@ function relyingParty(env: PasskeyDeps['env']): { rpID: string; origin: string }
   return { rpID: url.hostname, origin: url.origin };
 }
 
+/** As bytes: a string challenge would be taken as text and encoded again, and no longer match the stored one. */
+const challengeBytes = (challenge: string) => new Uint8Array(Buffer.from(challenge, 'base64url'));
+
 const transportsOf = (passkey: Pick<Passkey, 'transports'>): AuthenticatorTransportFuture[] =>
   passkey.transports ? (passkey.transports.split(',') as AuthenticatorTransportFuture[]) : [];
 
@@ -67,7 +70,7 @@ export async function registrationOptions(deps: PasskeyDeps, user: Pick<User, 'i
     userName: user.email,
     // The handle the authenticator keeps: the public id, never the address or the database id.
     userID: new TextEncoder().encode(user.publicId),
-    challenge,
+    challenge: challengeBytes(challenge),
     timeout: TIMEOUT_MS,
     attestationType: 'none',
     // The browser refuses to make a second passkey for this account on an authenticator that has one.
@@ -121,7 +124,7 @@ export async function removePasskey(models: Models, userId: number, id: string):
 /** Options for a sign-in with a discoverable credential: no list of ids, the authenticator offers what it holds for us. */
 export async function signInOptions(deps: PasskeyDeps): Promise<PasskeyOptions> {
   const challenge = await issueChallenge(deps.models, 'signIn', null);
-  return generateAuthenticationOptions({ rpID: relyingParty(deps.env).rpID, challenge, timeout: TIMEOUT_MS, userVerification: 'required' });
+  return generateAuthenticationOptions({ rpID: relyingParty(deps.env).rpID, challenge: challengeBytes(challenge), timeout: TIMEOUT_MS, userVerification: 'required' });
 }
 
 const signInFailed = () => new AppError(401, 'authentication_required', T.signInFailed);
