@@ -107,10 +107,7 @@ export function LoginPage() {
       {codeStep ? (
         <>
           {codeStep.passkey && (
-            <section aria-label={PASSKEY_TEXTS.login.secondStep}>
-              <p>{PASSKEY_TEXTS.login.secondStepLead}</p>
-              <PasskeySignInButton label={PASSKEY_TEXTS.login.secondStep} onSignedIn={finishLogin} />
-            </section>
+            <PasskeySignInButton label={PASSKEY_TEXTS.login.secondStep} lead={PASSKEY_TEXTS.login.secondStepLead} onSignedIn={finishLogin} />
           )}
           {codeStep.code && (
             <LoginCodeStep
@@ -150,7 +147,7 @@ export function LoginPage() {
         />
         <SubmitButton busy={busy || Boolean(moving)}>{t.login.submit}</SubmitButton>
       </form>
-      <PasskeySignInButton label={PASSKEY_TEXTS.login.signIn} onSignedIn={finishLogin} />
+      <PasskeySignInButton label={PASSKEY_TEXTS.login.signIn} lead={PASSKEY_TEXTS.login.signInLead} onSignedIn={finishLogin} />
       </>
       )}
     </AccountPage>

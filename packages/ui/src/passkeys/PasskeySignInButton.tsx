@@ -9,7 +9,7 @@ import { usePasskeyCeremonies, usePasskeySignIn } from './usePasskeys';
  * "パスキーでログイン" (issue 35): on the login page, and as the second step of an account whose second
  * factor is a passkey. Renders nothing where the host has no passkey ceremony (the code then remains).
  */
-export function PasskeySignInButton({ label, onSignedIn }: { label: string; onSignedIn: (response: LoginResponse) => void }) {
+export function PasskeySignInButton({ label, lead, onSignedIn }: { label: string; lead: string; onSignedIn: (response: LoginResponse) => void }) {
   const ceremonies = usePasskeyCeremonies();
   const signIn = usePasskeySignIn(ceremonies);
   const [failure, setFailure] = useState<string | null>(null);
@@ -24,6 +24,7 @@ export function PasskeySignInButton({ label, onSignedIn }: { label: string; onSi
   };
   return (
     <div className="passkey-sign-in">
+      <p>{lead}</p>
       <FormAlert message={failure} />
       <button type="button" className="button" disabled={signIn.isPending} aria-busy={signIn.isPending || undefined} onClick={() => void start()}>
         {label}
