@@ -136,6 +136,13 @@ const MATRIX: Record<EndpointKey, Row> = {
   'sessions.list': MEMBER,
   'sessions.revoke': MEMBER,
   'sessions.revokeOthers': MEMBER,
+  'passkeys.list': MEMBER,
+  'passkeys.registerOptions': MEMBER,
+  'passkeys.register': MEMBER,
+  'passkeys.rename': MEMBER,
+  'passkeys.remove': MEMBER,
+  'auth.passkeyOptions': PUBLIC,
+  'auth.passkey': PUBLIC,
   'takedown.create': PUBLIC,
   'takedown.confirm': PUBLIC,
   'transparency.report': PUBLIC,
@@ -185,6 +192,7 @@ async function newWorld(app: TestApp): Promise<World> {
       caseId: '999999',
       mutedWord: String(mutedWord.id),
       session: '999999',
+      passkey: '999999',
     },
   };
 }
@@ -192,7 +200,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord', sessions: 'session' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);
