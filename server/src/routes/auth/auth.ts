@@ -1,5 +1,4 @@
 import { TEXTS } from '@hiraku/shared';
-import type { Context } from 'koa';
 import { challengeMatchesPassword, clearLoginChallenge, readLoginChallenge, setLoginChallenge } from '../../auth/loginChallenge';
 import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
 import { createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
