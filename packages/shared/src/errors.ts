@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'email_not_verified',
   /** An operator endpoint called by an operator without two-factor sign-in (issue 21). */
   'two_factor_required',
+  /** An action that cannot be undone, and this session's last proof of identity is too old (issue 35). */
+  'step_up_required',
   'internal_error',
   'service_unavailable',
 ] as const;

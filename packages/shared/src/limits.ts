@@ -59,6 +59,14 @@ export const LIMITS = {
   caseBulkMax: 50,
   caseNoteMax: 1000,
   failedLoginsToLock: 5,
+  /**
+   * Issue 35: wrong two-factor codes counted per account, whatever the address: this many within
+   * TIMINGS.wrongCodesWindowSec lock the account's code step (and the member is mailed).
+   */
+  wrongCodesToLock: 5,
+  /** Issue 35: confirmation mails the takedown form sends to one address a day, and requests per address range an hour. */
+  takedownMailsPerAddressPerDay: 3,
+  takedownRequestsPerRangePerHour: 20,
   /** Two-factor sign-in: single-use recovery codes handed out when it is turned on. */
   recoveryCodeCount: 10,
   /** Takedown requests (issue 21): the address named, the description, and the clocks of their cases. */
@@ -117,11 +125,15 @@ export const TIMINGS = {
   verifyEmailTtlSec: 24 * 60 * 60,
   passwordResetTtlSec: 60 * 60,
   lockoutSec: 24 * 60 * 60,
+  /** Issue 35: the window in which LIMITS.wrongCodesToLock wrong codes lock an account's code step. */
+  wrongCodesWindowSec: 15 * 60,
   /** Between the right password and the code: the signed "password ok" cookie lives this long. */
   loginChallengeTtlSec: 5 * 60,
   /** The takedown form's confirmation link. */
   takedownConfirmTtlSec: 24 * 60 * 60,
   totpPeriodSec: 30,
+  /** Step-up (issue 35): a proof of identity (password + code, or a passkey) counts this long on its session. */
+  stepUpFreshSec: 10 * 60,
   menuTypeAheadMs: 350,
   sentinelThreshold: 0.1,
 } as const;

@@ -53,3 +53,38 @@ export function createLoginThrottle(deps: { rateLimiter: RateLimiter; logger: Lo
     clear: (key) => deps.rateLimiter.reset(key).catch(unavailable(undefined)),
   };
 }
+
+/**
+ * Issue 35: wrong second-factor codes counted per account, whatever the address (a challenge cookie
+ * carried from address to address used to get LIMITS.failedLoginsToLock guesses at each). Reaching the
+ * password step already took the password, so locking the code step harms only whoever holds it; the
+ * member is mailed at the first wrong code of a window and when it locks. The right code clears it.
+ */
+export interface CodeThrottle {
+  isLocked(userId: number): Promise<boolean>;
+  /** Counts a wrong code: `first` of its window (mail the member), `locked` when it used up the allowance. */
+  recordWrongCode(userId: number): Promise<{ first: boolean; locked: boolean }>;
+  clear(userId: number): Promise<void>;
+}
+
+export function createCodeThrottle(deps: { rateLimiter: RateLimiter; logger: Logger }): CodeThrottle {
+  const limit = LIMITS.wrongCodesToLock;
+  const key = (userId: number) => `wrongCodes:${userId}`;
+  const unavailable = <T>(fallback: T) => (error: unknown): T => {
+    deps.logger.warn({ err: error }, 'code throttle unavailable; attempt not counted');
+    return fallback;
+  };
+  return {
+    isLocked: (userId) => deps.rateLimiter.isOver(key(userId), limit).catch(unavailable(false)),
+    recordWrongCode: async (userId) => {
+      try {
+        const first = !(await deps.rateLimiter.isOver(key(userId), 1));
+        await deps.rateLimiter.hit(key(userId), limit, TIMINGS.wrongCodesWindowSec);
+        return { first, locked: await deps.rateLimiter.isOver(key(userId), limit) };
+      } catch (error) {
+        return unavailable({ first: false, locked: false })(error);
+      }
+    },
+    clear: (userId) => deps.rateLimiter.reset(key(userId)).catch(unavailable(undefined)),
+  };
+}

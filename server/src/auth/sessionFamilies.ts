@@ -12,14 +12,14 @@ const USER_AGENT_MAX = 512;
  */
 export async function recordSignIn(
   models: Models,
-  { userId, familyId, userAgent, now }: { userId: number; familyId: string; userAgent: string; now: Date },
+  { userId, familyId, userAgent, now, strongProofAt = null }: { userId: number; familyId: string; userAgent: string; now: Date; strongProofAt?: Date | null },
 ): Promise<boolean> {
   const label = deviceLabel(readUserAgent(userAgent));
   const [earlier, sameBrowser] = await Promise.all([
     models.SessionFamily.count({ where: { userId } }),
     models.SessionFamily.count({ where: { userId, deviceLabel: label } }),
   ]);
-  await models.SessionFamily.create({ userId, familyId, userAgent: userAgent.slice(0, USER_AGENT_MAX), deviceLabel: label, createdAt: now, lastUsedAt: now });
+  await models.SessionFamily.create({ userId, familyId, userAgent: userAgent.slice(0, USER_AGENT_MAX), deviceLabel: label, createdAt: now, lastUsedAt: now, strongProofAt });
   return earlier > 0 && sameBrowser === 0;
 }
 

@@ -32,13 +32,14 @@ export async function startSession(
   deps: SessionDeps,
   user: Pick<User, 'id'>,
   now = new Date(),
-  client?: { userAgent: string },
+  /** `strongProofAt`: the login proved the member's identity (password and code): step-up (auth/stepUp.ts) starts fresh. */
+  client?: { userAgent: string; strongProofAt?: Date },
 ): Promise<IssuedSession & { familyId: string; unseenBrowser: boolean }> {
   // Ended families are of no use to anyone; dropping them at login keeps the table small.
   await deps.models.RefreshToken.destroy({ where: { userId: user.id, familyExpiresAt: { [Op.lte]: now } } });
   const familyExpiresAt = new Date(now.getTime() + TIMINGS.sessionMaxAgeSec * 1000);
   const familyId = randomUUID();
-  const unseenBrowser = client ? await recordSignIn(deps.models, { userId: user.id, familyId, userAgent: client.userAgent, now }) : false;
+  const unseenBrowser = client ? await recordSignIn(deps.models, { userId: user.id, familyId, userAgent: client.userAgent, now, strongProofAt: client.strongProofAt ?? null }) : false;
   return { ...(await issueLink(deps, { userId: user.id, familyId, familyExpiresAt, now })), familyId, unseenBrowser };
 }
 

@@ -17,10 +17,15 @@ type Options = { transaction: Transaction };
 const t = TEXTS.safety;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The other member by public id; 404 for nobody. */
-async function otherMember(models: RelationModels, publicId: string, options: Options): Promise<number> {
+/**
+ * The other member by public id; 404 for nobody, and the same 404 for a member who blocked the viewer
+ * (issue 35: the answer must not tell them the blocker exists).
+ */
+async function otherMember(models: RelationModels, publicId: string, viewerId: number, options: Options): Promise<number> {
   const member = await models.User.findOne({ where: { publicId }, attributes: ['id'], transaction: options.transaction });
   if (!member) throw notFound(t.memberNotFound);
+  const blockedBy = await models.Block.findOne({ where: { blockerId: member.id, blockedId: viewerId }, attributes: ['blockerId'], transaction: options.transaction });
+  if (blockedBy) throw notFound(t.memberNotFound);
   return member.id;
 }
 
@@ -30,7 +35,7 @@ async function lockMember(models: RelationModels, userId: number, { transaction 
 
 /** Blocks `publicId`; blocking again changes nothing. Oneself: 400; beyond LIMITS.blocksMax: 409. */
 export async function blockMember(models: RelationModels, { viewerId, publicId }: { viewerId: number; publicId: string }, options: Options): Promise<void> {
-  const otherId = await otherMember(models, publicId, options);
+  const otherId = await otherMember(models, publicId, viewerId, options);
   if (otherId === viewerId) throw validationError(t.blockSelf);
   await lockMember(models, viewerId, options);
   if (await models.Block.findOne({ where: { blockerId: viewerId, blockedId: otherId }, attributes: ['blockerId'], transaction: options.transaction })) return;
@@ -39,8 +44,10 @@ export async function blockMember(models: RelationModels, { viewerId, publicId }
 }
 
 export async function unblockMember(models: RelationModels, { viewerId, publicId }: { viewerId: number; publicId: string }, options: Options): Promise<void> {
-  const otherId = await otherMember(models, publicId, options);
-  await models.Block.destroy({ where: { blockerId: viewerId, blockedId: otherId }, transaction: options.transaction });
+  // One's own block always goes; otherwise the answers of otherMember (404 for nobody and for a blocker).
+  const member = await models.User.findOne({ where: { publicId }, attributes: ['id'], transaction: options.transaction });
+  const removed = member ? await models.Block.destroy({ where: { blockerId: viewerId, blockedId: member.id }, transaction: options.transaction }) : 0;
+  if (removed === 0) await otherMember(models, publicId, viewerId, options);
 }
 
 /** Mutes `publicId` until `until` (null: until lifted); muting again replaces the end. */
@@ -49,7 +56,7 @@ export async function muteMember(
   { viewerId, publicId, until, now }: { viewerId: number; publicId: string; until: Date | null; now: Date },
   options: Options,
 ): Promise<void> {
-  const otherId = await otherMember(models, publicId, options);
+  const otherId = await otherMember(models, publicId, viewerId, options);
   if (otherId === viewerId) throw validationError(t.muteSelf);
   if (until !== null && until <= now) throw validationError(t.muteUntilPast, { until: t.muteUntilPast });
   await lockMember(models, viewerId, options);
@@ -63,8 +70,9 @@ export async function muteMember(
 }
 
 export async function unmuteMember(models: RelationModels, { viewerId, publicId }: { viewerId: number; publicId: string }, options: Options): Promise<void> {
-  const otherId = await otherMember(models, publicId, options);
-  await models.Mute.destroy({ where: { muterId: viewerId, mutedId: otherId }, transaction: options.transaction });
+  const member = await models.User.findOne({ where: { publicId }, attributes: ['id'], transaction: options.transaction });
+  const removed = member ? await models.Mute.destroy({ where: { muterId: viewerId, mutedId: member.id }, transaction: options.transaction }) : 0;
+  if (removed === 0) await otherMember(models, publicId, viewerId, options);
 }
 
 function related(user: { publicId: string; profile?: { username: string } | null }, createdAt: Date) {

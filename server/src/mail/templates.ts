@@ -135,6 +135,17 @@ export function newSignInMail({ to, device, at, publicUrl }: { to: string; devic
   };
 }
 
+/** Issue 35: the password was right but the second step failed (`locked`: and the code step is now locked). */
+export function secondStepFailedMail({ to, at, locked, publicUrl }: { to: string; at: Date; locked: boolean; publicUrl: string }): OutgoingMail {
+  const S = SECURITY_MAIL_TEXTS;
+  const intro = locked ? S.codesLockedIntro(SITE, LIMITS.wrongCodesToLock, TIMINGS.wrongCodesWindowSec / 60) : S.secondStepFailedIntro(SITE);
+  return {
+    to,
+    subject: `【${SITE}】${locked ? S.codesLockedSubject : S.secondStepFailedSubject}`,
+    text: [intro, '', S.at(formatDateTimeJa(at)), '', S.secondStepIfYou, '', S.secondStepIfNotYou, `${publicUrl}/forgot-password`, signature(publicUrl)].join('\n'),
+  };
+}
+
 /** The appellant: the appeal's outcome. */
 export function appealOutcomeMail({ to, overturned, reason, link, publicUrl }: { to: string; overturned: boolean; reason: string; link: string; publicUrl: string }): OutgoingMail {
   return {

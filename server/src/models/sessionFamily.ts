@@ -20,6 +20,8 @@ export class SessionFamily extends Model<InferAttributes<SessionFamily>, InferCr
   declare deviceLabel: string;
   declare createdAt: CreationOptional<Date>;
   declare lastUsedAt: Date;
+  /** When this session last proved who it is: password (+ code) or a passkey (auth/stepUp.ts). */
+  declare strongProofAt: CreationOptional<Date | null>;
 }
 
 export function initSessionFamily(sequelize: Sequelize): typeof SessionFamily {
@@ -32,6 +34,7 @@ export function initSessionFamily(sequelize: Sequelize): typeof SessionFamily {
       deviceLabel: { type: DataTypes.STRING(64), allowNull: false },
       createdAt: DataTypes.DATE(3),
       lastUsedAt: { type: DataTypes.DATE(3), allowNull: false },
+      strongProofAt: { type: DataTypes.DATE(3), allowNull: true },
     },
     { sequelize, tableName: 'session_families', modelName: 'SessionFamily', underscored: true, updatedAt: false },
   );

@@ -1,8 +1,9 @@
 import { NOTIFICATION_LIMITS, TEXTS, type NotificationItem, type NotificationKind, type NotificationPage, type NotificationSettings } from '@hiraku/shared';
-import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
 import type { Models, Notification } from '../models';
 import type { Storage } from '../storage/storage';
+import { notifiableSql } from '../visibility';
 import { kindsOn, loadSettings } from './settings';
 
 export interface StoreDeps {
@@ -47,9 +48,11 @@ export async function presentNotifications(deps: StoreDeps, rows: readonly Notif
   const actors = await deps.sequelize.query<ActorRow>(
     `SELECT na.notification_id, u.public_id, p.username, p.icon_key
        FROM notification_actors na
+       JOIN notifications n ON n.id = na.notification_id
        JOIN users u ON u.id = na.actor_id AND u.suspended_at IS NULL
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE na.notification_id IN (?)
+        AND ${notifiableSql('na.actor_id', 'n.user_id', deps.sequelize.escape(sqlDateTime(deps.sequelize, new Date())))}
       ORDER BY na.created_at DESC, na.actor_id DESC`,
     { replacements: [ids], type: QueryTypes.SELECT },
   );
@@ -96,9 +99,23 @@ export async function presentNotifications(deps: StoreDeps, rows: readonly Notif
   });
 }
 
+/** Kinds a member's act makes (a comment, likes): shown only while one of their actors may still reach the member. */
+const ACTOR_KINDS = ['comment', 'likes'];
+
+/**
+ * Issue 35: a notification whose every actor the member has blocked (or is blocked by), or mutes while the
+ * mute lasts, leaves their list; it comes back when the mute ends. Read at list time, so nothing is lost.
+ */
+function someActorShownSql(sequelize: Sequelize, now: Date): string {
+  const at = sequelize.escape(sqlDateTime(sequelize, now));
+  return `(\`Notification\`.kind NOT IN (${ACTOR_KINDS.map((kind) => sequelize.escape(kind)).join(', ')})
+    OR EXISTS (SELECT 1 FROM notification_actors vis_na WHERE vis_na.notification_id = \`Notification\`.id
+                AND ${notifiableSql('vis_na.actor_id', '`Notification`.user_id', at)}))`;
+}
+
 /** The rows a member sees in the app: their own, of kinds switched on, and groups that still have someone in them. */
-function visibleWhere(userId: number, settings: NotificationSettings): WhereOptions<Notification> {
-  return { userId, kind: { [Op.in]: kindsOn(settings, 'inApp') } };
+function visibleWhere(sequelize: Sequelize, userId: number, settings: NotificationSettings, now = new Date()): WhereOptions<Notification> {
+  return { userId, kind: { [Op.in]: kindsOn(settings, 'inApp') }, [Op.and]: [literal(someActorShownSql(sequelize, now))] };
 }
 
 /** `<updatedAt ms>_<id>`: the keyset of the list's order. */
@@ -108,7 +125,7 @@ function encodeCursor(row: Notification): string {
 
 export async function listNotifications(deps: StoreDeps, userId: number, cursor: string | undefined): Promise<NotificationPage> {
   const settings = await loadSettings(deps.sequelize, userId);
-  const where: WhereOptions<Notification>[] = [visibleWhere(userId, settings)];
+  const where: WhereOptions<Notification>[] = [visibleWhere(deps.sequelize, userId, settings)];
   if (cursor) {
     const [ms, id] = cursor.split('_').map(Number) as [number, number];
     const at = new Date(ms);
@@ -128,7 +145,7 @@ export async function listNotifications(deps: StoreDeps, userId: number, cursor:
 export async function unreadCount(deps: Pick<StoreDeps, 'sequelize' | 'models'>, userId: number, settings?: NotificationSettings): Promise<number> {
   const on = kindsOn(settings ?? (await loadSettings(deps.sequelize, userId)), 'inApp');
   if (on.length === 0) return 0;
-  return deps.models.Notification.count({ where: { userId, readAt: null, kind: { [Op.in]: on } } });
+  return deps.models.Notification.count({ where: { userId, readAt: null, kind: { [Op.in]: on }, [Op.and]: [literal(someActorShownSql(deps.sequelize, new Date()))] } });
 }
 
 /** Marks the member's own notifications read (`ids`, or all); another member's ids change nothing. */
@@ -141,7 +158,7 @@ export async function markRead(deps: Pick<StoreDeps, 'models'>, userId: number, 
 /** For a stream that resumes: the member's notifications changed after `lastEventId`, oldest change first. */
 export async function notificationsAfter(deps: StoreDeps, userId: number, lastEventId: number, settings: NotificationSettings): Promise<Notification[]> {
   return deps.models.Notification.findAll({
-    where: { ...visibleWhere(userId, settings), eventId: { [Op.gt]: lastEventId } },
+    where: { ...visibleWhere(deps.sequelize, userId, settings), eventId: { [Op.gt]: lastEventId } },
     order: [['eventId', 'ASC']],
     limit: NOTIFICATION_LIMITS.resumeMax,
   });

@@ -23,6 +23,7 @@ import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
+import { stepUpHandlers } from './stepUp/stepUp';
 import { trustHandlers } from './trust/trust';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
@@ -60,6 +61,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...safetyHandlers(services),
     ...securityHandlers(services),
     ...passkeyHandlers(services),
+    ...stepUpHandlers(services),
     ...trustHandlers(services),
   };
 }

@@ -120,6 +120,11 @@ export function reportShownInListsWhere(sequelize: Sequelize, viewerId: number, 
   return literal(reportShownInListsSql(r, relationLiterals(sequelize, viewerId, now)));
 }
 
+/** notBlockedEitherWaySql as a Sequelize condition on `memberColumn` (e.g. `` `Report`.`author_id` ``). */
+export function notBlockedEitherWayWhere(sequelize: Sequelize, viewerId: number, now: Date, memberColumn: string) {
+  return literal(notBlockedEitherWaySql(memberColumn, relationLiterals(sequelize, viewerId, now)));
+}
+
 /** memberShownSql as a Sequelize condition on `memberColumn` (e.g. `Comment.author_id`). */
 export function memberShownWhere(sequelize: Sequelize, viewerId: number, now: Date, memberColumn: string) {
   return literal(memberShownSql(memberColumn, relationLiterals(sequelize, viewerId, now)));

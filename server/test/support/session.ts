@@ -54,7 +54,8 @@ export async function memberWithSession(
   overrides: UserOverrides = {},
 ): Promise<{ client: HttpClient; user: UserWithProfile }> {
   const user = await createUser(overrides);
-  const session = await startSession(app.services, user);
+  // As a login would: a sessions-list row whose step-up proof is fresh (auth/stepUp.ts).
+  const session = await startSession(app.services, user, new Date(), { userAgent: 'jest', strongProofAt: new Date() });
   const client = createHttpClient(app.baseUrl);
   client.setCookie(COOKIE_NAMES.access, session.accessToken, '/');
   client.setCookie(COOKIE_NAMES.refresh, session.refreshToken, REFRESH_COOKIE_PATH);

@@ -44,6 +44,8 @@ import { SECURITY_TEXTS } from './security/screens';
 import { SECURITY_MAIL_TEXTS } from './security/mail';
 import { PASSKEY_MESSAGES } from './passkeys/messages';
 import { PASSKEY_TEXTS } from './passkeys/screens';
+import { STEP_UP_MESSAGES } from './stepUp/messages';
+import { STEP_UP_TEXTS } from './stepUp/screens';
 import { TAKEDOWN_REASON_LABELS, TAKEDOWN_REQUESTER_LABELS } from './takedown/labels';
 import { TAKEDOWN_MAIL_TEXTS } from './takedown/mail';
 import { TAKEDOWN_MESSAGES } from './takedown/messages';
@@ -98,4 +100,5 @@ export const TEXTS = {
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
   passkeys: /* @__PURE__ */ domain(PASSKEY_MESSAGES, { screens: PASSKEY_TEXTS }),
+  stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),
 } as const;

@@ -49,6 +49,8 @@ export * from './security/screens';
 export * from './security/mail';
 export * from './passkeys/messages';
 export * from './passkeys/screens';
+export * from './stepUp/messages';
+export * from './stepUp/screens';
 export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';

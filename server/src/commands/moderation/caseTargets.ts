@@ -19,6 +19,9 @@ export type LockedTarget =
 
 const notFoundText: Record<FlagTargetType, string> = { report: TEXTS.report.notFound, comment: TEXTS.comment.notFound, member: TEXTS.profile.memberNotFound };
 
+/** The answer for a target that does not exist (also what a member blocked by its author gets: issue 35). */
+export const targetNotFound = (type: FlagTargetType) => notFound(notFoundText[type]);
+
 /** Numeric ids for reports and comments; a member by public id. Anything malformed is a target that does not exist. */
 export function parseTargetId(type: FlagTargetType, id: string): number | string {
   if (type === 'member') return id;

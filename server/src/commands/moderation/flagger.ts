@@ -14,9 +14,10 @@ import { AppError, notFound } from '../../errors';
 import type { Models, ModerationCase } from '../../models';
 import type { Viewer } from '../../policies/viewer';
 import { writeAuditLog } from '../auditLogWriter';
-import { isTargetHidden, lockTarget, setContentHidden, type LockedTarget } from './caseTargets';
+import { isTargetHidden, lockTarget, setContentHidden, targetNotFound, type LockedTarget } from './caseTargets';
 import { suspendMember } from './memberSuspender';
 import { caseChanged } from '../../notifications/cases';
+import { loadRelationTo } from '../../visibility';
 
 type Deps = { models: Models; sequelize: Sequelize };
 
@@ -56,6 +57,8 @@ export async function flagTarget(
   const target = await lockTarget(deps, targetType, targetId, { transaction });
   if (!target.visibleTo(viewer.id, viewer.role === 'operator')) throw notFound(TEXTS.flag.targetInvalid);
   if (target.authorId === viewer.id) throw new AppError(400, 'validation_error', TEXTS.flag.ownContent);
+  // Blocked by the author: the same 404 as for nothing at all, so flags cannot harass the one who blocked (issue 35).
+  if ((await loadRelationTo(deps.sequelize, viewer.id, target.authorId, now, { transaction })).blockedBy) throw targetNotFound(targetType);
 
   let open = await models.ModerationCase.findOne({ where: { type: target.type, targetId: target.id, status: 'open' }, transaction, lock: transaction.LOCK.UPDATE });
   if (!open) {

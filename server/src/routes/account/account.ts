@@ -1,6 +1,7 @@
 import { TEXTS } from '@hiraku/shared';
 import { verifyPassword } from '../../auth/password';
 import { clearSessionCookies } from '../../auth/sessionCookies';
+import { requireRecentProof } from '../../auth/stepUp';
 import { deleteAccount } from '../../commands/accountDeleter';
 import { exportAccount } from '../../commands/accountExporter';
 import { validationError } from '../../errors';
@@ -11,6 +12,7 @@ import type { AppServices } from '../../services';
 export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<'account'>> {
   return {
     'account.delete': async ({ ctx, user, body }) => {
+      await requireRecentProof(services, ctx);
       // The one read of the hash outside login: the request's member never carries it (auth/sessions.ts).
       const account = await services.models.User.findByPk(user.id, { attributes: ['passwordHash'] });
       if (!account || !(await verifyPassword(account.passwordHash, body.password))) {
@@ -23,6 +25,7 @@ export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<
 
     // The privacy policy promises members may view their data: a JSON file of everything we hold.
     'account.export': async ({ ctx, user }) => {
+      await requireRecentProof(services, ctx);
       const data = await exportAccount(services, user);
       ctx.set('Content-Disposition', `attachment; filename="hiraku-${user.publicId}.json"`);
       // Indented, for a member who opens the file; the returned value is still checked as declared.

@@ -1,13 +1,16 @@
 import { TEXTS } from '@hiraku/shared';
 import { challengeMatchesPassword, clearLoginChallenge, readLoginChallenge, setLoginChallenge } from '../../auth/loginChallenge';
 import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
-import { createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
+import { createCodeThrottle, createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from '../../auth/sessionCookies';
 import { hasPasskey, hasSecondFactor } from '../../auth/secondFactor';
 import { endSession, rotateSession } from '../../auth/sessions';
+import { enqueueMail } from '../../commands/mailOutbox';
 import { verifySecondFactor } from '../../commands/twoFactor';
+import { writeTransaction } from '../../db/transaction';
 import { AppError, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
+import { secondStepFailedMail } from '../../mail/templates';
 import type { User } from '../../models';
 import { presentSessionUser } from '../../presenters/user';
 import type { AppServices } from '../../services';
@@ -18,6 +21,7 @@ import { createSignIn } from './signIn';
 export function authHandlers(services: AppServices): EndpointHandlers<Exclude<KeysOf<'auth'>, 'auth.passkeyOptions' | 'auth.passkey'>> {
   const passport = createLoginAuthenticator(services);
   const throttle = createLoginThrottle(services);
+  const codeThrottle = createCodeThrottle(services);
   const production = services.env.production;
   const cookieOptions = { production };
 
@@ -60,7 +64,8 @@ export function authHandlers(services: AppServices): EndpointHandlers<Exclude<Ke
       }
       // Wrong codes count with wrong passwords, per account and address: five in a row lock (loginThrottle.ts).
       const key = loginThrottleKey(user.email, ctx.ip, user.passwordHash);
-      if (await throttle.isThrottled(key)) {
+      // And per account across addresses (issue 35): LIMITS.wrongCodesToLock in TIMINGS.wrongCodesWindowSec.
+      if ((await throttle.isThrottled(key)) || (await codeThrottle.isLocked(user.id))) {
         clearLoginChallenge(ctx, production);
         throw loginRefusal('locked');
       }
@@ -69,13 +74,20 @@ export function authHandlers(services: AppServices): EndpointHandlers<Exclude<Ke
         throw loginRefusal('suspended');
       }
       if (!(await verifySecondFactor(services, user, body.code))) {
-        if (await throttle.recordFailure(key)) {
+        const pairLocked = await throttle.recordFailure(key);
+        const account = await codeThrottle.recordWrongCode(user.id);
+        if (account.first || account.locked) {
+          const mail = secondStepFailedMail({ to: user.email, at: new Date(), locked: account.locked, publicUrl: services.env.publicUrl });
+          await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, account.locked ? 'codesLocked' : 'secondStepFailed', mail, { transaction }));
+        }
+        if (pairLocked || account.locked) {
           clearLoginChallenge(ctx, production);
           throw loginRefusal('locked');
         }
         throw validationError(TEXTS.security.codeInvalid, { code: TEXTS.security.codeInvalid });
       }
       await throttle.clear(key);
+      await codeThrottle.clear(user.id);
       clearLoginChallenge(ctx, production);
       return signIn(ctx, user);
     },

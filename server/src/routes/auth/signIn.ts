@@ -20,7 +20,8 @@ export function createSignIn(services: AppServices): (ctx: Context, user: User) 
   return async (ctx, user) => {
     const now = new Date();
     const userAgent = ctx.get('User-Agent');
-    const session = await startSession(services, user, now, { userAgent });
+    // Every sign-in here took the password (and the code when two-factor is on) or a passkey: a fresh step-up proof.
+    const session = await startSession(services, user, now, { userAgent, strongProofAt: now });
     if (session.unseenBrowser) {
       const mail = newSignInMail({ to: user.email, device: deviceName(readUserAgent(userAgent)), at: now, publicUrl: services.env.publicUrl });
       await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, 'newSignIn', mail, { transaction }));

@@ -6,16 +6,21 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { authorizeBetween } from '../../policies/relations';
 import { authorizeReport } from '../../policies/report';
 import type { AppServices } from '../../services';
-import { LISTED_REPORT, listedAuthorOnly, reportFacts } from '../../visibility';
+import { LISTED_REPORT, listedAuthorOnly, notBlockedEitherWayWhere, reportFacts } from '../../visibility';
 import { writeTransaction } from '../../db/transaction';
 
 /** Likes: one per member and report, never on one's own report, counted exactly under concurrency. */
 export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'likes'>> {
   const { models } = services;
   return {
-    'likes.counts': async ({ query }) => {
+    'likes.counts': async ({ user, query }) => {
       const reports = await models.Report.findAll({
-        where: { ...LISTED_REPORT, ...(query.ids ? { id: { [Op.in]: query.ids } } : {}) },
+        where: {
+          ...LISTED_REPORT,
+          ...(query.ids ? { id: { [Op.in]: query.ids } } : {}),
+          // Nothing of a member who blocked the caller (issue 35), nor of one the caller blocks.
+          [Op.and]: [notBlockedEitherWayWhere(services.sequelize, user.id, new Date(), '`Report`.`author_id`')],
+        },
         include: [listedAuthorOnly(models)],
         attributes: ['id', 'likeCount'],
         order: [['id', 'ASC']],

@@ -1,4 +1,5 @@
 import { TEXTS, type CaseActionResponse, type MemberModerationResponse } from '@hiraku/shared';
+import { decisionNeedsStepUp, requireRecentProof } from '../../auth/stepUp';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
 import { loadCommentReportQueue, loadQueueItem } from '../../commands/moderation/commentReportQueue';
 import { resolveCommentReports } from '../../commands/moderation/commentReportResolver';
@@ -57,7 +58,8 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
       };
     },
 
-    'moderation.resolveCommentReports': async ({ user, params, body }) => {
+    'moderation.resolveCommentReports': async ({ ctx, user, params, body }) => {
+      if (decisionNeedsStepUp(body.action)) await requireRecentProof(services, ctx);
       const { changed } = await writeTransaction(sequelize, (transaction) =>
         resolveCommentReports(caseDeps, { actor: user, commentId: params.commentId, action: body.action, reason: body.reason }, { transaction }),
       );
@@ -79,7 +81,8 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
       };
     },
 
-    'moderation.suspendMember': async ({ user, params, body }) => {
+    'moderation.suspendMember': async ({ ctx, user, params, body }) => {
+      await requireRecentProof(services, ctx);
       const outcome = await writeTransaction(sequelize, (transaction) =>
         suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction }),
       );
@@ -119,13 +122,15 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
       const outcome = await writeTransaction(sequelize, (transaction) => addCaseNote(caseDeps, { actor: user, caseId: params.id, text: body.text }, { transaction }));
       return caseResponse(outcome, TEXTS.moderation.cases.noteAdded);
     },
-    'moderation.resolveCase': async ({ user, params, body }) => {
+    'moderation.resolveCase': async ({ ctx, user, params, body }) => {
+      if (decisionNeedsStepUp(body.action)) await requireRecentProof(services, ctx);
       const outcome = await writeTransaction(sequelize, (transaction) =>
         resolveCase(caseDeps, { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until }, { transaction }),
       );
       return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.resolved : TEXTS.moderation.cases.alreadyResolved);
     },
-    'moderation.bulkResolveCases': async ({ user, body }) => {
+    'moderation.bulkResolveCases': async ({ ctx, user, body }) => {
+      if (decisionNeedsStepUp(body.action)) await requireRecentProof(services, ctx);
       const ids = await writeTransaction(sequelize, (transaction) => bulkResolveCases(caseDeps, { actor: user, ids: body.ids, action: body.action, reason: body.reason }, { transaction }));
       return { message: TEXTS.moderation.cases.bulkResolved, changed: true, ids };
     },

@@ -158,4 +158,36 @@ describe('passkeys (issue 35)', () => {
     expect(signedIn.res.body).toMatchObject({ publicId: operator.publicId, twoFactor: true });
     expect((await signedIn.client.get('/api/moderation/cases')).status).toBe(200);
   });
+
+  it('counts a passkey assertion as the step-up proof: removing a passkey asks for it once the last proof is old', async () => {
+    const { client, user } = await signedInMember(app.baseUrl);
+    const other = await signedInMember(app.baseUrl);
+    const authenticator = new SoftwareAuthenticator(origin);
+    const othersAuthenticator = new SoftwareAuthenticator(origin);
+    const created = await register(client, authenticator, '鍵');
+    expect((await register(other.client, othersAuthenticator, '他人の鍵')).status).toBe(201);
+    // The sign-in's proof is now 20 minutes old.
+    await app.services.models.SessionFamily.update({ strongProofAt: new Date(Date.now() - 20 * 60_000) }, { where: { userId: user.id } });
+    const refused = await client.delete(`/api/account/passkeys/${created.body.passkey.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'step_up_required' });
+
+    const stepUp = async (holder: SoftwareAuthenticator) => {
+      const options = await client.post<Options>('/api/auth/passkey/options');
+      return client.post('/api/account/passkeys/step-up', { response: holder.get(options.body.options) });
+    };
+    // Another member's passkey proves nothing about this session.
+    const wrong = await stepUp(othersAuthenticator);
+    expect(wrong.status).toBe(400);
+    expect((await client.delete(`/api/account/passkeys/${created.body.passkey.id}`)).status).toBe(403);
+
+    const proved = await stepUp(authenticator);
+    expect(proved.status).toBe(200);
+    expect(proved.body).toEqual({ message: TEXTS.stepUp.confirmed });
+    expect((await client.delete(`/api/account/passkeys/${created.body.passkey.id}`)).status).toBe(200);
+    // A passkey sign-in starts its session with a fresh proof.
+    const second = await register(other.client, new SoftwareAuthenticator(origin), '二本目');
+    const signedIn = await signInWith(othersAuthenticator);
+    expect((await signedIn.client.delete(`/api/account/passkeys/${second.body.passkey.id}`)).status).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import { TEXTS } from '@hiraku/shared';
 import { listPasskeys, presentPasskey, registerPasskey, registrationOptions, removePasskey, renamePasskey, signInOptions, verifyPasskeySignIn } from '../../commands/passkeys';
-import { validationError } from '../../errors';
+import { requireRecentProof } from '../../auth/stepUp';
+import { AppError, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 import { loginRefusal } from '../auth/loginRefusals';
@@ -29,7 +30,9 @@ export function passkeyHandlers(services: AppServices): EndpointHandlers<KeysOf<
       return { message: TEXTS.passkeys.renamed };
     },
 
-    'passkeys.remove': async ({ user, params }) => {
+    'passkeys.remove': async ({ ctx, user, params }) => {
+      // Removing a passkey cannot be undone: a recent proof first (issue 35's step-up).
+      await requireRecentProof(services, ctx);
       await removePasskey(services.models, user.id, params.id);
       return { message: TEXTS.passkeys.removed };
     },
@@ -39,9 +42,18 @@ export function passkeyHandlers(services: AppServices): EndpointHandlers<KeysOf<
     'auth.passkey': async ({ ctx, body }) => {
       const user = await verifyPasskeySignIn(services, body.response);
       if (user.suspendedAt) throw loginRefusal('suspended');
-      const answer = await signIn(ctx, user);
-      await onPasskeyVerified(services, ctx, user);
-      return answer;
+      return signIn(ctx, user);
+    },
+
+    'passkeys.stepUp': async ({ ctx, user, body }) => {
+      // A passkey of someone else (or a failed one) is a wrong answer here, not an ended session.
+      const proved = await verifyPasskeySignIn(services, body.response).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 401) throw validationError(error.message);
+        throw error;
+      });
+      if (proved.id !== user.id) throw validationError(TEXTS.passkeys.signInFailed);
+      await onPasskeyVerified(services, ctx);
+      return { message: TEXTS.stepUp.confirmed };
     },
   };
 }

@@ -4,6 +4,7 @@ import { verifyAccessToken } from '../../auth/accessToken';
 import { readAccessCookie } from '../../auth/sessionCookies';
 import { listSessions, liveSessionFamilies } from '../../auth/sessionFamilies';
 import { revokeFamily } from '../../auth/sessions';
+import { requireRecentProof } from '../../auth/stepUp';
 import { otpauthUri } from '../../auth/totp';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, twoFactorStatus } from '../../commands/twoFactor';
 import { notFound } from '../../errors';
@@ -34,7 +35,8 @@ export function securityHandlers(services: AppServices): EndpointHandlers<KeysOf
       return { message: TEXTS.security.enabled, recoveryCodes };
     },
 
-    'twoFactor.disable': async ({ user, body }) => {
+    'twoFactor.disable': async ({ ctx, user, body }) => {
+      await requireRecentProof(services, ctx);
       await disableTwoFactor(services, user.id, body);
       return { message: TEXTS.security.disabled };
     },

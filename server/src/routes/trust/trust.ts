@@ -1,5 +1,6 @@
 import { japanDay, TEXTS, type TransparencyReport } from '@hiraku/shared';
 import { confirmTakedownRequest, fileTakedownRequest } from '../../commands/takedownRequests';
+import { checkTakedownAllowance } from '../../commands/takedownLimits';
 import { computeTransparencyReport } from '../../commands/transparency';
 import { validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
@@ -12,7 +13,8 @@ export function trustHandlers(services: AppServices): EndpointHandlers<KeysOf<'t
   let cached: { day: string; report: TransparencyReport } | null = null;
 
   return {
-    'takedown.create': async ({ body }) => {
+    'takedown.create': async ({ ctx, body }) => {
+      await checkTakedownAllowance(services, { clientAddress: ctx.ip, email: body.email });
       await fileTakedownRequest(services, body);
       return { message: TEXTS.takedown.received };
     },

@@ -93,8 +93,8 @@ export const ACCOUNT_ENDPOINTS = {
     response: messageResponseSchema,
     rateLimit: 'deleteAccount',
     cache: 'no-store',
-    errors: [],
+    errors: ['step_up_required'],
   }),
   /** The privacy policy promises members may view their data: a JSON file of everything we hold. */
-  'account.export': endpoint('account.export', { access: 'member', response: accountExportSchema, cache: 'no-store', errors: [] }),
+  'account.export': endpoint('account.export', { access: 'member', response: accountExportSchema, cache: 'no-store', errors: ['step_up_required'] }),
 };

@@ -114,7 +114,7 @@ export const FLAG_ENDPOINTS = {
     body: resolveCaseInputSchema,
     response: caseActionResponseSchema,
     cache: 'private',
-    errors: ['conflict'],
+    errors: ['conflict', 'step_up_required'],
   }),
   /** All or nothing: one case that cannot take the decision (closed, unknown, an appeal) changes none (409 / 404). */
   'moderation.bulkResolveCases': endpoint('moderation.bulkResolveCases', {
@@ -122,7 +122,7 @@ export const FLAG_ENDPOINTS = {
     body: bulkResolveInputSchema,
     response: bulkResolveResponseSchema,
     cache: 'private',
-    errors: ['conflict', 'not_found'],
+    errors: ['conflict', 'not_found', 'step_up_required'],
   }),
   'moderation.memberHistory': endpoint('moderation.memberHistory', {
     access: 'operator',

@@ -14,6 +14,7 @@ import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
+import { STEP_UP_ENDPOINTS } from './stepUp';
 import { TRUST_ENDPOINTS } from './trust';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
@@ -31,6 +32,7 @@ export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
 export * from './passkeys';
+export * from './stepUp';
 export * from './trust';
 
 /**
@@ -55,6 +57,7 @@ export const ENDPOINTS = {
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...PASSKEY_ENDPOINTS,
+  ...STEP_UP_ENDPOINTS,
   ...TRUST_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 

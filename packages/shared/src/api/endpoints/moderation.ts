@@ -50,7 +50,7 @@ export const MODERATION_ENDPOINTS = {
     body: resolveCommentInputSchema,
     response: commentResolutionResponseSchema,
     cache: 'private',
-    errors: ['conflict'],
+    errors: ['conflict', 'step_up_required'],
   }),
   'moderation.hideReport': endpoint('moderation.hideReport', {
     access: 'operator',
@@ -84,7 +84,7 @@ export const MODERATION_ENDPOINTS = {
     body: suspendMemberInputSchema,
     response: memberModerationResponseSchema,
     cache: 'private',
-    errors: ['conflict'],
+    errors: ['conflict', 'step_up_required'],
   }),
   'moderation.unsuspendMember': endpoint('moderation.unsuspendMember', {
     access: 'operator',

@@ -114,7 +114,16 @@ export const PASSKEY_ENDPOINTS = {
     response: messageResponseSchema,
     rateLimit: 'passkeyChange',
     cache: 'no-store',
-    errors: [],
+    errors: ['step_up_required'],
+  }),
+  /** Step-up with a passkey (issue 35): an assertion (options from auth.passkeyOptions) of the session's own member. */
+  'passkeys.stepUp': endpoint('passkeys.stepUp', {
+    access: 'member',
+    body: passkeySignInSchema,
+    response: messageResponseSchema,
+    rateLimit: 'stepUp',
+    cache: 'no-store',
+    errors: ['conflict'],
   }),
   /** A sign-in with no password: options for a discoverable credential (the browser offers the member's passkeys). */
   'auth.passkeyOptions': endpoint('auth.passkeyOptions', {

@@ -88,12 +88,14 @@ export const ENDPOINT_ROUTES = {
   'sessions.list': 'GET /api/account/sessions',
   'sessions.revoke': 'DELETE /api/account/sessions/:id',
   'sessions.revokeOthers': 'DELETE /api/account/sessions',
+  'stepUp.confirm': 'POST /api/account/step-up',
 
   'passkeys.list': 'GET /api/account/passkeys',
   'passkeys.registerOptions': 'POST /api/account/passkeys/options',
   'passkeys.register': 'POST /api/account/passkeys',
   'passkeys.rename': 'PUT /api/account/passkeys/:id',
   'passkeys.remove': 'DELETE /api/account/passkeys/:id',
+  'passkeys.stepUp': 'POST /api/account/passkeys/step-up',
   'auth.passkeyOptions': 'POST /api/auth/passkey/options',
   'auth.passkey': 'POST /api/auth/passkey',
 

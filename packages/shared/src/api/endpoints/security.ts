@@ -97,7 +97,7 @@ export const SECURITY_ENDPOINTS = {
     response: messageResponseSchema,
     rateLimit: 'twoFactorChange',
     cache: 'no-store',
-    errors: ['conflict'],
+    errors: ['conflict', 'step_up_required'],
   }),
   'sessions.list': endpoint('sessions.list', { access: 'member', response: accountSessionsSchema, cache: 'no-store', errors: [] }),
   'sessions.revoke': endpoint('sessions.revoke', {

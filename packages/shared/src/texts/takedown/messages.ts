@@ -16,4 +16,7 @@ export const TAKEDOWN_MESSAGES = {
   descriptionRequired: '詳しい事情を入力してください。',
   descriptionTooLong: `詳しい事情は${LIMITS.takedownDescriptionMax}文字以内で入力してください。`,
   confirming: ACCOUNT_TEXTS.verifyEmail.verifying,
+  // Issue 35: limits per recipient address and per address range (the form could flood one inbox).
+  tooManyForAddress: `このメールアドレスには、本日すでに確認メールを${LIMITS.takedownMailsPerAddressPerDay}通お送りしました。届いているメールのリンクを開くか、明日以降にもう一度お試しください。`,
+  tooManyFromRange: 'お使いのネットワークから短時間に多くの申請がありました。しばらく時間をおいてから、もう一度お試しください。',
 } as const;

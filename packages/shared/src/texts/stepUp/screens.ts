@@ -1,0 +1,11 @@
+/** The step-up dialog (packages/ui): asks for the password (and code) again, then retries the action. */
+export const STEP_UP_TEXTS = {
+  title: '本人確認',
+  intro: 'この操作を続けるには、もう一度パスワードを入力してください。',
+  introWithCode: 'この操作を続けるには、もう一度パスワードと二段階認証の確認コードを入力してください。',
+  password: 'パスワード',
+  code: '確認コード（6桁の数字またはリカバリーコード）',
+  submit: '確認して続ける',
+  submitting: '確認しています…',
+  cancel: 'やめる',
+} as const;
