@@ -1,8 +1,7 @@
-import net from 'node:net';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MODERATION_TEXTS, PASSKEY_MESSAGES, PASSKEY_TEXTS } from '@hiraku/shared';
-import { startServerProcess, type ServerProcess } from '../server/test/support/serverProcess';
-import { E2E_DATA_DIR, E2E_DATABASE, E2E_MYSQL_URL } from './support/env';
+import type { ServerProcess } from '../server/test/support/serverProcess';
+import { startApiProcess } from './support/apiProcess';
 import { createConfirmedMember, logInThroughApi } from './support/members';
 import { createUserWithCli } from './support/operators';
 import { main } from './support/page';
@@ -14,15 +13,6 @@ import { expect, test } from './support/test';
  * a second API process of the e2e server's database and data folder whose PUBLIC_URL is
  * http://localhost:<port> (a secure context, as 127.0.0.1 is, and a valid RP ID).
  */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 const t = PASSKEY_TEXTS;
 
 /**
@@ -63,31 +53,7 @@ test.describe('passkeys', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const port = await freePort();
-    baseURL = `http://localhost:${port}`;
-    server = startServerProcess({
-      NODE_ENV: 'test',
-      HIRAKU_ROLE: 'api',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      DATABASE_URL: `${E2E_MYSQL_URL}/${E2E_DATABASE}`,
-      MEILI_INDEX_PREFIX: 'e2e_',
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '100',
-    });
-    let exited = false;
-    void server.exited.then(() => (exited = true));
-    await expect
-      .poll(
-        async () => {
-          if (exited) throw new Error(`the passkeys server exited:\n${server.output()}`);
-          return fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0);
-        },
-        { timeout: 90_000, intervals: [300] },
-      )
-      .toBe(200);
+    ({ server, baseURL } = await startApiProcess({}, { host: 'localhost', what: 'passkeys server' }));
   });
   test.afterAll(async () => {
     await server?.stop();
