@@ -3,7 +3,7 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
 } from '@simplewebauthn/server';
 import { PASSKEY_LIMITS, TEXTS, type PasskeyAuthenticationResponse, type PasskeyOptions, type PasskeyRegistrationResponse, type PasskeySummary } from '@hiraku/shared';
 import { UniqueConstraintError } from 'sequelize';
@@ -33,8 +33,8 @@ function relyingParty(env: PasskeyDeps['env']): { rpID: string; origin: string }
 /** As bytes: a string challenge would be taken as text and encoded again, and no longer match the stored one. */
 const challengeBytes = (challenge: string) => new Uint8Array(Buffer.from(challenge, 'base64url'));
 
-const transportsOf = (passkey: Pick<Passkey, 'transports'>): AuthenticatorTransportFuture[] =>
-  passkey.transports ? (passkey.transports.split(',') as AuthenticatorTransportFuture[]) : [];
+const transportsOf = (passkey: Pick<Passkey, 'transports'>): AuthenticatorTransport[] =>
+  passkey.transports ? (passkey.transports.split(',') as AuthenticatorTransport[]) : [];
 
 export function presentPasskey(passkey: Passkey): PasskeySummary {
   return { id: String(passkey.id), name: passkey.name, createdAt: passkey.createdAt.toISOString(), lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null };
@@ -64,19 +64,22 @@ export async function registrationOptions(deps: PasskeyDeps, user: Pick<User, 'i
   if (existing.length >= PASSKEY_LIMITS.perMember) throw conflict(T.tooMany);
   const { rpID } = relyingParty(deps.env);
   const challenge = await issueChallenge(deps.models, 'register', user.id);
-  return generateRegistrationOptions({
-    rpName: TEXTS.site.name,
-    rpID,
-    userName: user.email,
-    // The handle the authenticator keeps: the public id, never the address or the database id.
-    userID: new TextEncoder().encode(user.publicId),
-    challenge: challengeBytes(challenge),
-    timeout: TIMEOUT_MS,
-    attestationType: 'none',
-    // The browser refuses to make a second passkey for this account on an authenticator that has one.
-    excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey) })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-  });
+  // Spread: the library's interface into the plain object the endpoint declares.
+  return {
+    ...(await generateRegistrationOptions({
+      rpName: TEXTS.site.name,
+      rpID,
+      userName: user.email,
+      // The handle the authenticator keeps: the public id, never the address or the database id.
+      userID: new TextEncoder().encode(user.publicId),
+      challenge: challengeBytes(challenge),
+      timeout: TIMEOUT_MS,
+      attestationType: 'none',
+      // The browser refuses to make a second passkey for this account on an authenticator that has one.
+      excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey) })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    })),
+  };
 }
 
 export async function registerPasskey(deps: PasskeyDeps, userId: number, input: { name: string; response: PasskeyRegistrationResponse }, now = new Date()): Promise<Passkey> {
@@ -124,7 +127,7 @@ export async function removePasskey(models: Models, userId: number, id: string):
 /** Options for a sign-in with a discoverable credential: no list of ids, the authenticator offers what it holds for us. */
 export async function signInOptions(deps: PasskeyDeps): Promise<PasskeyOptions> {
   const challenge = await issueChallenge(deps.models, 'signIn', null);
-  return generateAuthenticationOptions({ rpID: relyingParty(deps.env).rpID, challenge: challengeBytes(challenge), timeout: TIMEOUT_MS, userVerification: 'required' });
+  return { ...(await generateAuthenticationOptions({ rpID: relyingParty(deps.env).rpID, challenge: challengeBytes(challenge), timeout: TIMEOUT_MS, userVerification: 'required' })) };
 }
 
 const signInFailed = () => new AppError(401, 'authentication_required', T.signInFailed);
