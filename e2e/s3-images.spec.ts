@@ -1,9 +1,8 @@
-import net from 'node:net';
 import { REPORT_IMAGE_FIELD, type TagItem } from '@hiraku/shared';
 import { jpegWithGps } from '../server/test/support/images';
 import { startTestS3Server, S3RVER_CREDENTIALS, type TestS3Server } from '../server/test/support/s3Server';
-import { startServerProcess, type ServerProcess } from '../server/test/support/serverProcess';
-import { E2E_DATA_DIR, E2E_DATABASE, E2E_MYSQL_URL } from './support/env';
+import type { ServerProcess } from '../server/test/support/serverProcess';
+import { startApiProcess } from './support/apiProcess';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { expect, test } from './support/test';
 
@@ -13,29 +12,6 @@ import { expect, test } from './support/test';
  * database and data folder (so its Meilisearch, secret and mail worker are shared) stores images there;
  * the feed and a report must show them, and the fixture fails the test on any policy refusal.
  */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-async function untilHealthy(url: string, server: ServerProcess): Promise<void> {
-  let exited = false;
-  void server.exited.then(() => (exited = true));
-  await expect
-    .poll(
-      async () => {
-        if (exited) throw new Error(`the S3 server exited:\n${server.output()}`);
-        return fetch(url).then((response) => response.status, () => 0);
-      },
-      { timeout: 90_000, intervals: [300] },
-    )
-    .toBe(200);
-}
-
 test.describe('images in S3-compatible storage', () => {
   let s3: TestS3Server;
   let server: ServerProcess;
@@ -44,27 +20,17 @@ test.describe('images in S3-compatible storage', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     s3 = await startTestS3Server('hiraku-e2e-images');
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    server = startServerProcess({
-      NODE_ENV: 'test',
-      HIRAKU_ROLE: 'api',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      DATABASE_URL: `${E2E_MYSQL_URL}/${E2E_DATABASE}`,
-      MEILI_INDEX_PREFIX: 'e2e_',
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '100',
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
-    await untilHealthy(`${baseURL}/api/health`, server);
+    ({ server, baseURL } = await startApiProcess(
+      {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      { what: 'S3 server' },
+    ));
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { BRIDGE_CHANNELS } from '../../electron/src/shared/bridge';
 import { createBridgeHandlers, type InvokeChannel } from '../../electron/src/main/bridgeHandlers';
+import { createPasskeyCeremony } from '../../electron/src/main/passkeyCeremony';
 import { contentSecurityPolicy } from '../../electron/src/main/contentSecurityPolicy';
 import { CookieJar } from '../../electron/src/main/proxy/cookieJar';
 import { contractAllowlist } from '../../electron/src/main/proxy/endpointAllowlist';
@@ -43,7 +44,9 @@ export async function installDesktopBridge(page: Page, serverOrigin: string): Pr
   let settings: DesktopSettings = { ...DEFAULT_SETTINGS, serverOrigin };
   const store: SettingsStore = { get: () => settings, update: (change) => (settings = { ...settings, ...change }) };
   const proxy = createRequestProxy({ serverOrigin: () => store.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist() });
-  const handlers = createBridgeHandlers({ proxy, settings: store, version: '0.1.0', isOnline: () => true, openExternal: () => undefined });
+  // Linux, as here: Electron has no passkey authenticator, so the app offers the code alone (issue 35).
+  const passkeys = createPasskeyCeremony({ serverOrigin: () => store.get().serverOrigin, platform: 'linux', openWindow: () => { throw new Error('no ceremony window on Linux'); } });
+  const handlers = createBridgeHandlers({ proxy, settings: store, version: '0.1.0', isOnline: () => true, openExternal: () => undefined, passkeys });
   await page.exposeFunction('__hirakuInvoke', (channel: InvokeChannel, payload: unknown) => {
     if (channel === BRIDGE_CHANNELS.request && typeof payload === 'object' && payload !== null) {
       const { method, path } = payload as { method?: unknown; path?: unknown };
@@ -60,6 +63,8 @@ export async function installDesktopBridge(page: Page, serverOrigin: string): Pr
         setServer: (url: string) => invoke(channels.setServer, url),
         openExternal: (url: string) => invoke(channels.openExternal, url),
         onConnectivity: () => () => undefined,
+        passkeyCreate: (options: unknown) => invoke(channels.passkeyCreate, options),
+        passkeyGet: (options: unknown) => invoke(channels.passkeyGet, options),
       }),
     });
   }, BRIDGE_CHANNELS);

@@ -3,6 +3,7 @@ import { DESKTOP_MESSAGES } from '@hiraku/shared';
 import { BRIDGE_CHANNELS } from '../shared/bridge';
 import { appPageMatcher } from './appScheme';
 import { createBridgeHandlers } from './bridgeHandlers';
+import { createPasskeyCeremony } from './passkeyCeremony';
 import { registerBridge } from './ipc';
 import { CookieJar } from './proxy/cookieJar';
 import { contractAllowlist } from './proxy/endpointAllowlist';
@@ -22,7 +23,7 @@ function setUp(serverOrigin: string | null = 'https://hiraku.example.jp') {
   const openExternal = jest.fn();
   const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
   const ipcMain = { handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => handlers.set(channel, handler) };
-  registerBridge(ipcMain as unknown as IpcMain, createBridgeHandlers({ proxy, settings, version: '1.2.3', isOnline: () => true, openExternal }), appPageMatcher());
+  registerBridge(ipcMain as unknown as IpcMain, createBridgeHandlers({ proxy, settings, version: '1.2.3', isOnline: () => true, openExternal, passkeys: createPasskeyCeremony({ serverOrigin: () => settings.get().serverOrigin, platform: 'linux', openWindow: () => { throw new Error('no window'); } }) }), appPageMatcher());
   const fromApp = { senderFrame: { url: 'hiraku-app://renderer/index.html#/login' } };
   const invoke = (channel: string, payload?: unknown, event: unknown = fromApp) => {
     const handler = handlers.get(channel);
@@ -36,8 +37,10 @@ const refused = { kind: 'response', status: 403, body: { error: 'authorization_e
 const misshapen = { kind: 'response', status: 400, body: { error: 'validation_error', message: DESKTOP_MESSAGES.callRefused } };
 
 describe('desktop bridge', () => {
-  it('answers exactly the four invoke channels', () => {
-    expect(setUp().channels.sort()).toEqual([BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer].sort());
+  it('answers exactly the six invoke channels', () => {
+    expect(setUp().channels.sort()).toEqual(
+      [BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer, BRIDGE_CHANNELS.passkeyCreate, BRIDGE_CHANNELS.passkeyGet].sort(),
+    );
   });
 
   it('forwards a declared endpoint to the configured server', async () => {
@@ -141,7 +144,7 @@ describe('desktop bridge', () => {
     expect(settings.get().serverOrigin).toBeNull();
     await expect(invoke(BRIDGE_CHANNELS.setServer, 'https://hiraku.example.jp/login')).resolves.toEqual({ ok: true, origin: 'https://hiraku.example.jp' });
     expect(settings.get().serverOrigin).toBe('https://hiraku.example.jp');
-    await expect(invoke(BRIDGE_CHANNELS.getState)).resolves.toEqual({ serverOrigin: 'https://hiraku.example.jp', version: '1.2.3', online: true });
+    await expect(invoke(BRIDGE_CHANNELS.getState)).resolves.toEqual({ serverOrigin: 'https://hiraku.example.jp', version: '1.2.3', online: true, passkeys: false });
     expect(network).not.toHaveBeenCalled();
   });
 

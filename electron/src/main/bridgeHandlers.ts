@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRIDGE_CHANNELS, type DesktopState, type SetServerResult } from '../shared/bridge';
+import type { PasskeyCeremony } from './passkeyCeremony';
 import type { RequestProxy } from './proxy/requestProxy';
 import { isServerLink } from './navigationGuards';
 import { parseServerUrl } from './serverUrl';
@@ -15,6 +16,7 @@ export interface BridgeHandlerOptions {
   version: string;
   isOnline: () => boolean;
   openExternal: (url: string) => void;
+  passkeys: PasskeyCeremony;
   /** After the operator chose another server (the session is already gone). */
   onServerChanged?: () => Promise<void>;
 }
@@ -33,6 +35,7 @@ export function createBridgeHandlers(options: BridgeHandlerOptions): BridgeHandl
       serverOrigin: settings.get().serverOrigin,
       version: options.version,
       online: options.isOnline(),
+      passkeys: options.passkeys.supported,
     }),
     [BRIDGE_CHANNELS.setServer]: async (payload): Promise<SetServerResult> => {
       const text = urlText.safeParse(payload);
@@ -50,5 +53,7 @@ export function createBridgeHandlers(options: BridgeHandlerOptions): BridgeHandl
       const url = urlText.safeParse(payload);
       if (url.success && isServerLink(url.data, settings.get().serverOrigin)) options.openExternal(url.data);
     },
+    [BRIDGE_CHANNELS.passkeyCreate]: (payload) => options.passkeys.create(payload),
+    [BRIDGE_CHANNELS.passkeyGet]: (payload) => options.passkeys.get(payload),
   };
 }

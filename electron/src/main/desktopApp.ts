@@ -17,7 +17,8 @@ import { createRequestProxy } from './proxy/requestProxy';
 import { rendererFileResponse } from './rendererFiles';
 import { createSessionStore } from './sessionStore';
 import { createSettingsStore } from './settingsStore';
-import { mainWindowOptions } from './windowOptions';
+import { createPasskeyCeremony } from './passkeyCeremony';
+import { mainWindowOptions, passkeyWindowOptions } from './windowOptions';
 import { initialBounds, trackWindowState } from './windowState';
 
 type ElectronModule = typeof Electron;
@@ -81,9 +82,15 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     const onServerChanged = async () => {
       if (await imageOrigin.update()) window?.webContents.reload();
     };
+    // Passkeys (issue 35): a small window of its own on the server's origin, above the app's, for the system's dialog.
+    const passkeys = createPasskeyCeremony({
+      serverOrigin,
+      platform: process.platform,
+      openWindow: () => new BrowserWindow(passkeyWindowOptions(window)),
+    });
     registerBridge(
       ipcMain,
-      createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal, onServerChanged }),
+      createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal, onServerChanged, passkeys }),
       isAppPage,
     );
 

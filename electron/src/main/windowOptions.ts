@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions, Rectangle } from 'electron';
+import type { BrowserWindow, BrowserWindowConstructorOptions, Rectangle } from 'electron';
 import { DESKTOP_TEXTS } from '@hiraku/shared';
 
 export const MIN_WINDOW = { width: 960, height: 640 } as const;
@@ -29,6 +29,33 @@ export function mainWindowOptions({ preload, bounds }: { preload: string; bounds
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: false,
+    },
+  };
+}
+
+/**
+ * The passkey ceremony's window (issue 35): on the server's origin, with no preload and nothing of Node,
+ * modal over the app so the system's passkey dialog belongs to it. It only ever shows the server's health answer.
+ */
+export function passkeyWindowOptions(parent: BrowserWindow | null): BrowserWindowConstructorOptions {
+  return {
+    width: 420,
+    height: 240,
+    parent: parent ?? undefined,
+    modal: parent !== null,
+    title: DESKTOP_TEXTS.productName,
+    show: true,
+    resizable: false,
+    minimizable: false,
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      javascript: true,
+      safeDialogs: true,
     },
   };
 }

@@ -2,7 +2,7 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { BRIDGE_CHANNELS, type HirakuDesktopBridge } from '../shared/bridge';
 
 /**
- * The renderer's only door to the main process: five typed calls, never ipcRenderer itself. Every
+ * The renderer's only door to the main process: seven typed calls, never ipcRenderer itself. Every
  * argument is checked again on the other side; this file only forwards.
  */
 const bridge: HirakuDesktopBridge = {
@@ -10,6 +10,8 @@ const bridge: HirakuDesktopBridge = {
   getState: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getState),
   setServer: (url) => ipcRenderer.invoke(BRIDGE_CHANNELS.setServer, url),
   openExternal: (url) => ipcRenderer.invoke(BRIDGE_CHANNELS.openExternal, url),
+  passkeyCreate: (options) => ipcRenderer.invoke(BRIDGE_CHANNELS.passkeyCreate, options),
+  passkeyGet: (options) => ipcRenderer.invoke(BRIDGE_CHANNELS.passkeyGet, options),
   onConnectivity: (listener) => {
     const forward = (_event: IpcRendererEvent, online: unknown) => listener(online === true);
     ipcRenderer.on(BRIDGE_CHANNELS.connectivity, forward);

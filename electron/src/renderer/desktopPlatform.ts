@@ -1,8 +1,19 @@
-import { hostTransport, type Platform } from '@hiraku/ui';
+import { hostTransport, PasskeyCeremonyError, type PasskeyCeremonies, type Platform } from '@hiraku/ui';
 import type { HirakuDesktopBridge } from '../shared/bridge';
 
 /** packages/ui in the desktop app: every API call and every outside link goes through the bridge. */
-export function createDesktopPlatform(bridge: HirakuDesktopBridge): Platform {
+/** The system authenticator through the main process (issue 35); a refusal comes back in Japanese. */
+function desktopPasskeys(bridge: HirakuDesktopBridge): PasskeyCeremonies {
+  const settle = async <T>(result: Promise<{ ok: true; response: T } | { ok: false; message: string }>): Promise<T> => {
+    const outcome = await result;
+    if (!outcome.ok) throw new PasskeyCeremonyError(outcome.message);
+    return outcome.response;
+  };
+  return { create: (options) => settle(bridge.passkeyCreate(options)), get: (options) => settle(bridge.passkeyGet(options)) };
+}
+
+/** `passkeys`: whether the main process can reach an authenticator here (DesktopState.passkeys). */
+export function createDesktopPlatform(bridge: HirakuDesktopBridge, { passkeys }: { passkeys: boolean }): Platform {
   return {
     kind: 'desktop',
     apiBaseUrl: '',
@@ -11,5 +22,6 @@ export function createDesktopPlatform(bridge: HirakuDesktopBridge): Platform {
     alert: (message) => window.alert(message),
     confirm: async (question) => window.confirm(question),
     transport: hostTransport((request) => bridge.request(request)),
+    passkeys: passkeys ? desktopPasskeys(bridge) : null,
   };
 }

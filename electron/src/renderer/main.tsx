@@ -14,24 +14,24 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-function showOperatorApp(online: boolean): void {
+function showOperatorApp(online: boolean, passkeys: boolean): void {
   const router = createHirakuRouter('hash', { routes: buildOperatorRoutes() });
   root.render(
     <StrictMode>
       <OfflineBanner bridge={bridge} initiallyOnline={online} />
-      <HirakuApp platform={createDesktopPlatform(bridge)} router={router} />
+      <HirakuApp platform={createDesktopPlatform(bridge, { passkeys })} router={router} />
     </StrictMode>,
   );
 }
 
 void bridge.getState().then((state) => {
   if (state.serverOrigin) {
-    showOperatorApp(state.online);
+    showOperatorApp(state.online, state.passkeys);
     return;
   }
   root.render(
     <StrictMode>
-      <ServerSetup bridge={bridge} onConnected={() => showOperatorApp(true)} />
+      <ServerSetup bridge={bridge} onConnected={() => showOperatorApp(true, state.passkeys)} />
     </StrictMode>,
   );
 });

@@ -1,4 +1,4 @@
-import type { HostRequest, HostResult } from '@hiraku/shared';
+import type { HostRequest, HostResult, PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@hiraku/shared';
 
 /** IPC channel names, shared by the preload (which invokes them) and the main process (which answers). */
 export const BRIDGE_CHANNELS = {
@@ -6,6 +6,9 @@ export const BRIDGE_CHANNELS = {
   getState: 'hiraku:get-state',
   setServer: 'hiraku:set-server',
   openExternal: 'hiraku:open-external',
+  /** A passkey ceremony with the system authenticator, run by the main process on the server's origin (issue 35). */
+  passkeyCreate: 'hiraku:passkey-create',
+  passkeyGet: 'hiraku:passkey-get',
   /** Main to renderer: the server became reachable or unreachable. */
   connectivity: 'hiraku:connectivity',
 } as const;
@@ -14,7 +17,11 @@ export interface DesktopState {
   serverOrigin: string | null;
   version: string;
   online: boolean;
+  /** Whether this system's Electron reaches a passkey authenticator (macOS, Windows). */
+  passkeys: boolean;
 }
+
+export type PasskeyCeremonyResult<T> = { ok: true; response: T } | { ok: false; message: string };
 
 export type SetServerResult = { ok: true; origin: string } | { ok: false; message: string };
 
@@ -25,4 +32,6 @@ export interface HirakuDesktopBridge {
   setServer(url: string): Promise<SetServerResult>;
   openExternal(url: string): Promise<void>;
   onConnectivity(listener: (online: boolean) => void): () => void;
+  passkeyCreate(options: unknown): Promise<PasskeyCeremonyResult<PasskeyRegistrationResponse>>;
+  passkeyGet(options: unknown): Promise<PasskeyCeremonyResult<PasskeyAuthenticationResponse>>;
 }

@@ -96,6 +96,20 @@ export const LIMITS = {
   mutedWordMax: 30,
 } as const;
 
+/**
+ * Passkeys (issue 35): how many a member may keep, their names, the longest credential id stored (real
+ * ones are 16 to 64 bytes; the column holds 400 base64url characters), and how long a challenge handed
+ * out for a registration or a sign-in stays usable (once).
+ */
+export const PASSKEY_LIMITS = {
+  perMember: 10,
+  nameMax: 50,
+  credentialIdMax: 400,
+  /** A response (clientDataJSON, attestationObject ...) larger than this is not one a passkey sends. */
+  responseFieldMax: 16_000,
+  challengeTtlSec: 5 * 60,
+} as const;
+
 /** How long a muted word lasts (issue 19): a day, a week, a month, or until removed. */
 export const MUTED_WORD_DURATIONS = ['1d', '7d', '30d', 'forever'] as const;
 export type MutedWordDuration = (typeof MUTED_WORD_DURATIONS)[number];

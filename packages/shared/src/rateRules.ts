@@ -23,6 +23,9 @@ export const RATE_RULES = {
   loginCode: { limit: 20, windowSec: 10 * 60, per: 'ip' },
   /** Turning two-factor sign-in on or off asks for a code (and a password): guessing is slowed per member. */
   twoFactorChange: { limit: 10, windowSec: 10 * 60, per: 'member' },
+  /** Passkeys (issue 35): a sign-in's options and answer per address; adding, renaming, removing per member. */
+  passkeySignIn: { limit: 20, windowSec: 10 * 60, per: 'ip' },
+  passkeyChange: { limit: 20, windowSec: 10 * 60, per: 'member' },
   /** Step-up (issue 35): the password (and code) again before what cannot be undone; guessing is slowed per member. */
   stepUp: { limit: 10, windowSec: 10 * 60, per: 'member' },
   signup: { limit: 10, windowSec: 60 * 60, per: 'ip' },

@@ -22,4 +22,5 @@ export * from './components/forms';
 export { buildOperatorRoutes } from './operator/operatorRoutes';
 export { OPERATOR_HOME, OPERATOR_MENU, type OperatorMenuItem, type OperatorScreen } from './operator/operatorMenu';
 export { hostTransport } from './platform/hostTransport';
+export { PasskeyCeremonyError, type PasskeyCeremonies } from './passkeys/passkeyCeremonies';
 export type { Transport, TransportRequest, TransportResponse } from './api/transport';

@@ -31,6 +31,8 @@ const UNLISTED_TABLES = new Set([
   'audit_logs',
   'one_time_tokens',
   'recovery_codes',
+  'passkeys',
+  'passkey_challenges',
   'contact_enquiries',
 ]);
 

@@ -20,6 +20,7 @@ import { authorizationError, notFound, twoFactorRequired, validationError } from
 import { formFields, multipartBody, uploadedImage } from '../images/multipartBody';
 import { requireUser } from '../middlewares/authenticate';
 import { rateLimit } from '../middlewares/rateLimit';
+import { hasSecondFactor } from '../auth/secondFactor';
 import type { SessionMember } from '../auth/sessions';
 import type { AppServices } from '../services';
 import { parseInput } from './validate';
@@ -60,14 +61,15 @@ interface CheckedInput {
 /** Where the checked input waits for the handler on `ctx.state`. */
 const INPUT = 'endpointInput';
 
-function checkAccess(definition: EndpointDefinition): Middleware | null {
+function checkAccess(definition: EndpointDefinition, services: AppServices): Middleware | null {
   if (definition.access === 'public') return null;
   return async (ctx, next) => {
     const user = requireUser(ctx);
     if (definition.access === 'operator') {
       if (user.role !== 'operator') throw authorizationError(TEXTS.common.operatorsOnly);
-      // Accounts that can suspend anyone and read every enquiry act only with a second factor (issue 21).
-      if (!user.totpEnabledAt) throw twoFactorRequired();
+      // Accounts that can suspend anyone and read every enquiry act only with a second factor (issue 21):
+      // the code, or a passkey (issue 35; a passkey-only operator pays one indexed lookup per call).
+      if (!(await hasSecondFactor(services.models, user))) throw twoFactorRequired();
     }
     await next();
   };
@@ -150,7 +152,7 @@ export function mountEndpoints(router: Router, services: AppServices, handlers: 
     }
     const rule = definition.rateLimit ? RATE_RULES[definition.rateLimit] : null;
     if (definition.rateLimit && rule?.per === 'ip') chain.push(rateLimit(services, definition.rateLimit));
-    const access = checkAccess(definition);
+    const access = checkAccess(definition, services);
     if (access) chain.push(access);
     if (definition.rateLimit && rule?.per === 'member') chain.push(rateLimit(services, definition.rateLimit));
     chain.push(...checkInput(definition), respond(key, definition, handlers[key] as EndpointHandler<EndpointKey>, services));

@@ -12,6 +12,7 @@ const FACTOR = 0.2;
 const CALLS: Record<RateLimitName, (client: HttpClient) => Promise<HttpResponse>> = {
   login: (c) => c.post('/api/auth/login', { email: 'someone@example.com', password: 'wrong-password-123' }),
   loginCode: (c) => c.post('/api/auth/login/code', { code: '123456' }),
+  passkeySignIn: (c) => c.post('/api/auth/passkey/options'),
   takedownRequest: (c) =>
     c.post('/api/takedown-requests', { contentUrl: 'https://example.com/x', requesterKind: 'self', reason: 'other', description: '回数制限の確認です。', email: 'someone@example.com' }),
   takedownConfirm: (c) => c.get('/api/takedown-requests/confirm?token=no-such-token'),

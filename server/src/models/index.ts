@@ -16,6 +16,7 @@ import { Block, initMemberRelations, Mute, MutedWord } from './memberRelations';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
 import { initRecoveryCode, RecoveryCode } from './recoveryCode';
+import { initPasskeyModels, Passkey, PasskeyChallenge } from './passkey';
 import { initRefreshToken, RefreshToken } from './refreshToken';
 import { initReport, Report } from './report';
 import { initReportStep, ReportStep } from './reportStep';
@@ -47,6 +48,7 @@ export { Announcement, Notification, NotificationOutboxEntry } from './notificat
 export { OneTimeToken, ONE_TIME_TOKEN_PURPOSES, type OneTimeTokenPurpose } from './oneTimeToken';
 export { Profile } from './profile';
 export { RecoveryCode } from './recoveryCode';
+export { Passkey, PasskeyChallenge } from './passkey';
 export { SessionFamily } from './sessionFamily';
 export { TakedownRequest } from './takedownRequest';
 export { RefreshToken } from './refreshToken';
@@ -92,6 +94,8 @@ export interface Models {
   Mute: typeof Mute;
   MutedWord: typeof MutedWord;
   RecoveryCode: typeof RecoveryCode;
+  Passkey: typeof Passkey;
+  PasskeyChallenge: typeof PasskeyChallenge;
   SessionFamily: typeof SessionFamily;
   TakedownRequest: typeof TakedownRequest;
 }
@@ -130,6 +134,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initNotificationModels(sequelize),
     ...initMemberRelations(sequelize),
     RecoveryCode: initRecoveryCode(sequelize),
+    ...initPasskeyModels(sequelize),
     SessionFamily: initSessionFamily(sequelize),
     TakedownRequest: initTakedownRequest(sequelize),
   };

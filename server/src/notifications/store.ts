@@ -8,7 +8,7 @@ import { kindsOn, loadSettings } from './settings';
 
 export interface StoreDeps {
   sequelize: Sequelize;
-  models: Pick<Models, 'Notification' | 'Announcement' | 'Report'>;
+  models: Pick<Models, 'Notification' | 'Announcement' | 'Report' | 'Passkey'>;
   storage: Pick<Storage, 'url'>;
 }
 

@@ -2,6 +2,7 @@ import { ENDPOINTS, NOTIFICATION_HEARTBEAT_SEC, NOTIFICATION_LIMITS, type Notifi
 import type { Context } from 'koa';
 import { QueryTypes } from 'sequelize';
 import { verifyAccessToken } from '../auth/accessToken';
+import { hasSecondFactor } from '../auth/secondFactor';
 import { readAccessCookie } from '../auth/sessionCookies';
 import type { SessionMember } from '../auth/sessions';
 import { loadCaseCounts } from '../commands/moderation/caseCounts';
@@ -137,13 +138,15 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     const live = new Map<string, { role: SessionMember['role']; twoFactor: boolean; userId: number }>();
     const now = sqlDateTime(deps.sequelize, new Date());
     for (let start = 0; start < families.length; start += SESSION_CHECK_BATCH) {
-      const rows = await deps.sequelize.query<{ family_id: string; user_id: number | string; role: SessionMember['role']; totp_enabled_at: unknown }>(
-        `SELECT DISTINCT rt.family_id, u.id AS user_id, u.role, u.totp_enabled_at
+      // The second factor as auth/secondFactor.ts reads it: a code, or a passkey.
+      const rows = await deps.sequelize.query<{ family_id: string; user_id: number | string; role: SessionMember['role']; second_factor: number | string | boolean }>(
+        `SELECT DISTINCT rt.family_id, u.id AS user_id, u.role,
+                (u.totp_enabled_at IS NOT NULL OR EXISTS (SELECT 1 FROM \`passkeys\` AS pk WHERE pk.user_id = u.id)) AS second_factor
            FROM \`refresh_tokens\` AS rt JOIN \`users\` AS u ON u.id = rt.user_id
           WHERE rt.family_id IN (:families) AND rt.revoked_at IS NULL AND rt.family_expires_at > :now AND u.suspended_at IS NULL`,
         { replacements: { families: families.slice(start, start + SESSION_CHECK_BATCH), now }, type: QueryTypes.SELECT },
       );
-      for (const row of rows) live.set(row.family_id, { role: row.role, twoFactor: row.totp_enabled_at !== null, userId: Number(row.user_id) });
+      for (const row of rows) live.set(row.family_id, { role: row.role, twoFactor: Number(row.second_factor) === 1 || row.second_factor === true, userId: Number(row.user_id) });
     }
     for (const connection of connections) {
       const session = live.get(connection.familyId);
@@ -212,6 +215,8 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       const claims = verifyAccessToken(readAccessCookie(ctx) ?? '', options.sessionKey);
       const expiresInMs = claims ? claims.exp * 1000 - Date.now() : 0;
       const lastEventId = Number(ctx.get('Last-Event-ID') || NaN);
+      // Read before the stream starts: the case events go to operators with a second factor (code or passkey).
+      const caseWatcher = isOperator(user) && (await hasSecondFactor(deps.models, user));
 
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
@@ -235,7 +240,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         userId: user.id,
         familyId: claims?.familyId ?? '',
         role: user.role,
-        caseWatcher: isOperator(user) && user.totpEnabledAt !== null,
+        caseWatcher,
         address: ctx.ip,
         sent: new Set(),
         lastEventId: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0,

@@ -1,7 +1,10 @@
 import type { SessionUser } from '@hiraku/shared';
 import type { User } from '../models';
 
-/** The only fields of a member that the session calls send: never the e-mail address or a hash. */
-export function presentSessionUser(user: Pick<User, 'publicId' | 'tutorialPending' | 'role' | 'totpEnabledAt'>): SessionUser {
-  return { publicId: user.publicId, tutorial: user.tutorialPending, role: user.role, twoFactor: Boolean(user.totpEnabledAt) };
+/**
+ * The only fields of a member that the session calls send: never the e-mail address or a hash.
+ * `twoFactor` says the account has a second factor (a code or a passkey: auth/secondFactor.ts).
+ */
+export function presentSessionUser(user: Pick<User, 'publicId' | 'tutorialPending' | 'role'>, secondFactor: boolean): SessionUser {
+  return { publicId: user.publicId, tutorial: user.tutorialPending, role: user.role, twoFactor: secondFactor };
 }

@@ -16,6 +16,7 @@ import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
 import { moderationHandlers } from './moderation/moderation';
 import { notificationHandlers } from './notifications/notifications';
+import { passkeyHandlers } from './passkeys/passkeys';
 import { passwordResetHandlers } from './passwordReset/passwordReset';
 import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
@@ -59,6 +60,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...notificationHandlers(services),
     ...safetyHandlers(services),
     ...securityHandlers(services),
+    ...passkeyHandlers(services),
     ...stepUpHandlers(services),
     ...trustHandlers(services),
   };

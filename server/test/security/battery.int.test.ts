@@ -136,6 +136,14 @@ const MATRIX: Record<EndpointKey, Row> = {
   'sessions.list': MEMBER,
   'sessions.revoke': MEMBER,
   'sessions.revokeOthers': MEMBER,
+  'passkeys.list': MEMBER,
+  'passkeys.registerOptions': MEMBER,
+  'passkeys.register': MEMBER,
+  'passkeys.rename': MEMBER,
+  'passkeys.remove': MEMBER,
+  'passkeys.stepUp': MEMBER,
+  'auth.passkeyOptions': PUBLIC,
+  'auth.passkey': PUBLIC,
   'stepUp.confirm': MEMBER,
   'account.changePassword': MEMBER,
   'takedown.create': PUBLIC,
@@ -187,6 +195,7 @@ async function newWorld(app: TestApp): Promise<World> {
       caseId: '999999',
       mutedWord: String(mutedWord.id),
       session: '999999',
+      passkey: '999999',
     },
   };
 }
@@ -194,7 +203,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord', sessions: 'session' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

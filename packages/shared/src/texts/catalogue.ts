@@ -43,6 +43,8 @@ import { BROWSER_LABELS, SYSTEM_LABELS } from './security/labels';
 import { SECURITY_MESSAGES } from './security/messages';
 import { SECURITY_TEXTS } from './security/screens';
 import { SECURITY_MAIL_TEXTS } from './security/mail';
+import { PASSKEY_MESSAGES } from './passkeys/messages';
+import { PASSKEY_TEXTS } from './passkeys/screens';
 import { STEP_UP_MESSAGES } from './stepUp/messages';
 import { STEP_UP_TEXTS } from './stepUp/screens';
 import { TAKEDOWN_REASON_LABELS, TAKEDOWN_REQUESTER_LABELS } from './takedown/labels';
@@ -98,5 +100,6 @@ export const TEXTS = {
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
+  passkeys: /* @__PURE__ */ domain(PASSKEY_MESSAGES, { screens: PASSKEY_TEXTS }),
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),
 } as const;

@@ -48,6 +48,8 @@ export * from './security/messages';
 export * from './security/labels';
 export * from './security/screens';
 export * from './security/mail';
+export * from './passkeys/messages';
+export * from './passkeys/screens';
 export * from './stepUp/messages';
 export * from './stepUp/screens';
 export * from './takedown/labels';

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, TIMINGS, TWO_FACTOR_SETUP_PATH, type LoginInput, type LoginResponse } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, PASSKEY_TEXTS, TIMINGS, TWO_FACTOR_SETUP_PATH, type LoginInput, type LoginResponse } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { AccountPage, FormAlert, FormStatus, schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
 import { OPERATOR_HOME } from '../operator/operatorMenu';
 import { usePlatform } from '../platform/PlatformContext';
 import { LoginCodeStep } from '../security/LoginCodeStep';
+import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
 import { PATHS } from '../routes/paths';
 import { afterLoginPath, internalPath, returnPathFrom, type LoginRedirectState } from '../session/returnTo';
 import { useLoginMutation } from '../session/accountMutations';
@@ -44,7 +45,8 @@ export function LoginPage() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const [codeStep, setCodeStep] = useState(false);
+  // The second step's ways (issue 21: the code; issue 35: a passkey), null during the password step.
+  const [codeStep, setCodeStep] = useState<{ code: boolean; passkey: boolean } | null>(null);
 
   const finishLogin = (response: LoginResponse) => {
     signIn({ publicId: response.publicId, tutorial: response.tutorial, role: response.role, twoFactor: response.twoFactor });
@@ -64,7 +66,7 @@ export function LoginPage() {
       if ('twoFactorRequired' in response) {
         // The password was right; the code comes next (issue 21).
         setBusy(false);
-        setCodeStep(true);
+        setCodeStep(response.methods);
         return;
       }
       finishLogin(response);
@@ -103,14 +105,22 @@ export function LoginPage() {
     >
       {guardNotice(location.state) && <p className="form-info">{guardNotice(location.state)}</p>}
       {codeStep ? (
-        <LoginCodeStep
-          onSignedIn={finishLogin}
-          onStartOver={() => {
-            setCodeStep(false);
-            setField('password', '');
-          }}
-        />
+        <>
+          {codeStep.passkey && (
+            <PasskeySignInButton label={PASSKEY_TEXTS.login.secondStep} lead={PASSKEY_TEXTS.login.secondStepLead} onSignedIn={finishLogin} />
+          )}
+          {codeStep.code && (
+            <LoginCodeStep
+              onSignedIn={finishLogin}
+              onStartOver={() => {
+                setCodeStep(null);
+                setField('password', '');
+              }}
+            />
+          )}
+        </>
       ) : (
+      <>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormAlert message={formError} />
         <FormStatus message={moving} />
@@ -137,6 +147,8 @@ export function LoginPage() {
         />
         <SubmitButton busy={busy || Boolean(moving)}>{t.login.submit}</SubmitButton>
       </form>
+      <PasskeySignInButton label={PASSKEY_TEXTS.login.signIn} lead={PASSKEY_TEXTS.login.signInLead} onSignedIn={finishLogin} />
+      </>
       )}
     </AccountPage>
   );

@@ -1,4 +1,5 @@
 import type { Transport } from '../api/transport';
+import type { PasskeyCeremonies } from '../passkeys/passkeyCeremonies';
 
 export type PlatformKind = 'web' | 'desktop';
 
@@ -26,4 +27,9 @@ export interface Platform {
    * the anti-forgery token itself. Unset on the web, where the browser's fetch does.
    */
   transport?: Transport;
+  /**
+   * Passkey ceremonies (issue 35) when the host does them itself: the desktop app's main process, or null
+   * where it cannot (the login then offers the code alone). Unset on the web: the page's own WebAuthn.
+   */
+  passkeys?: PasskeyCeremonies | null;
 }

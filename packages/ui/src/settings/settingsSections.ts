@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AccountSection } from './AccountSection';
 import { NotificationSection } from './NotificationSection';
+import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { MutedWordsSection } from './MutedWordsSection';
@@ -33,6 +34,9 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'two-factor', Component: TwoFactorSection },
   { id: 'sessions', Component: SessionsSection },
 
+  // Passkeys (issue 35).
+  { id: 'passkeys', Component: PasskeysSection },
+
   { id: 'account', Component: AccountSection },
 ];
 
@@ -40,4 +44,4 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
  * The desktop app's 設定 (operator mode): sign-in security only. An operator without two-factor sign-in
  * is sent here after the login, since every operator screen is refused until it is on (issue 21).
  */
-export const OPERATOR_SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = SETTINGS_SECTIONS.filter(({ id }) => id === 'two-factor' || id === 'sessions');
+export const OPERATOR_SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = SETTINGS_SECTIONS.filter(({ id }) => id === 'two-factor' || id === 'sessions' || id === 'passkeys');

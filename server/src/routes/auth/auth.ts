@@ -1,43 +1,31 @@
-import { TEXTS, type LoginResponse } from '@hiraku/shared';
-import type { Context } from 'koa';
+import { TEXTS } from '@hiraku/shared';
 import { challengeMatchesPassword, clearLoginChallenge, readLoginChallenge, setLoginChallenge } from '../../auth/loginChallenge';
 import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
 import { createCodeThrottle, createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from '../../auth/sessionCookies';
-import { endSession, rotateSession, startSession } from '../../auth/sessions';
-import { deviceName, readUserAgent } from '../../auth/userAgent';
+import { hasPasskey, hasSecondFactor } from '../../auth/secondFactor';
+import { endSession, rotateSession } from '../../auth/sessions';
 import { enqueueMail } from '../../commands/mailOutbox';
 import { verifySecondFactor } from '../../commands/twoFactor';
 import { writeTransaction } from '../../db/transaction';
 import { AppError, validationError } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
-import { newSignInMail, secondStepFailedMail } from '../../mail/templates';
+import { secondStepFailedMail } from '../../mail/templates';
 import type { User } from '../../models';
 import { presentSessionUser } from '../../presenters/user';
 import type { AppServices } from '../../services';
 import { isLoginRefusal, loginRefusal } from './loginRefusals';
+import { createSignIn } from './signIn';
 
 /** Login (password, then the code when two-factor sign-in is on), logout, token refresh and the session check. */
-export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'auth'>> {
+export function authHandlers(services: AppServices): EndpointHandlers<Exclude<KeysOf<'auth'>, 'auth.passkeyOptions' | 'auth.passkey'>> {
   const passport = createLoginAuthenticator(services);
   const throttle = createLoginThrottle(services);
   const codeThrottle = createCodeThrottle(services);
   const production = services.env.production;
   const cookieOptions = { production };
 
-  /** The session, and a mail to the member when this browser is new to their account. */
-  async function signIn(ctx: Context, user: User): Promise<LoginResponse> {
-    const now = new Date();
-    const userAgent = ctx.get('User-Agent');
-    // Every sign-in here took the password (and the code when two-factor is on): a fresh step-up proof.
-    const session = await startSession(services, user, now, { userAgent, strongProofAt: now });
-    if (session.unseenBrowser) {
-      const mail = newSignInMail({ to: user.email, device: deviceName(readUserAgent(userAgent)), at: now, publicUrl: services.env.publicUrl });
-      await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, 'newSignIn', mail, { transaction }));
-    }
-    setSessionCookies(ctx, session, cookieOptions);
-    return { ...presentSessionUser(user), message: TEXTS.account.loginSucceeded };
-  }
+  const signIn = createSignIn(services);
 
   const challengeExpired = () => new AppError(401, 'authentication_required', TEXTS.security.challengeExpired);
 
@@ -54,10 +42,14 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
       await passport.authenticate('local', { session: false }, settle)(ctx, async () => undefined);
       const user = signedIn as User | null;
       if (!user) throw loginRefusal('invalid');
-      if (user.totpEnabledAt) {
+      // An operator's passkey is their second factor (issue 35): their password alone then opens nothing.
+      const passkey = Boolean(user.totpEnabledAt || user.role === 'operator') && (await hasPasskey(services.models, user.id));
+      if (user.totpEnabledAt || passkey) {
         // Not a session: a signed "password ok" that only the code step accepts (auth/loginChallenge.ts).
-        setLoginChallenge(ctx, services.sessionKey, user, production);
-        return { twoFactorRequired: true as const, message: TEXTS.security.codeRequired };
+        // With a passkey, the second step is a passkey sign-in (auth.passkey), which alone signs in.
+        if (user.totpEnabledAt) setLoginChallenge(ctx, services.sessionKey, user, production);
+        const message = user.totpEnabledAt ? TEXTS.security.codeRequired : TEXTS.passkeys.secondStepRequired;
+        return { twoFactorRequired: true as const, message, methods: { code: Boolean(user.totpEnabledAt), passkey } };
       }
       return signIn(ctx, user);
     },
@@ -114,9 +106,9 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
         throw new AppError(401, 'authentication_required', TEXTS.account.sessionInvalid);
       }
       setSessionCookies(ctx, result.session, cookieOptions);
-      return presentSessionUser(result.user);
+      return presentSessionUser(result.user, await hasSecondFactor(services.models, result.user));
     },
 
-    'auth.me': ({ user }) => presentSessionUser(user),
+    'auth.me': async ({ user }) => presentSessionUser(user, await hasSecondFactor(services.models, user)),
   };
 }

@@ -38,7 +38,7 @@ describe('two-factor sign-in and sessions (issue 21)', () => {
   async function passwordStep(email: string, client = createHttpClient(app.baseUrl)) {
     const res = await client.post('/api/auth/login', { email, password: TEST_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ twoFactorRequired: true, message: TEXTS.security.codeRequired });
+    expect(res.body).toEqual({ twoFactorRequired: true, message: TEXTS.security.codeRequired, methods: { code: true, passkey: false } });
     return client;
   }
 

@@ -8,6 +8,7 @@ import { FLAG_ENDPOINTS } from './flags';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { PASSKEY_ENDPOINTS } from './passkeys';
 import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
@@ -30,6 +31,7 @@ export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
+export * from './passkeys';
 export * from './stepUp';
 export * from './trust';
 
@@ -54,6 +56,7 @@ export const ENDPOINTS = {
   ...NOTIFICATION_ENDPOINTS,
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
+  ...PASSKEY_ENDPOINTS,
   ...STEP_UP_ENDPOINTS,
   ...TRUST_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };

@@ -91,6 +91,15 @@ export const ENDPOINT_ROUTES = {
   'stepUp.confirm': 'POST /api/account/step-up',
   'account.changePassword': 'POST /api/account/password',
 
+  'passkeys.list': 'GET /api/account/passkeys',
+  'passkeys.registerOptions': 'POST /api/account/passkeys/options',
+  'passkeys.register': 'POST /api/account/passkeys',
+  'passkeys.rename': 'PUT /api/account/passkeys/:id',
+  'passkeys.remove': 'DELETE /api/account/passkeys/:id',
+  'passkeys.stepUp': 'POST /api/account/passkeys/step-up',
+  'auth.passkeyOptions': 'POST /api/auth/passkey/options',
+  'auth.passkey': 'POST /api/auth/passkey',
+
   'takedown.create': 'POST /api/takedown-requests',
   'takedown.confirm': 'GET /api/takedown-requests/confirm',
   'transparency.report': 'GET /api/transparency',

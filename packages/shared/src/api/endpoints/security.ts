@@ -27,7 +27,12 @@ export const disableTwoFactorSchema = z.object({
 });
 
 /** The password was right and the account has two-factor sign-in: the code comes next (auth.loginCode). */
-export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), message: z.string() });
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  message: z.string(),
+  /** Which second steps the account has (issue 35): the code (TOTP or recovery code), a passkey, or both. */
+  methods: z.object({ code: z.boolean(), passkey: z.boolean() }),
+});
 export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
 export type LoginAnswer = z.output<typeof loginAnswerSchema>;
 
