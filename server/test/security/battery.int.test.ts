@@ -127,6 +127,9 @@ const MATRIX: Record<EndpointKey, Row> = {
   'mutedWords.remove': OWNED,
   'sensitiveImages.get': MEMBER,
   'sensitiveImages.update': MEMBER,
+  'contentWarnings.settings': MEMBER,
+  'contentWarnings.saveSettings': MEMBER,
+  'contentWarnings.moderate': OPERATOR,
   // Its input is checked first (an empty body is 400); without the "password ok" cookie it is 401 (security.int.test.ts).
   'auth.loginCode': PUBLIC,
   'twoFactor.status': MEMBER,

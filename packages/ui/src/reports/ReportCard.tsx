@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cut, LIMITS, type ReportListItem, COMMON_TEXTS, REPORT_CARD_TEXTS } from '@hiraku/shared';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
 import { publicProfilePath, reportPath } from '../routes/paths';
 import { SensitiveImage } from './SensitiveImage';
+import { ContentWarningCover } from '../contentWarnings/ContentWarningCover';
+import { useCoveringWarnings } from '../contentWarnings/ContentWarningContext';
 
 const t = REPORT_CARD_TEXTS;
 
@@ -28,6 +31,17 @@ export function ReportCard({ report }: { report: ReportListItem }) {
   const title = cardTitle(report.title);
   const author = report.authorData;
   const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
+  const covering = useCoveringWarnings(report.warnings, author.publicId);
+  const [revealed, setRevealed] = useState(false);
+  if (covering.length > 0 && !revealed) {
+    // Content warnings (issue 37): neither the text nor the image until the member taps; no link either,
+    // so the tap that reveals is not taken for one that opens the report.
+    return (
+      <article className="report-card report-card--covered" data-report-id={report._id}>
+        <ContentWarningCover labels={covering} other={report.warningOther} onReveal={() => setRevealed(true)} />
+      </article>
+    );
+  }
   return (
     <article className="report-card" data-report-id={report._id}>
       {report.image && report.image.display !== 'full' ? (

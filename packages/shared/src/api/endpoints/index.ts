@@ -11,6 +11,7 @@ import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
+import { CONTENT_WARNING_ENDPOINTS } from './contentWarnings';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
 import { TRUST_ENDPOINTS } from './trust';
@@ -28,6 +29,7 @@ export { idParam } from './params';
 export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
+export * from './contentWarnings';
 export * from './security';
 export * from './trust';
 
@@ -51,6 +53,7 @@ export const ENDPOINTS = {
   ...COMMENT_ENDPOINTS,
   ...NOTIFICATION_ENDPOINTS,
   ...SAFETY_ENDPOINTS,
+  ...CONTENT_WARNING_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...TRUST_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
