@@ -46,6 +46,8 @@ describe('report form encoding', () => {
   it('round-trips the form through multipart fields into the validated input', () => {
     const decoded = reportFieldsFromMultipart(asMultipart(reportFormEntries(values)));
     expect(reportInputSchema.parse(decoded)).toEqual({
+      warnings: [],
+      warningOther: null,
       title: '縄の夜',
       description: '感想です',
       tips: null,
