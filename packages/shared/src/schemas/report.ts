@@ -9,7 +9,7 @@ import { LIMITS, SORT_OPTIONS } from '../limits';
 import { charLength } from '../text';
 import { idListSchema, isIdString, optionalIdSchema } from './ids';
 import { CONTENT_WARNING_KEYS, type ContentWarningKey } from '../contentWarnings';
-import { CONTENT_WARNING_MESSAGES } from '../texts/contentWarnings/labels';
+import { CONTENT_WARNING_MESSAGES } from '../texts/contentWarnings/messages';
 
 const m = REPORT_MESSAGES;
 const label = REPORT_FIELD_LABELS;

@@ -52,4 +52,6 @@ export * from './takedown/messages';
 export * from './takedown/mail';
 export * from './takedown/screens';
 export * from './contentWarnings/labels';
+export * from './contentWarnings/messages';
+export * from './contentWarnings/screens';
 export * from './catalogue';

@@ -1,16 +1,16 @@
 import { useId } from 'react';
-import { CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, type ContentWarningKey } from '@hiraku/shared';
+import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS, type ContentWarningKey } from '@hiraku/shared';
 
-const t = CONTENT_WARNING_TEXTS;
+const t = CONTENT_WARNING_COVER_TEXTS;
 
 /** A label as members read it; その他 with the author's words. */
-export const warningLabel = (key: ContentWarningKey, other: string | null): string => (key === 'other' && other ? t.coverOther(other) : CONTENT_WARNING_LABELS[key]);
+const warningLabel = (key: ContentWarningKey, other: string | null): string => (key === 'other' && other ? t.coverOther(other) : CONTENT_WARNING_LABELS[key]);
 
 /**
  * What stands in for a report's text and image while its content warnings cover it (issue 37): the
  * labels, and a button that shows the report. Nothing of the report itself is rendered until then.
  */
-export function ContentWarningCover({ labels, other, onReveal, className = '' }: { labels: readonly ContentWarningKey[]; other: string | null; onReveal: () => void; className?: string }) {
+export default function ContentWarningCover({ labels, other, onReveal, className = '' }: { labels: readonly ContentWarningKey[]; other: string | null; onReveal: () => void; className?: string }) {
   const id = useId();
   return (
     <div className={`content-warning-cover ${className}`} role="group" aria-labelledby={id} data-content-warning-cover="">

@@ -17,7 +17,7 @@ import { StepsList } from '../reports/StepsList';
 import { ToolsTable } from '../reports/ToolsTable';
 import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
 import { useIsOperator } from '../taxonomy/useIsOperator';
-import { ContentWarningCover } from '../contentWarnings/ContentWarningCover';
+import ContentWarningCover from '../contentWarnings/ContentWarningCover';
 import { useCoveringWarnings } from '../contentWarnings/ContentWarningContext';
 
 const t = REPORT_DETAIL_TEXTS;

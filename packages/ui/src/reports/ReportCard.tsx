@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cut, LIMITS, type ReportListItem, COMMON_TEXTS, REPORT_CARD_TEXTS } from '@hiraku/shared';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
 import { publicProfilePath, reportPath } from '../routes/paths';
 import { SensitiveImage } from './SensitiveImage';
-import { ContentWarningCover } from '../contentWarnings/ContentWarningCover';
 import { useCoveringWarnings } from '../contentWarnings/ContentWarningContext';
 
 const t = REPORT_CARD_TEXTS;
+
+// Only a labelled report needs it, so it stays out of the lists' first download (issue 13's budget).
+const ContentWarningCover = lazy(() => import('../contentWarnings/ContentWarningCover'));
 
 /** The card title: cut to 15 characters, 「無題」 when there is none. */
 export function cardTitle(title: string): string {
@@ -38,7 +40,10 @@ export function ReportCard({ report }: { report: ReportListItem }) {
     // so the tap that reveals is not taken for one that opens the report.
     return (
       <article className="report-card report-card--covered" data-report-id={report._id}>
-        <ContentWarningCover labels={covering} other={report.warningOther} onReveal={() => setRevealed(true)} />
+        {/* Until the cover's code arrives, an empty box: nothing of the report is shown meanwhile. */}
+        <Suspense fallback={<div className="content-warning-cover" aria-busy="true" />}>
+          <ContentWarningCover labels={covering} other={report.warningOther} onReveal={() => setRevealed(true)} />
+        </Suspense>
       </article>
     );
   }

@@ -3,7 +3,7 @@ import { CONTENT_WARNING_CHOICES, CONTENT_WARNING_KEYS, type ContentWarningKey }
 import { LIMITS } from '../../limits';
 import { moderationReasonSchema } from '../../moderation/schemas';
 import { charLength } from '../../text';
-import { CONTENT_WARNING_MESSAGES as m } from '../../texts/contentWarnings/labels';
+import { CONTENT_WARNING_MESSAGES as m } from '../../texts/contentWarnings/messages';
 import { REPORT_MESSAGES } from '../../texts/report/messages';
 import { contentWarningSettingsSchema } from '../contentWarnings';
 import { endpoint } from './define';
