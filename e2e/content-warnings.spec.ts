@@ -8,9 +8,10 @@ import { createUserWithCli } from './support/operators';
 import { main } from './support/page';
 
 /**
- * Issue 37 in Chromium, at 375 px (@mobile) and 1280 px: a report labelled 流血 is covered for a member
+ * Issue 37 in Chromium, at 375 px (the mobile project, @mobile) and 1280 px (desktop): a report labelled 流血 is covered for a member
  * on 警告してから表示 (the default) on its card and its page until tapped, absent from the lists under
- * 表示しない, and shown at once under 表示する. No serious axe finding on the covered screens and 設定.
+ * 表示しない, and shown at once under 表示する. No serious axe finding on the covered screens and 設定, at
+ * each project's width.
  */
 
 const t = CONTENT_WARNING_TEXTS;
@@ -53,7 +54,7 @@ async function choose(page: Page, choice: ContentWarningChoice) {
 }
 
 test('a report labelled 流血: covered on 警告, absent on 表示しない, shown on 表示する @mobile', async ({ page, playwright }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const token = `cw${Math.random().toString(36).slice(2, 8)}`;
   const title = `縄 ${token}`;
   const author = await createUserWithCli('warning-author', { username: `注意書きの投稿者${token.slice(-3)}` });
@@ -76,10 +77,7 @@ test('a report labelled 流血: covered on 警告, absent on 表示しない, sh
   await expect(card.locator('[data-content-warning-cover]')).toBeVisible();
   await expect(card.getByText(CONTENT_WARNING_LABELS.blood, { exact: true })).toBeVisible();
   await expect(card.getByText(title)).toHaveCount(0);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await seriousFindings(page)).toEqual([]);
-  }
+  expect(await seriousFindings(page)).toEqual([]);
   await card.getByRole('button', { name: t.coverReveal }).click();
   await expect(card.getByRole('link', { name: title })).toBeVisible();
 
@@ -87,19 +85,13 @@ test('a report labelled 流血: covered on 警告, absent on 表示しない, sh
   await page.goto(`/reports/${reportId}`);
   await expect(main(page).locator('[data-content-warning-cover]')).toBeVisible();
   await expect(main(page).getByRole('heading', { name: title })).toHaveCount(0);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await seriousFindings(page)).toEqual([]);
-  }
+  expect(await seriousFindings(page)).toEqual([]);
   await main(page).getByRole('button', { name: t.coverReveal }).click();
   await expect(main(page).getByRole('heading', { name: title })).toBeVisible();
 
   // 表示しない: gone from search and from the feed.
   await choose(page, 'hide');
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await seriousFindings(page)).toEqual([]);
-  }
+  expect(await seriousFindings(page)).toEqual([]);
   for (const path of [`/search-results?query=${token}`, '/reports']) {
     await page.goto(path);
     await expect(main(page).getByRole('link', { name: plainTitle })).toBeVisible();
