@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, type ContentWarningChoice, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
+import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, type ContentWarningChoice } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
-import { logInThroughApi, xsrfHeaders } from './support/members';
+import { logInThroughApi } from './support/members';
+import { createReportThroughApi } from './support/reports';
 import { createUserWithCli } from './support/operators';
 import { main } from './support/page';
 
@@ -17,28 +18,8 @@ import { main } from './support/page';
 const t = CONTENT_WARNING_TEXTS;
 
 /** A published report (labelled 流血 unless `labelled` is false), written by the member of `request`; its id. */
-async function writeReport(request: APIRequestContext, title: string, labelled = true): Promise<number> {
-  const tags = (await (await request.get('/api/tags')).json()) as TagItem[];
-  const first = (key: string) => String(tags.find((tag) => tag.category_id?.key === key)?._id ?? '');
-  const response = await request.post('/api/reports', {
-    headers: await xsrfHeaders(request),
-    multipart: {
-      title,
-      description: `${title}の感想です。`,
-      gender: first('gender'),
-      sexualOrientation: first('sexualOrientation'),
-      role: first('role'),
-      isDraft: 'false',
-      'playCategories[0]': first('playCategory'),
-      'playContents[0]': first('playContent'),
-      ...(labelled ? { 'warnings[0]': 'blood' } : {}),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { report } = (await response.json()) as ReportMutationResponse;
-  expect(report.warnings).toEqual(labelled ? ['blood'] : []);
-  return report._id;
-}
+const writeReport = (request: APIRequestContext, title: string, labelled = true): Promise<number> =>
+  createReportThroughApi(request, title, { fields: labelled ? { 'warnings[0]': 'blood' } : {} });
 
 async function seriousFindings(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -78,7 +59,7 @@ test('a report labelled 流血: covered on 警告, absent on 表示しない, sh
   await expect(card.getByText(CONTENT_WARNING_LABELS.blood, { exact: true })).toBeVisible();
   await expect(card.getByText(title)).toHaveCount(0);
   expect(await seriousFindings(page)).toEqual([]);
-  await card.getByRole('button', { name: t.coverReveal }).click();
+  await card.getByRole('button', { name: CONTENT_WARNING_COVER_TEXTS.coverReveal }).click();
   await expect(card.getByRole('link', { name: title })).toBeVisible();
 
   // The report's own page: covered the same way until the tap.
@@ -86,7 +67,7 @@ test('a report labelled 流血: covered on 警告, absent on 表示しない, sh
   await expect(main(page).locator('[data-content-warning-cover]')).toBeVisible();
   await expect(main(page).getByRole('heading', { name: title })).toHaveCount(0);
   expect(await seriousFindings(page)).toEqual([]);
-  await main(page).getByRole('button', { name: t.coverReveal }).click();
+  await main(page).getByRole('button', { name: CONTENT_WARNING_COVER_TEXTS.coverReveal }).click();
   await expect(main(page).getByRole('heading', { name: title })).toBeVisible();
 
   // 表示しない: gone from search and from the feed.

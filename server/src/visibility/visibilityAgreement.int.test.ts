@@ -126,6 +126,18 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
     }
   });
 
+  /** Which of `ids` the Sequelize and the raw SQL forms of reportShownInLists keep for `viewerId`. */
+  async function shownInListsBy(ids: number[], viewerId: number, now: Date): Promise<{ bySequelize: Set<number>; bySql: Set<number> }> {
+    const bySequelize = new Set(
+      (await db.models.Report.findAll({ attributes: ['id'], where: { [Op.and]: [{ id: ids }, reportShownInListsWhere(db.sequelize, viewerId, now, '`Report`')] } })).map((r) => r.id),
+    );
+    const rows = await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
+      replacements: { ids, ...relationReplacements(db.sequelize, viewerId, now) },
+      type: QueryTypes.SELECT,
+    });
+    return { bySequelize, bySql: new Set(rows.map((row) => Number(row.id))) };
+  }
+
   it("for a viewer's relations (issue 19): isReportShownInLists, reportShownInListsWhere, reportShownInListsSql and listRelationsShow", async () => {
     const now = new Date();
     const me = await createUser();
@@ -165,17 +177,7 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
         const relation = await loadRelationTo(db.sequelize, viewer.id, report.authorId, now);
         if (isReportShownInLists(viewer.id, report, relation, words, hideMask)) byPredicate.add(report.id);
       }
-      const bySequelize = new Set(
-        (await db.models.Report.findAll({ attributes: ['id'], where: { [Op.and]: [{ id: ids }, reportShownInListsWhere(db.sequelize, viewer.id, now, '`Report`')] } })).map((r) => r.id),
-      );
-      const bySql = new Set(
-        (
-          await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
-            replacements: { ids, ...relationReplacements(db.sequelize, viewer.id, now) },
-            type: QueryTypes.SELECT,
-          })
-        ).map((row) => Number(row.id)),
-      );
+      const { bySequelize, bySql } = await shownInListsBy(ids, viewer.id, now);
       // The feed's shared first pages (issue 22): rows read without a viewer, filtered with the relations loaded once.
       const relations = await loadListRelations(db.sequelize, viewer.id, now);
       const byListRelations = new Set(loaded.filter((report) => listRelationsShow(viewer.id, relations, report)).map((report) => report.id));
@@ -226,17 +228,7 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
     for (const viewer of [me, showAll, noChoice]) {
       const relations = await loadListRelations(db.sequelize, viewer.id, now);
       const byPredicate = new Set(loaded.filter((report) => isReportShownInLists(viewer.id, report, { blocking: false, blockedBy: false, muting: false }, [], relations.hiddenWarningMask)).map((r) => r.id));
-      const bySequelize = new Set(
-        (await db.models.Report.findAll({ attributes: ['id'], where: { [Op.and]: [{ id: ids }, reportShownInListsWhere(db.sequelize, viewer.id, now, '`Report`')] } })).map((r) => r.id),
-      );
-      const bySql = new Set(
-        (
-          await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
-            replacements: { ids, ...relationReplacements(db.sequelize, viewer.id, now) },
-            type: QueryTypes.SELECT,
-          })
-        ).map((row) => Number(row.id)),
-      );
+      const { bySequelize, bySql } = await shownInListsBy(ids, viewer.id, now);
       const byListRelations = new Set(loaded.filter((report) => listRelationsShow(viewer.id, relations, report)).map((report) => report.id));
       for (const row of rows) {
         const answers = [byPredicate.has(row.id), bySequelize.has(row.id), bySql.has(row.id), byListRelations.has(row.id)];
