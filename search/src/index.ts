@@ -42,7 +42,7 @@ export {
   SEARCH_LOCALES,
   type ReportSearchDocument,
 } from './reportsIndex';
-export { buildReportFilter, parseFilterId, parsePositiveId, type FilterIdInput, type ReportSearchFilters } from './searchFilters';
+export { buildHiddenWarningsFilter, buildReportFilter, parseFilterId, type HiddenWarningsFilter, parsePositiveId, type FilterIdInput, type ReportSearchFilters } from './searchFilters';
 export { SearchInputError } from './searchInputError';
 export { searchReportIds, type ReportSearchParams, type ReportSearchResult } from './searchReports';
 export { buildSynonyms, SYNONYM_GROUPS } from './synonyms';

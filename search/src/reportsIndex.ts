@@ -27,6 +27,8 @@ export interface ReportSearchDocument {
   /** Epoch milliseconds. */
   createdAt: number;
   likeCount: number;
+  /** Content warning keys (issue 37, packages/shared CONTENT_WARNING_KEYS): members who hide one are given a filter on it. */
+  warnings: string[];
 }
 
 export const REPORTS_PRIMARY_KEY = 'id';
@@ -43,7 +45,7 @@ export function reportsIndexSettings(): Settings {
   return {
     // Order is importance: a hit in the title outranks one in the tips.
     searchableAttributes: ['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername'],
-    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId'],
+    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId', 'warnings'],
     sortableAttributes: ['createdAt', 'likeCount'],
     // The member picks an order (new / old / like) and expects it to hold, as on other Japanese
     // sites; relevance only breaks ties. With `matchingStrategy: 'all'` every hit matches every word.

@@ -1,3 +1,4 @@
+import { CONTENT_WARNING_KEYS } from '@hiraku/shared';
 import { SearchInputError } from './searchInputError';
 
 /** A tag id or user id as it may arrive from a query string. */
@@ -50,4 +51,23 @@ export function buildReportFilter(filters: ReportSearchFilters = {}): string[] {
     if (id !== undefined) clauses.push(`${FILTER_ATTRIBUTES[field as keyof ReportSearchFilters]} = ${id}`);
   }
   return clauses;
+}
+
+/**
+ * Content warnings a member set to 表示しない (issue 37): documents carrying none of them, or written by
+ * the member (their own reports never leave their lists). Keys are checked against the catalogue and the
+ * id is a number, so nothing else can reach the expression.
+ */
+export interface HiddenWarningsFilter {
+  keys: readonly string[];
+  viewerId: number;
+}
+
+export function buildHiddenWarningsFilter(hidden: HiddenWarningsFilter | undefined): string[] {
+  if (!hidden || hidden.keys.length === 0) return [];
+  for (const key of hidden.keys) {
+    if (!(CONTENT_WARNING_KEYS as readonly string[]).includes(key)) throw new SearchInputError('hiddenWarnings', 'unknown content warning');
+  }
+  const viewerId = parsePositiveId('viewerId', hidden.viewerId);
+  return [`(warnings NOT IN [${hidden.keys.join(', ')}] OR authorId = ${viewerId})`];
 }

@@ -24,12 +24,13 @@ const documents = [
     title: '初めての練習',
     description: '今日は縄で後ろ手に縛ってもらった。',
     authorId: 7,
+    warnings: ['blood'],
     gender: GENDER_MALE,
     playCategories: [CATEGORY_SM],
     playContents: [CONTENT_ROPE],
     likeCount: 5,
   }),
-  reportDocument(2, { title: '首輪', tagNames: ['首輪'], authorId: 8, gender: GENDER_FEMALE, role: ROLE_SUB, likeCount: 9 }),
+  reportDocument(2, { title: '首輪', tagNames: ['首輪'], authorId: 8, warnings: ['marks', 'scat'], gender: GENDER_FEMALE, role: ROLE_SUB, likeCount: 9 }),
   reportDocument(3, { title: '週末の記録', tips: '緊縛の基本を教わりました', sexualOrientation: ORIENTATION_BI, playCategories: [CATEGORY_SM, CATEGORY_TOOLS], likeCount: 1 }),
   reportDocument(4, { title: 'ゆっくりした夜', stepTexts: ['部屋を暗くする', 'ろうそくをともす'], playCategories: [CATEGORY_TOOLS], likeCount: 3 }),
   reportDocument(5, { title: 'スパンキングの夜', toolNames: ['パドル'], playContents: [CONTENT_SPANKING, CONTENT_ROPE], authorId: 7, likeCount: 7 }),
@@ -195,7 +196,7 @@ describe('index settings and health', () => {
     await applyReportsIndexSettings(client, indexUid);
     const settings = await client.index(indexUid).getSettings();
     expect(settings.searchableAttributes).toEqual(['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername']);
-    expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'playCategories', 'playContents', 'role', 'sexualOrientation']);
+    expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'playCategories', 'playContents', 'role', 'sexualOrientation', 'warnings']);
     expect([...(settings.sortableAttributes ?? [])].sort()).toEqual(['createdAt', 'likeCount']);
     expect(settings.localizedAttributes).toEqual([{ attributePatterns: ['*'], locales: ['jpn'] }]);
     expect(settings.proximityPrecision).toBe('byAttribute');
@@ -207,5 +208,19 @@ describe('index settings and health', () => {
     expect(await checkSearchHealth(client)).toBe('ok');
     const closedPort = await findFreePort();
     expect(await checkSearchHealth(createSearchClient({ host: `http://127.0.0.1:${closedPort}`, timeoutMs: 1_000 }))).toBe('unreachable');
+  });
+});
+
+describe('content warnings a member hides (issue 37)', () => {
+  it('leaves out documents carrying a hidden label, but for the member’s own', async () => {
+    const all = sorted(await ids({}));
+    expect(sorted(await ids({ hiddenWarnings: { keys: ['blood'], viewerId: 99 } }))).toEqual(all.filter((id) => id !== 1));
+    expect(sorted(await ids({ hiddenWarnings: { keys: ['blood', 'scat'], viewerId: 99 } }))).toEqual(all.filter((id) => id !== 1 && id !== 2));
+    expect(sorted(await ids({ hiddenWarnings: { keys: ['blood', 'scat'], viewerId: 7 } }))).toEqual(all.filter((id) => id !== 2));
+    expect(sorted(await ids({ hiddenWarnings: { keys: [], viewerId: 99 } }))).toEqual(all);
+  });
+
+  it('refuses a key outside the catalogue', async () => {
+    await expect(ids({ hiddenWarnings: { keys: ['blood] OR id > 0 OR warnings IN [x'], viewerId: 99 } })).rejects.toBeInstanceOf(SearchInputError);
   });
 });

@@ -3,12 +3,14 @@ import type { FederatedMultiSearchParams } from 'meilisearch';
 import type { SearchClient } from './client';
 import { expandQuery } from './queryExpansion';
 import { SEARCH_LOCALES } from './reportsIndex';
-import { buildReportFilter, type ReportSearchFilters } from './searchFilters';
+import { buildHiddenWarningsFilter, buildReportFilter, type HiddenWarningsFilter, type ReportSearchFilters } from './searchFilters';
 import { SearchInputError } from './searchInputError';
 
 export interface ReportSearchParams {
   query?: string;
   filters?: ReportSearchFilters;
+  /** The member's hidden content warnings (issue 37), kept out by the engine. */
+  hiddenWarnings?: HiddenWarningsFilter;
   sort?: SortOption;
   limit: number;
   offset?: number;
@@ -41,7 +43,7 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
   const sort = parseSort(params.sort);
   const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
   const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
-  const filter = buildReportFilter(params.filters);
+  const filter = [...buildReportFilter(params.filters), ...buildHiddenWarningsFilter(params.hiddenWarnings)];
 
   const variants = expandQuery(query);
   const queryOf = (q: string) => ({

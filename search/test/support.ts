@@ -42,6 +42,7 @@ export function reportDocument(id: number, overrides: Partial<ReportSearchDocume
     playContents: [],
     createdAt: Date.UTC(2024, 0, id),
     likeCount: 0,
+    warnings: [],
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 export * from './limits';
+export * from './contentWarnings';
 export * from './rateRules';
 export * from './texts';
 export * from './taxonomy';

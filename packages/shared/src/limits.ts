@@ -94,6 +94,8 @@ export const LIMITS = {
   mutedWordsMax: 100,
   mutedWordMin: 1,
   mutedWordMax: 30,
+  /** Content warnings (issue 37): the free text that goes with the label その他. */
+  contentWarningOtherMax: 50,
 } as const;
 
 /**

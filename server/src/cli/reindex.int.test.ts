@@ -72,6 +72,7 @@ function fakeDocument(id: number, title: string): ReportSearchDocument {
     playContents: [],
     createdAt: 0,
     likeCount: 0,
+    warnings: [],
   };
 }
 

@@ -1,3 +1,4 @@
+import { deleteContentWarningSettings } from './contentWarnings/warningSettings';
 import { Op } from 'sequelize';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { AppServices } from '../services';
@@ -44,6 +45,7 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.Block.destroy({ where: { [Op.or]: [{ blockerId: userId }, { blockedId: userId }] }, transaction });
     await models.Mute.destroy({ where: { [Op.or]: [{ muterId: userId }, { mutedId: userId }] }, transaction });
     await models.MutedWord.destroy({ where: { userId }, transaction });
+    await deleteContentWarningSettings(deps.sequelize, userId, { transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 

@@ -1,25 +1,28 @@
 import type { AccountExport } from '@hiraku/shared';
+import type { Sequelize } from 'sequelize';
 import type { Models, User } from '../models';
 import { presentProfile, profileIncludes, type LoadedProfile } from '../presenters/profile';
 import { presentReport } from '../presenters/report';
 import type { Storage } from '../storage/storage';
 import { reportDetailInclude } from './reportLoader';
+import { loadContentWarningSettings } from '../visibility';
 
 /**
  * Gathers every row that belongs to the member, drafts and hidden content included, through the same
  * presenters the API uses, plus the private account fields only the member may see.
  */
-export async function exportAccount({ models, storage }: { models: Models; storage: Pick<Storage, 'url'> }, member: Pick<User, 'id'>): Promise<AccountExport> {
+export async function exportAccount({ models, sequelize, storage }: { models: Models; sequelize: Sequelize; storage: Pick<Storage, 'url'> }, member: Pick<User, 'id'>): Promise<AccountExport> {
   // The request's member carries no e-mail address (auth/sessions.ts); the export reads the account itself.
   const user = await models.User.findByPk(member.id, { attributes: { exclude: ['passwordHash'] }, rejectOnEmpty: true });
   const viewer = { id: user.id, role: user.role };
-  const [profile, reports, comments, likes, searches, enquiries] = await Promise.all([
+  const [profile, reports, comments, likes, searches, enquiries, contentWarningSettings] = await Promise.all([
     models.Profile.findOne({ where: { userId: user.id }, include: profileIncludes(models) }),
     models.Report.findAll({ where: { authorId: user.id }, include: reportDetailInclude(models), order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.Comment.findAll({ where: { authorId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.Like.findAll({ where: { userId: user.id }, attributes: ['reportId'], order: [['reportId', 'ASC']] }),
     models.SearchQuery.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.ContactEnquiry.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
+    loadContentWarningSettings(sequelize, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -36,6 +39,7 @@ export async function exportAccount({ models, storage }: { models: Models; stora
     comments: comments.map((c) => ({ reportId: c.reportId, text: c.text, createdAt: c.createdAt.toISOString() })),
     likedReportIds: likes.map((like) => like.reportId),
     searches: searches.map((s) => ({ query: s.query, searchedAt: s.createdAt.toISOString() })),
+    contentWarningSettings,
     enquiries: enquiries.map((e) => ({ category: e.category, name: e.name ?? null, email: e.email ?? null, content: e.content, createdAt: e.createdAt.toISOString() })),
   };
 }

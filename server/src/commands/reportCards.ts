@@ -18,6 +18,9 @@ export interface ReportCard {
   imageSensitive: boolean;
   imageSensitiveLocked: boolean;
   imagePreviewKey: string | null;
+  /** Content warnings (issue 37): the labels' mask and その他's text; the viewer's list condition reads the mask too. */
+  warningMask: number;
+  warningOther: string | null;
   likeCount: number;
   createdAt: Date;
   author: { publicId: string; profile: { username: string; iconKey: string | null } | null };
@@ -32,6 +35,8 @@ interface CardRow {
   image_sensitive: number | boolean;
   image_sensitive_locked: number | boolean;
   image_preview_key: string | null;
+  warning_mask: number | string;
+  warning_other: string | null;
   like_count: number | string;
   created_at: Date | string;
   public_id: string;
@@ -41,7 +46,7 @@ interface CardRow {
 
 /** The card's columns of report `r`, author `u` and profile `p`; one character more than a card shows, so the cut still knows it cut. */
 const CARD_COLUMNS = `r.id, r.author_id, r.title, SUBSTR(r.description, 1, ${REPORT_LIST_DESCRIPTION_MAX + 1}) AS description, r.thumbnail_key,
-       r.image_sensitive, r.image_sensitive_locked, r.image_preview_key, r.like_count, r.created_at,
+       r.image_sensitive, r.image_sensitive_locked, r.image_preview_key, r.warning_mask, r.warning_other, r.like_count, r.created_at,
        u.public_id, p.username, p.icon_key`;
 
 /** The sort key of each list order and its index (migration 0012): (listed, is_draft, hidden_at, key, id). */
@@ -84,7 +89,7 @@ export async function loadCardPage(sequelize: Sequelize, sort: SortOption, after
   return (await readCardPage(sequelize, sort, after, limit, viewer, CARD_COLUMNS)).map(toCard);
 }
 
-/** A card with what the viewer's list condition reads (its author id, and the folded text), for filtering in memory. */
+/** A card with what the viewer's list condition reads (its author id, warning mask, and the folded text), for filtering in memory. */
 export interface FilterableCard extends ReportCard {
   matchText: string | null;
 }
@@ -248,6 +253,8 @@ export function withoutMatchText(row: FilterableCard): ReportCard {
     imageSensitive: row.imageSensitive,
     imageSensitiveLocked: row.imageSensitiveLocked,
     imagePreviewKey: row.imagePreviewKey,
+    warningMask: row.warningMask,
+    warningOther: row.warningOther,
     likeCount: row.likeCount,
     createdAt: row.createdAt,
     author: row.author,
@@ -265,6 +272,8 @@ function toCard(row: CardRow): ReportCard {
     imageSensitive: Boolean(Number(row.image_sensitive)),
     imageSensitiveLocked: Boolean(Number(row.image_sensitive_locked)),
     imagePreviewKey: row.image_preview_key,
+    warningMask: Number(row.warning_mask),
+    warningOther: row.warning_other,
     likeCount: Number(row.like_count),
     // mysql2 answers a Date; SQLite the text Sequelize stored ("2026-11-23 00:34:57.000 +00:00").
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),

@@ -5,6 +5,7 @@ import { assertHasProfile, assertReportTags, insertReportChildren, publicationSt
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
+import { reportWarningColumns } from './contentWarnings/reportWarnings';
 
 type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry'>;
 
@@ -25,6 +26,7 @@ export async function createReport(
     {
       authorId,
       ...reportTextColumns(input),
+      ...reportWarningColumns(input),
       mainImageKey: images?.mainKey ?? null,
       thumbnailKey: images?.thumbnailKey ?? null,
       imagePreviewKey: images?.previewKey ?? null,

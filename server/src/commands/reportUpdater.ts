@@ -9,6 +9,7 @@ import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { lockReport } from './reportLoader';
 import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
+import { assertWarningsUnchangedWhenLocked, reportWarningColumns } from './contentWarnings/reportWarnings';
 
 type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry'>;
 
@@ -32,6 +33,7 @@ export async function updateReport(
   if (report.imageSensitiveLocked && !input.imageSensitive) {
     throw validationError(TEXTS.image.sensitiveLocked, { imageSensitive: TEXTS.image.sensitiveLocked });
   }
+  assertWarningsUnchangedWhenLocked(report, input);
 
   const obsoleteImageKeys: string[] = [];
   let mainImageKey = report.mainImageKey;
@@ -50,6 +52,7 @@ export async function updateReport(
   await report.update(
     {
       ...reportTextColumns(input),
+      ...reportWarningColumns(input),
       mainImageKey,
       thumbnailKey,
       imagePreviewKey,

@@ -43,6 +43,10 @@ export class Report extends Model<InferAttributes<Report>, InferCreationAttribut
   /** When the poster ticked both upload attestations (consent of everyone shown, mosaic) for the main image. */
   declare imageAttestedAt: CreationOptional<Date | null>;
   declare imagePreviewKey: CreationOptional<string | null>;
+  /** Content warnings (issue 37, migration 0040): the labels as bits of the shared catalogue, その他's text, an operator's lock. */
+  declare warningMask: CreationOptional<number>;
+  declare warningOther: CreationOptional<string | null>;
+  declare warningsLocked: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -83,6 +87,9 @@ export function initReport(sequelize: Sequelize): typeof Report {
       imageSensitiveLocked: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       imageAttestedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       imagePreviewKey: { type: DataTypes.STRING(255), allowNull: true, defaultValue: null },
+      warningMask: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      warningOther: { type: DataTypes.STRING(LIMITS.contentWarningOtherMax), allowNull: true, defaultValue: null },
+      warningsLocked: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

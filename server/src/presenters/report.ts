@@ -1,4 +1,5 @@
 import {
+  contentWarningKeys,
   cut,
   REPORT_LIST_DESCRIPTION_MAX,
   type MyReportListItem,
@@ -15,8 +16,14 @@ import { presentReportImage, reportFacts, type ImageViewer } from '../visibility
 
 type ReportCardSource = Pick<
   Report,
-  'id' | 'authorId' | 'title' | 'description' | 'thumbnailKey' | 'imageSensitive' | 'imageSensitiveLocked' | 'imagePreviewKey' | 'likeCount' | 'createdAt'
+  'id' | 'authorId' | 'title' | 'description' | 'thumbnailKey' | 'imageSensitive' | 'imageSensitiveLocked' | 'imagePreviewKey' | 'warningMask' | 'warningOther' | 'likeCount' | 'createdAt'
 > & { author?: AuthorSource };
+
+/** A report's content warnings as every answer carries them (issue 37). */
+const presentWarnings = (report: Pick<Report, 'warningMask' | 'warningOther'>) => ({
+  warnings: contentWarningKeys(report.warningMask),
+  warningOther: report.warningOther,
+});
 
 const tagRef = (tag: Tag | null | undefined): TagRef | null => (tag ? { _id: tag.id, name: tag.name } : null);
 
@@ -56,6 +63,8 @@ export function presentReport(report: Report, { viewer, storage }: { viewer: Vie
     mainImageUrl: image.mainImageUrl,
     thumbnailUrl: image.thumbnailUrl,
     image: image.image,
+    ...presentWarnings(report),
+    warningsLocked: report.warningsLocked,
     likeCount: report.likeCount,
     commentCount: report.commentCount,
     createdAt: report.createdAt.toISOString(),
@@ -89,6 +98,7 @@ export function presentReportListItem(report: ReportCardSource, { viewer, storag
     description: cut(report.description ?? '', REPORT_LIST_DESCRIPTION_MAX),
     thumbnailUrl: image.thumbnailUrl,
     image: image.image,
+    ...presentWarnings(report),
     likeCount: report.likeCount,
     createdAt: report.createdAt.toISOString(),
     authorData: presentAuthor(report.author, storage),

@@ -21,6 +21,7 @@ import { passwordResetHandlers } from './passwordReset/passwordReset';
 import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
+import { contentWarningHandlers } from './contentWarnings/contentWarnings';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
 import { stepUpHandlers } from './stepUp/stepUp';
@@ -59,6 +60,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...flagHandlers(services),
     ...notificationHandlers(services),
     ...safetyHandlers(services),
+    ...contentWarningHandlers(services),
     ...securityHandlers(services),
     ...passkeyHandlers(services),
     ...stepUpHandlers(services),

@@ -79,6 +79,7 @@ describe.each(TEST_BACKENDS)('search documents on %s', (_name, open) => {
         playContents: [tags.aftercare.id, tags.gote.id],
         createdAt: createdAt.getTime(),
         likeCount: 4,
+        warnings: [],
       } satisfies ReportSearchDocument,
     ]);
   });

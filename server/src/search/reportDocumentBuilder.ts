@@ -1,4 +1,5 @@
 import type { ReportSearchDocument } from '@hiraku/search';
+import { contentWarningKeys } from '@hiraku/shared';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { Models, Report } from '../models';
 import { LISTED_REPORT, listedAuthorInclude, listedAuthorOnly } from '../visibility';
@@ -70,7 +71,7 @@ async function loadDocuments(
   { transaction, limit }: BuildOptions & { limit: number },
 ): Promise<ReportSearchDocument[]> {
   const reports = await models.Report.findAll({
-    attributes: ['id', 'authorId', 'title', 'description', 'tips', 'genderTagId', 'sexualOrientationTagId', 'roleTagId', 'likeCount', 'createdAt'],
+    attributes: ['id', 'authorId', 'title', 'description', 'tips', 'genderTagId', 'sexualOrientationTagId', 'roleTagId', 'likeCount', 'createdAt', 'warningMask'],
     where: { ...LISTED_REPORT, ...idCondition },
     include: [
       listedAuthorInclude({
@@ -143,6 +144,7 @@ async function loadDocuments(
       playContents,
       createdAt: report.createdAt.getTime(),
       likeCount: report.likeCount,
+      warnings: contentWarningKeys(report.warningMask),
     };
   });
 }

@@ -1,5 +1,5 @@
-import { SearchInputError, searchReportIds, type ReportSearchResult } from '@hiraku/search';
-import { LIMITS, SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
+import { SearchInputError, searchReportIds, type HiddenWarningsFilter, type ReportSearchResult } from '@hiraku/search';
+import { contentWarningKeys, LIMITS, SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
 import { loadFilterableListedCards, loadListedCards, withoutMatchText, type FilterableCard, type ListViewer, type ReportCard } from '../commands/reportCards';
 import { createGenerationCache, type GenerationCacheOptions } from '../db/generationCache';
@@ -79,9 +79,11 @@ export function createReportSearch(
    * see is decided per request from the rows, pageFromEngine). Like the feed's shared first pages, a
    * report hidden or edited through another API process shows as it was for up to the cache's time.
    */
-  async function rowsFromEngine(input: ReportSearchQuery, offset: number, window: number): Promise<EngineRows> {
+  async function rowsFromEngine(input: ReportSearchQuery, offset: number, window: number, hiddenWarnings: HiddenWarningsFilter | undefined): Promise<EngineRows> {
     const { query, sort, limit, offset: _, ...filters } = input;
-    const params = { query, sort, limit: Math.max(limit, window), offset, filters };
+    // A member hiding content warnings (issue 37) is given the engine's filter on them, so their pages fill
+    // as anyone's; the filter names them (their own reports stay), so such answers are kept per member.
+    const params = { query, sort, limit: Math.max(limit, window), offset, filters, ...(hiddenWarnings ? { hiddenWarnings } : {}) };
     return engineAnswers.get(JSON.stringify(params), async () => {
       const found = await searchReportIds(deps.search.client, deps.search.reportsIndexUid, params).catch((error: unknown) => {
         // The input was validated already: this is our bug, not the engine's, and must not be hidden.
@@ -109,8 +111,9 @@ export function createReportSearch(
     const reports: ReportCard[] = [];
     let dropped = 0;
     let total = 0;
+    const hiddenWarnings = viewer && relations.hiddenWarningMask !== 0 ? { keys: contentWarningKeys(relations.hiddenWarningMask), viewerId: viewer.id } : undefined;
     for (let round = 0, offset = input.offset; round < RELATIONS_WINDOWS_MAX && reports.length < input.limit; round += 1, offset += window) {
-      const found = await rowsFromEngine(input, offset, window);
+      const found = await rowsFromEngine(input, offset, window, hiddenWarnings);
       total = found.total;
       for (const id of found.ids) {
         if (reports.length === input.limit) break;

@@ -1,6 +1,7 @@
 import { foldForMatching } from '@hiraku/search';
 import { literal, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
+import { hidesWarnings, noHiddenWarningSql } from './contentWarnings';
 
 /*
  * Per-viewer relations (issue 19): blocks (either way), mutes (mine, while they last) and my muted words
@@ -15,6 +16,7 @@ import { sqlDateTime } from '../db/connection';
  * - Muted by me: I do not see their reports and comments; they notice nothing.
  * - A muted word: reports whose folded text (reports.match_text) contains it leave my lists; comments
  *   containing it are collapsed (not removed) on the report page.
+ * - A content warning I set to 表示しない (issue 37, contentWarnings.ts): reports carrying it leave my lists.
  * A member's own content never disappears from their own lists.
  */
 
@@ -53,12 +55,13 @@ export function containsMutedWord(text: string, foldedWords: readonly string[]):
  */
 export function isReportShownInLists(
   viewerId: number,
-  report: { authorId: number; matchText: string | null },
+  report: { authorId: number; matchText: string | null; warningMask: number },
   relation: RelationTo,
   foldedWords: readonly string[],
+  hiddenWarningMask: number,
 ): boolean {
   if (report.authorId === viewerId) return true;
-  return !hidesMember(relation) && !foldedWords.some((word) => (report.matchText ?? '').includes(word));
+  return !hidesMember(relation) && !foldedWords.some((word) => (report.matchText ?? '').includes(word)) && !hidesWarnings(report.warningMask, hiddenWarningMask);
 }
 
 /** A notification from `actor` reaches `recipient` only when neither blocks the other and the recipient does not mute the actor. */
@@ -107,7 +110,7 @@ export const noMutedWordSql = (r: string, v: RelationValues = RELATION_PARAMS): 
 
 /** Report alias `r` appears in the viewer's lists: isReportShownInLists. */
 export const reportShownInListsSql = (r: string, v: RelationValues = RELATION_PARAMS): string =>
-  `(${r}.author_id = ${v.viewer} OR (${memberShownSql(`${r}.author_id`, v)} AND ${noMutedWordSql(r, v)}))`;
+  `(${r}.author_id = ${v.viewer} OR (${memberShownSql(`${r}.author_id`, v)} AND ${noMutedWordSql(r, v)} AND ${noHiddenWarningSql(r, v)}))`;
 
 /** A notification from the member in `actorColumn` may reach the member in `recipientColumn` (canNotifyRelation). */
 export const notifiableSql = (actorColumn: string, recipientColumn: string, now: string): string =>
@@ -195,19 +198,23 @@ export interface ListRelations {
    * once per word (100 words against a page of cards took about 2 ms as separate searches, 0.05 ms as one).
    */
   mutedWordMatcher: RegExp | null;
+  /** The content warnings the viewer set to 表示しない, as a mask of reports.warning_mask's bits (issue 37). */
+  hiddenWarningMask: number;
 }
 
-/** A member with no blocks, mutes or muted words. */
-export const NO_LIST_RELATIONS: ListRelations = { hiddenMemberIds: new Set(), foldedWords: [], mutedWordMatcher: null };
+/** A member with no blocks, mutes, muted words or hidden content warnings. */
+export const NO_LIST_RELATIONS: ListRelations = { hiddenMemberIds: new Set(), foldedWords: [], mutedWordMatcher: null, hiddenWarningMask: 0 };
 
 /** Whether the viewer's lists lose anything to their relations: without, a list is the same as anyone's. */
-export const listRelationsHideAny = (relations: ListRelations): boolean => relations.hiddenMemberIds.size > 0 || relations.foldedWords.length > 0;
+export const listRelationsHideAny = (relations: ListRelations): boolean =>
+  relations.hiddenMemberIds.size > 0 || relations.foldedWords.length > 0 || relations.hiddenWarningMask !== 0;
 
 const escapeForPattern = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** ListRelations from the hidden members and the folded words. */
-function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonly string[]): ListRelations {
+function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonly string[], hiddenWarningMask: number): ListRelations {
   return {
+    hiddenWarningMask,
     hiddenMemberIds: new Set(hiddenMemberIds),
     foldedWords,
     // Literal alternatives: the same verdict as `includes` for each word (an empty word would match all, as LIKE '%%' does).
@@ -220,16 +227,20 @@ function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonl
  * a viewer and filtered per request with listRelationsShow, the same rule as reportShownInListsSql.
  */
 export async function loadListRelations(sequelize: Sequelize, viewerId: number, now: Date): Promise<ListRelations> {
-  const rows = await sequelize.query<{ id: number | string; folded: string | null }>(
-    `SELECT blocked_id AS id, NULL AS folded FROM blocks WHERE blocker_id = :visViewer
-     UNION ALL SELECT blocker_id AS id, NULL AS folded FROM blocks WHERE blocked_id = :visViewer
-     UNION ALL SELECT muted_id AS id, NULL AS folded FROM mutes WHERE muter_id = :visViewer AND (until IS NULL OR until > :visNow)
-     UNION ALL SELECT 0 AS id, folded FROM muted_words WHERE user_id = :visViewer AND (expires_at IS NULL OR expires_at > :visNow)`,
+  // `kind`: 1 a hidden member's id, 2 a muted word, 3 the hidden content warnings' mask in `id`.
+  const rows = await sequelize.query<{ kind: number | string; id: number | string; folded: string | null }>(
+    `SELECT 1 AS kind, blocked_id AS id, NULL AS folded FROM blocks WHERE blocker_id = :visViewer
+     UNION ALL SELECT 1 AS kind, blocker_id AS id, NULL AS folded FROM blocks WHERE blocked_id = :visViewer
+     UNION ALL SELECT 1 AS kind, muted_id AS id, NULL AS folded FROM mutes WHERE muter_id = :visViewer AND (until IS NULL OR until > :visNow)
+     UNION ALL SELECT 2 AS kind, 0 AS id, folded FROM muted_words WHERE user_id = :visViewer AND (expires_at IS NULL OR expires_at > :visNow)
+     UNION ALL SELECT 3 AS kind, hide_mask AS id, NULL AS folded FROM content_warning_settings WHERE user_id = :visViewer`,
     { replacements: relationReplacements(sequelize, viewerId, now), type: QueryTypes.SELECT },
   );
+  const ofKind = (kind: number) => rows.filter((row) => Number(row.kind) === kind);
   return listRelationsOf(
-    rows.filter((row) => row.folded === null).map((row) => Number(row.id)),
-    rows.flatMap((row) => (row.folded === null ? [] : [row.folded])),
+    ofKind(1).map((row) => Number(row.id)),
+    ofKind(2).flatMap((row) => (row.folded === null ? [] : [row.folded])),
+    ofKind(3).reduce((mask, row) => mask | Number(row.id), 0),
   );
 }
 
@@ -237,9 +248,10 @@ export async function loadListRelations(sequelize: Sequelize, viewerId: number, 
  * isReportShownInLists with the viewer's relations as loaded by loadListRelations: theirs, or by a member
  * not hidden from them, without a muted word in its folded text (the words as one pattern).
  */
-export function listRelationsShow(viewerId: number, relations: ListRelations, report: { authorId: number; matchText: string | null }): boolean {
+export function listRelationsShow(viewerId: number, relations: ListRelations, report: { authorId: number; matchText: string | null; warningMask: number }): boolean {
   if (report.authorId === viewerId) return true;
   if (relations.hiddenMemberIds.has(report.authorId)) return false;
+  if (hidesWarnings(report.warningMask, relations.hiddenWarningMask)) return false;
   return relations.mutedWordMatcher === null || !relations.mutedWordMatcher.test(report.matchText ?? '');
 }
 

@@ -10,6 +10,10 @@ import { visibleCommentsWhere, visibleReportsWhere } from './queries';
 import { visibleCommentSql, visibleReportSql } from './sql';
 import { isReportShownInLists, listRelationsShow, loadListRelations, loadMutedWords, loadRelationTo, mutedWordPattern, relationReplacements, reportShownInListsSql, reportShownInListsWhere } from './relations';
 import { foldForMatching } from '@hiraku/search';
+import { contentWarningMask, CONTENT_WARNING_KEYS, type ContentWarningKey } from '@hiraku/shared';
+import { saveContentWarningSettings } from '../commands/contentWarnings/warningSettings';
+import { writeTransaction } from '../db/transaction';
+import { loadContentWarningMasks } from './contentWarnings';
 
 /**
  * The predicate (one record), the Sequelize condition and the raw SQL condition are three spellings of
@@ -122,6 +126,18 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
     }
   });
 
+  /** Which of `ids` the Sequelize and the raw SQL forms of reportShownInLists keep for `viewerId`. */
+  async function shownInListsBy(ids: number[], viewerId: number, now: Date): Promise<{ bySequelize: Set<number>; bySql: Set<number> }> {
+    const bySequelize = new Set(
+      (await db.models.Report.findAll({ attributes: ['id'], where: { [Op.and]: [{ id: ids }, reportShownInListsWhere(db.sequelize, viewerId, now, '`Report`')] } })).map((r) => r.id),
+    );
+    const rows = await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
+      replacements: { ids, ...relationReplacements(db.sequelize, viewerId, now) },
+      type: QueryTypes.SELECT,
+    });
+    return { bySequelize, bySql: new Set(rows.map((row) => Number(row.id))) };
+  }
+
   it("for a viewer's relations (issue 19): isReportShownInLists, reportShownInListsWhere, reportShownInListsSql and listRelationsShow", async () => {
     const now = new Date();
     const me = await createUser();
@@ -151,26 +167,17 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
       for (const title of titles) rows.push({ state: `${label}: ${title}`, id: (await createReport({ author, title, steps: title === '縄の記録' ? ['ろーぷで縛る'] : [] })).id });
     }
     const ids = rows.map((row) => row.id);
-    const loaded = await db.models.Report.findAll({ where: { id: ids }, attributes: ['id', 'authorId', 'matchText'] });
+    const loaded = await db.models.Report.findAll({ where: { id: ids }, attributes: ['id', 'authorId', 'matchText', 'warningMask'] });
     const disagreeing: string[] = [];
     for (const viewer of [me, authors['blocking me'], authors.stranger]) {
       const words = await loadMutedWords(db.sequelize, viewer.id, now);
+      const { hideMask } = await loadContentWarningMasks(db.sequelize, viewer.id);
       const byPredicate = new Set<number>();
       for (const report of loaded) {
         const relation = await loadRelationTo(db.sequelize, viewer.id, report.authorId, now);
-        if (isReportShownInLists(viewer.id, report, relation, words)) byPredicate.add(report.id);
+        if (isReportShownInLists(viewer.id, report, relation, words, hideMask)) byPredicate.add(report.id);
       }
-      const bySequelize = new Set(
-        (await db.models.Report.findAll({ attributes: ['id'], where: { [Op.and]: [{ id: ids }, reportShownInListsWhere(db.sequelize, viewer.id, now, '`Report`')] } })).map((r) => r.id),
-      );
-      const bySql = new Set(
-        (
-          await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${reportShownInListsSql('r')}`, {
-            replacements: { ids, ...relationReplacements(db.sequelize, viewer.id, now) },
-            type: QueryTypes.SELECT,
-          })
-        ).map((row) => Number(row.id)),
-      );
+      const { bySequelize, bySql } = await shownInListsBy(ids, viewer.id, now);
       // The feed's shared first pages (issue 22): rows read without a viewer, filtered with the relations loaded once.
       const relations = await loadListRelations(db.sequelize, viewer.id, now);
       const byListRelations = new Set(loaded.filter((report) => listRelationsShow(viewer.id, relations, report)).map((report) => report.id));
@@ -193,6 +200,55 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
     expect(rows.filter((row) => mine.has(row.id)).map((row) => row.state)).toEqual([
       ...['stranger', 'mute ended'].flatMap((label) => [`${label}: ＲＯＰＥと鞭`, `${label}: ムチの記録`, `${label}: 100の信頼`]),
       ...titles.map((title) => `me: ${title}`),
+    ]);
+  });
+  it('for content warnings (issue 37): every choice of every label, through all four forms, own reports kept', async () => {
+    const now = new Date();
+    const author = await createUser();
+    const me = await createUser();
+    const showAll = await createUser();
+    const noChoice = await createUser();
+    // me: blood, breath and cnc on 表示しない, marks on 表示する, the rest on the default 警告.
+    await writeTransaction(db.sequelize, (transaction) => saveContentWarningSettings(db.sequelize, me.id, { blood: 'hide', breath: 'hide', cnc: 'hide', marks: 'show' }, { transaction }));
+    await writeTransaction(db.sequelize, (transaction) =>
+      saveContentWarningSettings(db.sequelize, showAll.id, Object.fromEntries(CONTENT_WARNING_KEYS.map((key) => [key, 'show'])), { transaction }),
+    );
+    const labelSets: ContentWarningKey[][] = [[], ...CONTENT_WARNING_KEYS.map((key) => [key]), ['marks', 'intense'], ['blood', 'scat', 'other'], [...CONTENT_WARNING_KEYS]];
+    const rows: Array<{ state: string; id: number }> = [];
+    for (const [label, writer] of [['author', author], ['me', me]] as const) {
+      for (const labels of labelSets) {
+        const report = await createReport({ author: writer, warningMask: contentWarningMask(labels), warningOther: labels.includes('other') ? '火' : null });
+        rows.push({ state: `${label}: [${labels.join(',')}]`, id: report.id });
+      }
+    }
+    const ids = rows.map((row) => row.id);
+    const loaded = await db.models.Report.findAll({ where: { id: ids }, attributes: ['id', 'authorId', 'matchText', 'warningMask'] });
+    const disagreeing: string[] = [];
+    const seenBy = new Map<number, Set<number>>();
+    for (const viewer of [me, showAll, noChoice]) {
+      const relations = await loadListRelations(db.sequelize, viewer.id, now);
+      const byPredicate = new Set(loaded.filter((report) => isReportShownInLists(viewer.id, report, { blocking: false, blockedBy: false, muting: false }, [], relations.hiddenWarningMask)).map((r) => r.id));
+      const { bySequelize, bySql } = await shownInListsBy(ids, viewer.id, now);
+      const byListRelations = new Set(loaded.filter((report) => listRelationsShow(viewer.id, relations, report)).map((report) => report.id));
+      for (const row of rows) {
+        const answers = [byPredicate.has(row.id), bySequelize.has(row.id), bySql.has(row.id), byListRelations.has(row.id)];
+        if (new Set(answers).size > 1) disagreeing.push(`viewer ${viewer.id}, ${row.state}: ${answers.join('/')}`);
+      }
+      seenBy.set(viewer.id, bySql);
+    }
+    expect(disagreeing).toEqual([]);
+    const statesSeenBy = (viewerId: number) => rows.filter((row) => seenBy.get(viewerId)?.has(row.id)).map((row) => row.state);
+    // 表示する and 警告 keep every report in the lists; 表示しない removes those carrying a hidden label, never one's own.
+    expect(statesSeenBy(showAll.id)).toEqual(rows.map((row) => row.state));
+    expect(statesSeenBy(noChoice.id)).toEqual(rows.map((row) => row.state));
+    expect(statesSeenBy(me.id)).toEqual([
+      'author: []',
+      'author: [marks]',
+      'author: [intense]',
+      'author: [scat]',
+      'author: [other]',
+      'author: [marks,intense]',
+      ...labelSets.map((labels) => `me: [${labels.join(',')}]`),
     ]);
   });
 });

@@ -127,6 +127,9 @@ const MATRIX: Record<EndpointKey, Row> = {
   'mutedWords.remove': OWNED,
   'sensitiveImages.get': MEMBER,
   'sensitiveImages.update': MEMBER,
+  'contentWarnings.settings': MEMBER,
+  'contentWarnings.saveSettings': MEMBER,
+  'contentWarnings.moderate': OPERATOR,
   // Its input is checked first (an empty body is 400); without the "password ok" cookie it is 401 (security.int.test.ts).
   'auth.loginCode': PUBLIC,
   'twoFactor.status': MEMBER,
@@ -203,7 +206,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

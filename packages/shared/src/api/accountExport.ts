@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicProfileSchema } from './profile';
 import { reportDetailSchema } from './reports';
+import { contentWarningSettingsSchema } from './contentWarnings';
 
 const isoDate = z.string();
 
@@ -20,6 +21,8 @@ export const accountExportSchema = z.object({
   comments: z.array(z.object({ reportId: z.number().int(), text: z.string(), createdAt: isoDate })),
   likedReportIds: z.array(z.number().int()),
   searches: z.array(z.object({ query: z.string(), searchedAt: isoDate })),
+  /** The member's choice per content warning (issue 37). */
+  contentWarningSettings: contentWarningSettingsSchema,
   enquiries: z.array(
     z.object({ category: z.string(), name: z.string().nullable(), email: z.string().nullable(), content: z.string(), createdAt: isoDate }),
   ),

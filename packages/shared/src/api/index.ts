@@ -6,6 +6,7 @@ export * from './comments';
 export * from './taxonomy';
 export * from './search';
 export * from './accountExport';
+export * from './contentWarnings';
 export * from './contact';
 export * from './analytics';
 export * from './system';

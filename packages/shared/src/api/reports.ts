@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tagRefSchema } from './taxonomy';
+import { CONTENT_WARNING_KEYS } from '../contentWarnings';
 
 /**
  * Response shapes of /api/reports and /api/likes. Dates are ISO 8601 strings in UTC. Each type is the
@@ -62,6 +63,16 @@ export const reportImageSchema = z.object({
 });
 export type ReportImage = z.output<typeof reportImageSchema>;
 
+/**
+ * A report's content warnings (issue 37), the same for every viewer: the UI covers the report with those
+ * the member set to 警告してから表示 (coveringContentWarnings); those on 表示しない never reach their lists.
+ */
+const warningFields = {
+  warnings: z.array(z.enum(CONTENT_WARNING_KEYS)),
+  /** The author's words for その他; null without it. */
+  warningOther: z.string().nullable(),
+};
+
 /** GET /api/reports/:id/image: the full addresses, asked for when the member taps 表示する. */
 export const reportImageUrlsSchema = z.object({ mainImageUrl: z.string().nullable(), thumbnailUrl: z.string().nullable() });
 export type ReportImageUrls = z.output<typeof reportImageUrlsSchema>;
@@ -88,6 +99,9 @@ export const reportDetailSchema = z.object({
   mainImageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   image: reportImageSchema.nullable(),
+  ...warningFields,
+  /** An operator locked the warnings: the author cannot change them. */
+  warningsLocked: z.boolean(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   createdAt: isoDate,
@@ -116,6 +130,7 @@ export const reportListItemSchema = z.object({
   /** Null when there is no image or the viewer does not get it in full (see `image`). */
   thumbnailUrl: z.string().nullable(),
   image: reportImageSchema.nullable(),
+  ...warningFields,
   likeCount: z.number().int(),
   createdAt: isoDate,
   authorData: authorDataSchema,

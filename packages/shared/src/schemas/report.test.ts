@@ -46,6 +46,8 @@ describe('report form encoding', () => {
   it('round-trips the form through multipart fields into the validated input', () => {
     const decoded = reportFieldsFromMultipart(asMultipart(reportFormEntries(values)));
     expect(reportInputSchema.parse(decoded)).toEqual({
+      warnings: [],
+      warningOther: null,
       title: '縄の夜',
       description: '感想です',
       tips: null,
@@ -158,6 +160,9 @@ describe('form values', () => {
       mainImageUrl: null,
       thumbnailUrl: null,
       image: null,
+      warnings: ['blood'],
+      warningOther: null,
+      warningsLocked: false,
       likeCount: 0,
       commentCount: 0,
       createdAt: '',

@@ -8,6 +8,8 @@ import type { TagRef } from '../api/taxonomy';
 import { LIMITS, SORT_OPTIONS } from '../limits';
 import { charLength } from '../text';
 import { idListSchema, isIdString, optionalIdSchema } from './ids';
+import { CONTENT_WARNING_KEYS, type ContentWarningKey } from '../contentWarnings';
+import { CONTENT_WARNING_MESSAGES } from '../texts/contentWarnings/messages';
 
 const m = REPORT_MESSAGES;
 const label = REPORT_FIELD_LABELS;
@@ -43,6 +45,9 @@ export interface ReportFormValues {
    * who chose so. On unless the poster turns it off; a label an operator locked cannot be turned off.
    */
   imageSensitive?: boolean;
+  /** Content warnings (issue 37): any number of labels, and the text that goes with その他. */
+  warnings?: ContentWarningKey[];
+  warningOther?: string;
 }
 
 /** Trimmed text with Windows line ends made plain; absent or null becomes ''. */
@@ -117,9 +122,16 @@ export const reportInputSchema = z
         .refine((rows) => rows.length <= LIMITS.stepsMax, m.stepsMax),
       playCategories: tagList('playCategories', LIMITS.playCategoriesMax),
       playContents: tagList('playContents', LIMITS.playContentsMax),
+      warnings: z
+        .array(z.enum(CONTENT_WARNING_KEYS, { error: CONTENT_WARNING_MESSAGES.invalidLabel }), { error: CONTENT_WARNING_MESSAGES.invalidLabel })
+        .nullish()
+        .transform((keys) => CONTENT_WARNING_KEYS.filter((key) => (keys ?? []).includes(key))),
+      warningOther: text(LIMITS.contentWarningOtherMax, CONTENT_WARNING_MESSAGES.otherTooLong),
     },
     { error: m.formInvalid },
   )
+  // Drafts too: その他 without saying what would warn of nothing.
+  .refine((report) => !report.warnings.includes('other') || report.warningOther !== '', { message: CONTENT_WARNING_MESSAGES.otherRequired, path: ['warningOther'] })
   .superRefine((report, ctx) => {
     if (report.isDraft) return;
     const missing: Record<(typeof REQUIRED_FOR_PUBLISH)[number], boolean> = {
@@ -136,8 +148,10 @@ export const reportInputSchema = z
       if (missing[field]) ctx.addIssue({ code: 'custom', message: m.requiredForPublish(label[field]), path: [field] });
     }
   })
-  .transform(({ description, tips, duration, ...rest }) => ({
+  .transform(({ description, tips, duration, warningOther, ...rest }) => ({
     ...rest,
+    // The text belongs to その他 alone: without it, a leftover text is not kept.
+    warningOther: rest.warnings.includes('other') ? warningOther : null,
     description: nullIfEmpty(description),
     tips: nullIfEmpty(tips),
     duration: nullIfEmpty(duration),
@@ -165,6 +179,8 @@ export function newReportFormValues(profile: { gender?: TagRef | null; sexualOri
     playCategories: [],
     playContents: [],
     imageSensitive: true,
+    warnings: [],
+    warningOther: '',
   };
 }
 
@@ -184,6 +200,8 @@ export function reportFormValuesFromDetail(report: ReportDetail): ReportFormValu
     playCategories: report.playCategories.map((tag) => tag._id),
     playContents: report.playContents.map((tag) => tag._id),
     imageSensitive: report.image?.sensitive ?? true,
+    warnings: report.warnings,
+    warningOther: report.warningOther ?? '',
   };
 }
 
@@ -217,14 +235,16 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
   });
   values.playCategories.forEach((id, i) => entries.push([`playCategories[${i}]`, String(id)]));
   values.playContents.forEach((id, i) => entries.push([`playContents[${i}]`, String(id)]));
+  (values.warnings ?? []).forEach((key, i) => entries.push([`warnings[${i}]`, key]));
+  if (values.warningOther) entries.push(['warningOther', values.warningOther]);
   return entries;
 }
 
 export type MultipartFields = Record<string, string | string[] | undefined>;
 
-const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic', 'imageSensitive'] as const;
+const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic', 'imageSensitive', 'warningOther'] as const;
 const ROW_FIELD = /^(tools|play)\[(\d{1,3})\]\[(name|quantity|stepNumber|action)\]$/;
-const LIST_FIELD = /^(playCategories|playContents)(?:\[(\d{1,3})?\])?$/;
+const LIST_FIELD = /^(playCategories|playContents|warnings)(?:\[(\d{1,3})?\])?$/;
 const ROW_KEYS = { tools: ['name', 'quantity'], play: ['stepNumber', 'action'] } as const;
 
 /**
@@ -240,7 +260,7 @@ export function reportFieldsFromMultipart(fields: MultipartFields): Record<strin
     if (value !== undefined) result[name] = value;
   }
   const rows = { tools: new Map<number, Record<string, string>>(), play: new Map<number, Record<string, string>>() };
-  const lists = { playCategories: new Map<number, string[]>(), playContents: new Map<number, string[]>() };
+  const lists = { playCategories: new Map<number, string[]>(), playContents: new Map<number, string[]>(), warnings: new Map<number, string[]>() };
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     const row = ROW_FIELD.exec(key);
@@ -254,7 +274,7 @@ export function reportFieldsFromMultipart(fields: MultipartFields): Record<strin
     }
     const list = LIST_FIELD.exec(key);
     if (list) {
-      const [, group, index] = list as unknown as [string, 'playCategories' | 'playContents', string | undefined];
+      const [, group, index] = list as unknown as [string, 'playCategories' | 'playContents' | 'warnings', string | undefined];
       // Unindexed (`playCategories`, `playCategories[]`) entries go after the indexed ones.
       const position = index === undefined ? Number.MAX_SAFE_INTEGER : Number(index);
       const existing = lists[group].get(position) ?? [];
@@ -266,6 +286,7 @@ export function reportFieldsFromMultipart(fields: MultipartFields): Record<strin
   if (rows.play.size > 0) result.play = inIndexOrder(rows.play);
   if (lists.playCategories.size > 0) result.playCategories = inIndexOrder(lists.playCategories).flat();
   if (lists.playContents.size > 0) result.playContents = inIndexOrder(lists.playContents).flat();
+  if (lists.warnings.size > 0) result.warnings = inIndexOrder(lists.warnings).flat();
   return result;
 }
 

@@ -52,6 +52,9 @@ import { TAKEDOWN_MAIL_TEXTS } from './takedown/mail';
 import { TAKEDOWN_MESSAGES } from './takedown/messages';
 import { TAKEDOWN_TEXTS, TRANSPARENCY_TEXTS } from './takedown/screens';
 import { SITE_TEXTS } from './site';
+import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS } from './contentWarnings/labels';
+import { CONTENT_WARNING_MESSAGES } from './contentWarnings/messages';
+import { CONTENT_WARNING_TEXTS } from './contentWarnings/screens';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
@@ -99,6 +102,7 @@ export const TEXTS = {
   notification: /* @__PURE__ */ domain(NOTIFICATION_MESSAGES, { screens: NOTIFICATION_TEXTS, lines: NOTIFICATION_LINES, mail: NOTIFICATION_MAIL_TEXTS }),
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
+  contentWarnings: /* @__PURE__ */ domain(CONTENT_WARNING_MESSAGES, { labels: CONTENT_WARNING_LABELS, cover: CONTENT_WARNING_COVER_TEXTS, screens: CONTENT_WARNING_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
   passkeys: /* @__PURE__ */ domain(PASSKEY_MESSAGES, { screens: PASSKEY_TEXTS }),
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),

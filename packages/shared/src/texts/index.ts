@@ -56,4 +56,7 @@ export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';
 export * from './takedown/screens';
+export * from './contentWarnings/labels';
+export * from './contentWarnings/messages';
+export * from './contentWarnings/screens';
 export * from './catalogue';

@@ -39,6 +39,7 @@ export const NOTIFICATION_LINES = {
     uphold: UPHELD,
     overturn: OVERTURNED,
     acted: '対応しました',
+    contentWarnings: '注意書きの変更',
   } as Record<string, string>,
   otherAction: 'その他の対応',
 } as const;

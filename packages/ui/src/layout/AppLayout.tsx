@@ -9,6 +9,7 @@ import { SessionRouteSync } from '../session/SessionRouteSync';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { useSession } from '../session/SessionContext';
+import { ContentWarningProvider } from '../contentWarnings/ContentWarningContext';
 
 // Not needed for the first paint: the stream and the toast come in a chunk of their own.
 const NotificationLive = lazy(() => import('../notifications/NotificationLive').then((module) => ({ default: module.NotificationLive })));
@@ -36,7 +37,9 @@ export function AppLayout() {
       <AnalyticsRouteSync />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <NoticeBanner />
-        <Outlet />
+        <ContentWarningProvider>
+          <Outlet />
+        </ContentWarningProvider>
       </main>
       {/* Keyed by nothing but the session: a new member gets a new stream. */}
       {status === 'authenticated' && (

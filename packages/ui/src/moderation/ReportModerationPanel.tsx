@@ -1,10 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { MODERATION_TEXTS, SENSITIVE_IMAGE_TEXTS, type ReportImage } from '@hiraku/shared';
+import { MODERATION_TEXTS, SENSITIVE_IMAGE_TEXTS, type ContentWarningKey, type ReportImage } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { FormStatus } from '../components/forms';
 import { ReasonDialog } from './ReasonDialog';
+import { WarningLabelControl } from './WarningLabelControl';
 
 const t = MODERATION_TEXTS.reportModeration;
 
@@ -18,12 +19,15 @@ export default function ReportModerationPanel({
   onChange,
   image,
   onImageLabelChange,
+  warnings,
 }: {
   reportId: number;
   hidden: boolean;
   onChange: (hidden: boolean) => void;
   image: ReportImage | null;
   onImageLabelChange: () => void;
+  /** The report's content warnings and their lock (issue 37); saved like the image label. */
+  warnings: { warnings: ContentWarningKey[]; warningOther: string | null; locked: boolean };
 }) {
   const { client } = useApi();
   const api = useMemo(() => createModerationApi(client), [client]);
@@ -56,6 +60,7 @@ export default function ReportModerationPanel({
         <ReasonDialog title={label} question={hidden ? t.questions.unhide : t.questions.hide} confirmLabel={label} onConfirm={act} onCancel={() => setAsking(false)} />
       )}
       {image && <ImageLabelControl reportId={reportId} image={image} onChange={onImageLabelChange} />}
+      <WarningLabelControl reportId={reportId} initial={warnings} onChange={onImageLabelChange} />
     </section>
   );
 }

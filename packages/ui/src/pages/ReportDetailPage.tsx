@@ -17,6 +17,8 @@ import { StepsList } from '../reports/StepsList';
 import { ToolsTable } from '../reports/ToolsTable';
 import { editReportPath, PATHS, publicProfilePath } from '../routes/paths';
 import { useIsOperator } from '../taxonomy/useIsOperator';
+import ContentWarningCover from '../contentWarnings/ContentWarningCover';
+import { useCoveringWarnings } from '../contentWarnings/ContentWarningContext';
 
 const t = REPORT_DETAIL_TEXTS;
 const label = REPORT_FIELD_LABELS;
@@ -176,12 +178,27 @@ function ReportView({ report }: { report: ReportDetail }) {
 
       {isOperator && !report.isDraft && (
         <Suspense fallback={null}>
-          <ReportModerationPanel reportId={report._id} hidden={hidden} onChange={setHidden} image={report.image} onImageLabelChange={() => void invalidateReports(queryClient)} />
+          <ReportModerationPanel reportId={report._id} hidden={hidden} onChange={setHidden} image={report.image} onImageLabelChange={() => void invalidateReports(queryClient)}
+            warnings={{ warnings: report.warnings, warningOther: report.warningOther, locked: report.warningsLocked }}
+          />
         </Suspense>
       )}
 
       <CommentSection reportId={report._id} />
     </article>
+  );
+}
+
+/** The report behind its content warnings' cover until the member taps (issue 37). */
+function CoveredReportView({ report }: { report: ReportDetail }) {
+  const covering = useCoveringWarnings(report.warnings, report.authorData.publicId);
+  const [revealed, setRevealed] = useState(false);
+  if (covering.length === 0 || revealed) return <ReportView report={report} />;
+  return (
+    <div className="page page--narrow report-detail report-detail--covered">
+      <PageTitle page={PAGE_TITLES.reportDetail} />
+      <ContentWarningCover labels={covering} other={report.warningOther} onReveal={() => setRevealed(true)} />
+    </div>
   );
 }
 
@@ -192,7 +209,7 @@ export function ReportDetailPage() {
   const { data: report, error, isPending } = useEndpointQuery('reports.get', { params: { id: reportId ?? 0 } }, { enabled: reportId !== null });
 
   if (reportId === null || (isApiError(error) && error.status === 404)) return <ReportNotFound />;
-  if (report) return <ReportView key={report._id} report={report} />;
+  if (report) return <CoveredReportView key={report._id} report={report} />;
   return (
     <div className="page page--narrow">
       <PageTitle page={PAGE_TITLES.reportDetail} />

@@ -111,6 +111,7 @@ export function EditReportPage() {
           tagsProblem={tags.problem}
           currentImageUrl={report.mainImageUrl}
           imageLocked={report.image?.locked ?? false}
+          warningsLocked={report.warningsLocked}
           canDelete={report.abilities.delete}
         />
       )}

@@ -9,6 +9,8 @@ const base: ReportListItem = {
   description: 'あ'.repeat(60),
   thumbnailUrl: '/uploads/thumb.webp',
   image: { sensitive: false, locked: false, display: 'full', previewUrl: null },
+  warnings: [],
+  warningOther: null,
   likeCount: 3,
   createdAt: '2025-01-01T00:00:00.000Z',
   authorData: { username: '縄好きの花子', iconUrl: null, publicId: 'hanako_01' },

@@ -1,11 +1,16 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cut, LIMITS, type ReportListItem, COMMON_TEXTS, REPORT_CARD_TEXTS } from '@hiraku/shared';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
 import { NO_IMAGE_URL } from '../assets/noImage';
 import { publicProfilePath, reportPath } from '../routes/paths';
 import { SensitiveImage } from './SensitiveImage';
+import { useCoveringWarnings } from '../contentWarnings/ContentWarningContext';
 
 const t = REPORT_CARD_TEXTS;
+
+// Only a labelled report needs it, so it stays out of the lists' first download (issue 13's budget).
+const ContentWarningCover = lazy(() => import('../contentWarnings/ContentWarningCover'));
 
 /** The card title: cut to 15 characters, 「無題」 when there is none. */
 export function cardTitle(title: string): string {
@@ -28,6 +33,20 @@ export function ReportCard({ report }: { report: ReportListItem }) {
   const title = cardTitle(report.title);
   const author = report.authorData;
   const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
+  const covering = useCoveringWarnings(report.warnings, author.publicId);
+  const [revealed, setRevealed] = useState(false);
+  if (covering.length > 0 && !revealed) {
+    // Content warnings (issue 37): neither the text nor the image until the member taps; no link either,
+    // so the tap that reveals is not taken for one that opens the report.
+    return (
+      <article className="report-card report-card--covered" data-report-id={report._id}>
+        {/* Until the cover's code arrives, an empty box: nothing of the report is shown meanwhile. */}
+        <Suspense fallback={<div className="content-warning-cover" aria-busy="true" />}>
+          <ContentWarningCover labels={covering} other={report.warningOther} onReveal={() => setRevealed(true)} />
+        </Suspense>
+      </article>
+    );
+  }
   return (
     <article className="report-card" data-report-id={report._id}>
       {report.image && report.image.display !== 'full' ? (

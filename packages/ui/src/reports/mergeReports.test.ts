@@ -7,6 +7,8 @@ const item = (id: number, likeCount = 0): ReportListItem => ({
   description: '',
   thumbnailUrl: null,
   image: null,
+  warnings: [],
+  warningOther: null,
   likeCount,
   createdAt: '2025-01-01T00:00:00.000Z',
   authorData: { username: '縄子', iconUrl: null, publicId: 'p1' },

@@ -10,6 +10,8 @@ function card(id: number, title: string): ReportListItem {
     description: `${title}の感想`,
     thumbnailUrl: null,
     image: null,
+    warnings: [],
+    warningOther: null,
     likeCount: id,
     createdAt: '2026-01-01T00:00:00.000Z',
     authorData: { username: '縄好きの花子', iconUrl: null, publicId: 'hanako_01' },

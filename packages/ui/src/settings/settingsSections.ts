@@ -7,6 +7,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 import { MutedWordsSection } from './MutedWordsSection';
 import { BlockedMembersSection, MutedMembersSection } from './RelatedMembersSection';
 import { SensitiveImagesSection } from './SensitiveImagesSection';
+import { ContentWarningsSection } from './ContentWarningsSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -26,6 +27,9 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'muted-members', Component: MutedMembersSection },
   { id: 'blocked-members', Component: BlockedMembersSection },
   { id: 'sensitive-images', Component: SensitiveImagesSection },
+
+  // Content warnings (issue 37): per label, show / warn / hide.
+  { id: 'content-warnings', Component: ContentWarningsSection },
 
   // Notifications (issue 20).
   { id: 'notifications', Component: NotificationSection },

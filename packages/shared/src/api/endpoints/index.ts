@@ -12,6 +12,7 @@ import { PASSKEY_ENDPOINTS } from './passkeys';
 import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
+import { CONTENT_WARNING_ENDPOINTS } from './contentWarnings';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
 import { STEP_UP_ENDPOINTS } from './stepUp';
@@ -30,6 +31,7 @@ export { idParam } from './params';
 export { likeCountsQuerySchema, likeToggleSchema } from './likes';
 export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
+export * from './contentWarnings';
 export * from './security';
 export * from './passkeys';
 export * from './stepUp';
@@ -55,6 +57,7 @@ export const ENDPOINTS = {
   ...COMMENT_ENDPOINTS,
   ...NOTIFICATION_ENDPOINTS,
   ...SAFETY_ENDPOINTS,
+  ...CONTENT_WARNING_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...PASSKEY_ENDPOINTS,
   ...STEP_UP_ENDPOINTS,

@@ -134,6 +134,9 @@ export const ENDPOINT_ROUTES = {
   'mutedWords.remove': 'DELETE /api/muted-words/:id',
   'sensitiveImages.get': 'GET /api/settings/sensitive-images',
   'sensitiveImages.update': 'PUT /api/settings/sensitive-images',
+  'contentWarnings.settings': 'GET /api/content-warnings/settings',
+  'contentWarnings.saveSettings': 'PUT /api/content-warnings/settings',
+  'contentWarnings.moderate': 'PUT /api/moderation/reports/:id/content-warnings',
 
   'comments.list': 'GET /api/comments',
   'comments.create': 'POST /api/comments',

@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS = {
   'report.unhide': 'レポートの再表示',
   'report.delete': 'レポートの削除',
   'report.image_label': '画像のセンシティブ表示の変更',
+  'report.content_warnings': 'レポートの注意書きの変更',
   'user.suspend': '会員の利用停止',
   'user.unsuspend': '利用停止の解除',
   'user.suspension_end': '利用停止の期間終了',

@@ -1,7 +1,8 @@
+import { ContentWarningFields } from '../../contentWarnings/ContentWarningFields';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
+import { charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, CONTENT_WARNING_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
@@ -24,7 +25,7 @@ const t = REPORT_FORM_TEXTS;
 const label = REPORT_FIELD_LABELS;
 
 /** Where focus goes when several fields are wrong: the order they appear in. */
-const FIELD_ORDER = ['title', 'gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'tools', 'play', 'description', 'tips', 'mainImage'] as const;
+const FIELD_ORDER = ['title', 'gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'tools', 'play', 'description', 'tips', 'warnings', 'warningOther', 'mainImage'] as const;
 
 type Intent = 'draft' | 'publish';
 
@@ -39,6 +40,8 @@ export type ReportFormProps =
       currentImageUrl: string | null;
       /** An operator locked the image's センシティブな画像 label (issue 19). */
       imageLocked: boolean;
+      /** An operator locked the content warnings (issue 37). */
+      warningsLocked: boolean;
       canDelete: boolean;
     };
 
@@ -127,7 +130,7 @@ export function ReportForm(props: ReportFormProps) {
   const { control, register, handleSubmit, clearErrors, setError, setValue, formState } = form;
 
   /** For the widgets that hand over a whole value (selects, chips): a change clears that field's message. */
-  const set = <K extends 'gender' | 'sexualOrientation' | 'role' | 'playCategories' | 'playContents' | 'removeMainImage' | 'imageSensitive'>(key: K, value: PathValue<ReportFormValues, K>) => {
+  const set = <K extends 'gender' | 'sexualOrientation' | 'role' | 'playCategories' | 'playContents' | 'removeMainImage' | 'imageSensitive' | 'warnings' | 'warningOther'>(key: K, value: PathValue<ReportFormValues, K>) => {
     setValue(key, value);
     clearErrors(key);
   };
@@ -375,6 +378,19 @@ export function ReportForm(props: ReportFormProps) {
           />
           {errors.tips && <p className="field__error">{errors.tips}</p>}
         </div>
+      </fieldset>
+
+      <fieldset className="report-form__group">
+        <legend className="report-form__legend">{CONTENT_WARNING_TEXTS.formLegend}</legend>
+        <ContentWarningFields
+          warnings={values.warnings ?? []}
+          other={values.warningOther ?? ''}
+          onWarningsChange={(warnings) => set('warnings', warnings)}
+          onOtherChange={(other) => set('warningOther', other)}
+          locked={props.mode === 'edit' && props.warningsLocked}
+          disabled={disabled}
+          error={errors.warningOther ?? errors.warnings}
+        />
       </fieldset>
 
       <fieldset className="report-form__group">
