@@ -86,6 +86,14 @@ export const LIMITS = {
   mutedWordsMax: 100,
   mutedWordMin: 1,
   mutedWordMax: 30,
+  // ---- 保存 and collections (issue 37) ----
+  /** Reports one member may keep saved: search inside them hands the engine this many ids at most. */
+  savesMax: 5000,
+  /** Collections one member may name. */
+  collectionsMax: 100,
+  collectionNameMax: 30,
+  /** A page of /saved (saves or a collection's reports). */
+  savedPageSize: 24,
 } as const;
 
 /** How long a muted word lasts (issue 19): a day, a week, a month, or until removed. */

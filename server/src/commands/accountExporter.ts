@@ -4,6 +4,7 @@ import { presentProfile, profileIncludes, type LoadedProfile } from '../presente
 import { presentReport } from '../presenters/report';
 import type { Storage } from '../storage/storage';
 import { reportDetailInclude } from './reportLoader';
+import { exportSaves } from './saves/savesExport';
 
 /**
  * Gathers every row that belongs to the member, drafts and hidden content included, through the same
@@ -13,13 +14,14 @@ export async function exportAccount({ models, storage }: { models: Models; stora
   // The request's member carries no e-mail address (auth/sessions.ts); the export reads the account itself.
   const user = await models.User.findByPk(member.id, { attributes: { exclude: ['passwordHash'] }, rejectOnEmpty: true });
   const viewer = { id: user.id, role: user.role };
-  const [profile, reports, comments, likes, searches, enquiries] = await Promise.all([
+  const [profile, reports, comments, likes, searches, enquiries, saved] = await Promise.all([
     models.Profile.findOne({ where: { userId: user.id }, include: profileIncludes(models) }),
     models.Report.findAll({ where: { authorId: user.id }, include: reportDetailInclude(models), order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.Comment.findAll({ where: { authorId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.Like.findAll({ where: { userId: user.id }, attributes: ['reportId'], order: [['reportId', 'ASC']] }),
     models.SearchQuery.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.ContactEnquiry.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
+    exportSaves(models, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -37,5 +39,6 @@ export async function exportAccount({ models, storage }: { models: Models; stora
     likedReportIds: likes.map((like) => like.reportId),
     searches: searches.map((s) => ({ query: s.query, searchedAt: s.createdAt.toISOString() })),
     enquiries: enquiries.map((e) => ({ category: e.category, name: e.name ?? null, email: e.email ?? null, content: e.content, createdAt: e.createdAt.toISOString() })),
+    ...saved,
   };
 }

@@ -20,6 +20,7 @@ import { passwordResetHandlers } from './passwordReset/passwordReset';
 import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
+import { saveHandlers } from './saves/saves';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
 import { trustHandlers } from './trust/trust';
@@ -59,6 +60,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...safetyHandlers(services),
     ...securityHandlers(services),
     ...trustHandlers(services),
+    ...saveHandlers(services),
   };
 }
 

@@ -46,6 +46,8 @@ import { TAKEDOWN_REASON_LABELS, TAKEDOWN_REQUESTER_LABELS } from './takedown/la
 import { TAKEDOWN_MAIL_TEXTS } from './takedown/mail';
 import { TAKEDOWN_MESSAGES } from './takedown/messages';
 import { TAKEDOWN_TEXTS, TRANSPARENCY_TEXTS } from './takedown/screens';
+import { SAVES_MESSAGES } from './saves/messages';
+import { SAVES_TEXTS } from './saves/screens';
 import { SITE_TEXTS } from './site';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
@@ -95,4 +97,5 @@ export const TEXTS = {
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
+  saves: /* @__PURE__ */ domain(SAVES_MESSAGES, { screens: SAVES_TEXTS }),
 } as const;

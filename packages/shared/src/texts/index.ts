@@ -51,4 +51,6 @@ export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';
 export * from './takedown/screens';
+export * from './saves/messages';
+export * from './saves/screens';
 export * from './catalogue';

@@ -11,6 +11,7 @@ import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
+import { SAVE_ENDPOINTS } from './saves';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
 import { TRUST_ENDPOINTS } from './trust';
@@ -53,6 +54,7 @@ export const ENDPOINTS = {
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...TRUST_ENDPOINTS,
+  ...SAVE_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;
