@@ -1,9 +1,9 @@
+import { PAGE_TITLES } from '../shell';
+
 /** The save button, the collection picker and the 保存済み page (issue 37). */
 export const SAVES_TEXTS = {
   save: '保存',
-  saved: '保存済み',
-  saveLabel: (title: string) => `「${title}」を保存`,
-  pageTitle: '保存済み',
+  saved: PAGE_TITLES.saved,
   privacyNote: '保存したレポートとコレクションは、あなた以外の誰にも表示されません。',
   allSaves: 'すべての保存',
   collections: 'コレクション',
