@@ -1,9 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, PAGE_TITLES, SAVES_MESSAGES, SAVES_TEXTS, SEARCH_TEXTS, type CollectionItem, type ReportListItem } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { PageTitle } from '../components/PageTitle';
+import { usePlatform } from '../platform/PlatformContext';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { useCursorList } from '../query/useCursorList';
 import { ReportCard } from '../reports/ReportCard';
@@ -16,7 +18,6 @@ import { useSearchResults } from '../search/useSearchResults';
 import { CollectionPicker } from './CollectionPicker';
 import { SaveButton } from './SaveButton';
 import { invalidateSavedLists } from './saveQueries';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 const t = SAVES_TEXTS;
 
@@ -258,6 +259,7 @@ function CollectionsPanel({ collections, currentId }: { collections: readonly Co
 
 function CollectionActions({ collection }: { collection: CollectionItem }) {
   const { call } = useApi();
+  const platform = usePlatform();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(collection.name);
@@ -268,8 +270,8 @@ function CollectionActions({ collection }: { collection: CollectionItem }) {
     event.preventDefault();
     rename.mutate(name, { onSuccess: () => setEditing(false) });
   };
-  const confirmRemove = () => {
-    if (window.confirm(t.confirmDelete(collection.name))) remove.mutate(undefined, { onSuccess: () => navigate(PATHS.saved) });
+  const confirmRemove = async () => {
+    if (await platform.confirm(t.confirmDelete(collection.name))) remove.mutate(undefined, { onSuccess: () => navigate(PATHS.saved) });
   };
   const problem = rename.isError ? errorMessage(rename.error, SAVES_MESSAGES.failed) : remove.isError ? errorMessage(remove.error, SAVES_MESSAGES.failed) : null;
   return (
@@ -292,7 +294,7 @@ function CollectionActions({ collection }: { collection: CollectionItem }) {
           <button type="button" className="button button--ghost button--small" onClick={() => setEditing(true)}>
             {t.rename}
           </button>
-          <button type="button" className="button button--ghost button--small" onClick={confirmRemove} disabled={remove.isPending}>
+          <button type="button" className="button button--ghost button--small" onClick={() => void confirmRemove()} disabled={remove.isPending}>
             {t.deleteCollection}
           </button>
         </>
