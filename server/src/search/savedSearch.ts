@@ -1,9 +1,8 @@
 import { SearchInputError, searchReportIds } from '@hiraku/search';
-import { SEARCH_MESSAGES, type ReportSearchQuery } from '@hiraku/shared';
+import type { ReportSearchQuery } from '@hiraku/shared';
 import { loadListedCards, type ListViewer } from '../commands/reportCards';
 import { loadShownSavedIds } from '../commands/saves/savedLists';
-import type { FoundReports, ReportSearchDeps } from './reportSearch';
-import { searchReportsInDatabase } from './databaseFallbackSearch';
+import { answerFromDatabase, type FoundReports, type ReportSearchDeps } from './reportSearch';
 
 /**
  * Search inside what I saved (issue 37; docs/decisions.md): the same words, filters and orders as
@@ -28,13 +27,6 @@ export function createSavedSearch(deps: ReportSearchDeps) {
       if (error instanceof SearchInputError) throw error;
       deps.logger.warn({ err: error }, '検索エンジンが使えないため、保存したレポートをデータベースで検索します');
     }
-    const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters, viewer, savedBy: viewer.id });
-    const reports = await loadListedCards(deps.sequelize, fallback.ids, viewer);
-    return {
-      reports,
-      total: offset + reports.length + (fallback.hasMore ? 1 : 0),
-      source: 'database',
-      notice: fallback.limited ? SEARCH_MESSAGES.limited : null,
-    };
+    return answerFromDatabase(deps.sequelize, { query, sort, limit, offset, filters, viewer, savedBy: viewer.id });
   };
 }

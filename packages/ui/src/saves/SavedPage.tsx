@@ -174,7 +174,7 @@ function SavedSearchResults({ state }: { state: SearchState }) {
 }
 
 /** A write about collections, with its Japanese answer or problem shown where the member acted. */
-function useCollectionWrite<T>(write: (input: T) => Promise<{ message: string }>) {
+function useCollectionWrite<T, R extends { message: string }>(write: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: write, onSuccess: () => invalidateSavedLists(queryClient) });
 }

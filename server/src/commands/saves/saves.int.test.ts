@@ -3,6 +3,7 @@ import { createReport, createUser } from '../../../test/factories';
 import { TEST_BACKENDS, type TestBackend } from '../../../test/support/backends';
 import { writeTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
+import type { Report } from '../../models';
 import { mutedWordPattern } from '../../visibility';
 import { deleteAccount } from '../accountDeleter';
 import { exportAccount } from '../accountExporter';
@@ -59,7 +60,7 @@ describe.each(TEST_BACKENDS)('saves and collections on %s', (_name, open) => {
 
   it('lists saves newest saved first, keyset-paged across equal times, and saving twice changes nothing', async () => {
     const me = await createUser();
-    const reports = [];
+    const reports: Report[] = [];
     for (let i = 0; i < 5; i += 1) reports.push(await createReport());
     const t0 = Date.parse('2026-11-01T00:00:00.000Z');
     // Two saves in the same millisecond: the report id breaks the tie, and no page repeats or skips one.
@@ -188,7 +189,7 @@ describe.each(TEST_BACKENDS)('saves and collections on %s', (_name, open) => {
   it("orders a collection's reports as the member asks, keeping those not sent behind them", async () => {
     const me = await createUser();
     const collectionId = await run((transaction) => createCollection(deps, me.id, '順番', { transaction }));
-    const reports = [];
+    const reports: Report[] = [];
     for (let i = 0; i < 4; i += 1) reports.push(await createReport());
     for (const report of reports) await run((transaction) => addToCollection(deps, viewerOf(me), collectionId, report.id, { transaction }));
     const order = async () => (await loadCollectionPage(db.sequelize, viewerOf(me), collectionId, null, 10)).cards.map((card) => card.id);
