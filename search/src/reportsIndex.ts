@@ -45,7 +45,8 @@ export function reportsIndexSettings(): Settings {
   return {
     // Order is importance: a hit in the title outranks one in the tips.
     searchableAttributes: ['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername'],
-    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId', 'warnings'],
+    // `id`: search inside a member's saved reports hands the engine their ids (issue 37).
+    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId', 'warnings', 'id'],
     sortableAttributes: ['createdAt', 'likeCount'],
     // The member picks an order (new / old / like) and expects it to hold, as on other Japanese
     // sites; relevance only breaks ties. With `matchingStrategy: 'all'` every hit matches every word.

@@ -3,7 +3,7 @@ import type { FederatedMultiSearchParams } from 'meilisearch';
 import type { SearchClient } from './client';
 import { expandQuery } from './queryExpansion';
 import { SEARCH_LOCALES } from './reportsIndex';
-import { buildHiddenWarningsFilter, buildReportFilter, type HiddenWarningsFilter, type ReportSearchFilters } from './searchFilters';
+import { buildHiddenWarningsFilter, buildReportFilter, parsePositiveId, type HiddenWarningsFilter, type ReportSearchFilters } from './searchFilters';
 import { SearchInputError } from './searchInputError';
 
 export interface ReportSearchParams {
@@ -14,6 +14,8 @@ export interface ReportSearchParams {
   sort?: SortOption;
   limit: number;
   offset?: number;
+  /** Only these reports (search inside a member's saves, issue 37); an empty list matches nothing. */
+  withinIds?: readonly number[];
 }
 
 export interface ReportSearchResult {
@@ -43,7 +45,7 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
   const sort = parseSort(params.sort);
   const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
   const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
-  const filter = [...buildReportFilter(params.filters), ...buildHiddenWarningsFilter(params.hiddenWarnings)];
+  const filter = [...buildReportFilter(params.filters), ...buildHiddenWarningsFilter(params.hiddenWarnings), ...withinIdsFilter(params.withinIds)];
 
   const variants = expandQuery(query);
   const queryOf = (q: string) => ({
@@ -64,6 +66,16 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
     authorIds: response.hits.map((hit) => Number(hit.authorId)),
     total: response.estimatedTotalHits ?? response.totalHits ?? response.hits.length,
   };
+}
+
+/**
+ * `id IN [...]` for `withinIds`: each value is checked to be a positive integer first, so only digits
+ * and commas reach the expression. An empty list becomes a clause no document meets.
+ */
+function withinIdsFilter(ids: readonly number[] | undefined): string[] {
+  if (ids === undefined) return [];
+  if (ids.length === 0) return ['id IN []'];
+  return [`id IN [${ids.map((id) => parsePositiveId('withinIds', id)).join(',')}]`];
 }
 
 function parseQuery(value: unknown): string {

@@ -20,6 +20,7 @@ import * as reportLikeLevels from './0020-report-like-levels';
 import * as takedownRequests from './0021-takedown-requests';
 import * as operatorIndexes from './0022-operator-indexes';
 import * as notificationMarks from './0023-notification-marks';
+import * as savesCollections from './0035-saves-collections';
 import * as contentWarnings from './0040-content-warnings';
 import * as sessionStrongProof from './0050-session-strong-proof';
 import * as passkeys from './0055-passkeys';
@@ -51,6 +52,7 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0021-takedown-requests', ...takedownRequests },
   { name: '0022-operator-indexes', ...operatorIndexes },
   { name: '0023-notification-marks', ...notificationMarks },
+  { name: '0035-saves-collections', ...savesCollections },
   { name: '0040-content-warnings', ...contentWarnings },
   { name: '0050-session-strong-proof', ...sessionStrongProof },
   { name: '0055-passkeys', ...passkeys },

@@ -96,6 +96,14 @@ export const LIMITS = {
   mutedWordMax: 30,
   /** Content warnings (issue 37): the free text that goes with the label その他. */
   contentWarningOtherMax: 50,
+  // ---- 保存 and collections (issue 37) ----
+  /** Reports one member may keep saved: search inside them hands the engine this many ids at most. */
+  savesMax: 5000,
+  /** Collections one member may name. */
+  collectionsMax: 100,
+  collectionNameMax: 30,
+  /** A page of /saved (saves or a collection's reports). */
+  savedPageSize: 24,
 } as const;
 
 /**

@@ -41,6 +41,8 @@ export const RATE_RULES = {
   analytics: { limit: 120, windowSec: 60, per: 'ip' },
   /** Enough for a member tapping quickly on several reports; a script hammering the button is slowed. */
   likeToggle: { limit: 20, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
+  /** Saving and filing into collections (issue 37): quick tapping through a list is fine, a script is slowed. */
+  saveWrite: { limit: 30, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
   /** Flags and appeals: a member flagging a few things in a row is fine; a flood is slowed. */
   flag: { limit: 30, windowSec: 10 * 60, per: 'member' },
 } as const satisfies Record<string, RateRuleDefinition>;

@@ -6,6 +6,7 @@ import { recountReports } from '../visibility';
 import { writeTransaction } from '../db/transaction';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { forgetLikeGroupsOnlyOf } from '../notifications';
+import { deleteSavesOf } from './saves/savesExport';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -46,6 +47,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.Mute.destroy({ where: { [Op.or]: [{ muterId: userId }, { mutedId: userId }] }, transaction });
     await models.MutedWord.destroy({ where: { userId }, transaction });
     await deleteContentWarningSettings(deps.sequelize, userId, { transaction });
+    // Saves and collections (issue 37), for the same reason.
+    await deleteSavesOf(models, userId, { transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 

@@ -6,6 +6,7 @@ import { presentReport } from '../presenters/report';
 import type { Storage } from '../storage/storage';
 import { reportDetailInclude } from './reportLoader';
 import { loadContentWarningSettings } from '../visibility';
+import { exportSaves } from './saves/savesExport';
 
 /**
  * Gathers every row that belongs to the member, drafts and hidden content included, through the same
@@ -15,7 +16,7 @@ export async function exportAccount({ models, sequelize, storage }: { models: Mo
   // The request's member carries no e-mail address (auth/sessions.ts); the export reads the account itself.
   const user = await models.User.findByPk(member.id, { attributes: { exclude: ['passwordHash'] }, rejectOnEmpty: true });
   const viewer = { id: user.id, role: user.role };
-  const [profile, reports, comments, likes, searches, enquiries, contentWarningSettings] = await Promise.all([
+  const [profile, reports, comments, likes, searches, enquiries, contentWarningSettings, saved] = await Promise.all([
     models.Profile.findOne({ where: { userId: user.id }, include: profileIncludes(models) }),
     models.Report.findAll({ where: { authorId: user.id }, include: reportDetailInclude(models), order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.Comment.findAll({ where: { authorId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
@@ -23,6 +24,7 @@ export async function exportAccount({ models, sequelize, storage }: { models: Mo
     models.SearchQuery.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.ContactEnquiry.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     loadContentWarningSettings(sequelize, user.id),
+    exportSaves(models, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -41,5 +43,6 @@ export async function exportAccount({ models, sequelize, storage }: { models: Mo
     searches: searches.map((s) => ({ query: s.query, searchedAt: s.createdAt.toISOString() })),
     contentWarningSettings,
     enquiries: enquiries.map((e) => ({ category: e.category, name: e.name ?? null, email: e.email ?? null, content: e.content, createdAt: e.createdAt.toISOString() })),
+    ...saved,
   };
 }

@@ -12,6 +12,7 @@ import { initLike, Like } from './like';
 import { initMailOutboxEntry, MailOutboxEntry } from './mailOutboxEntry';
 import { initModerationCase, ModerationCase } from './moderationCase';
 import { Announcement, initNotificationModels, Notification, NotificationOutboxEntry } from './notification';
+import { Collection, CollectionReport, initSaveModels, Save } from './saves';
 import { Block, initMemberRelations, Mute, MutedWord } from './memberRelations';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
 import { initProfile, Profile } from './profile';
@@ -60,6 +61,7 @@ export { SearchOutboxEntry, SEARCH_OUTBOX_OPERATIONS, type SearchOutboxOperation
 export { SearchQuery } from './searchQuery';
 export { Tag } from './tag';
 export { User, USER_ROLES, type UserRole } from './user';
+export { Collection, CollectionReport, Save } from './saves';
 export type { JsonObject, JsonValue } from './json';
 
 export interface Models {
@@ -98,6 +100,9 @@ export interface Models {
   PasskeyChallenge: typeof PasskeyChallenge;
   SessionFamily: typeof SessionFamily;
   TakedownRequest: typeof TakedownRequest;
+  Save: typeof Save;
+  Collection: typeof Collection;
+  CollectionReport: typeof CollectionReport;
 }
 
 /**
@@ -132,6 +137,7 @@ export function initModels(sequelize: Sequelize): Models {
     SearchQuery: initSearchQuery(sequelize),
     DeletedAccount: initDeletedAccount(sequelize),
     ...initNotificationModels(sequelize),
+    ...initSaveModels(sequelize),
     ...initMemberRelations(sequelize),
     RecoveryCode: initRecoveryCode(sequelize),
     ...initPasskeyModels(sequelize),

@@ -22,6 +22,7 @@ import { profileHandlers } from './profile/profile';
 import { reportHandlers } from './reports/reports';
 import { safetyHandlers } from './safety/safety';
 import { contentWarningHandlers } from './contentWarnings/contentWarnings';
+import { saveHandlers } from './saves/saves';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
 import { stepUpHandlers } from './stepUp/stepUp';
@@ -65,6 +66,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...passkeyHandlers(services),
     ...stepUpHandlers(services),
     ...trustHandlers(services),
+    ...saveHandlers(services),
   };
 }
 

@@ -20,6 +20,8 @@ export interface DatabaseSearchParams {
   offset: number;
   /** Whose search: their blocks, mutes and muted words apply (visibility/relations.ts). */
   viewer?: { id: number; now: Date } | null;
+  /** Only the reports this member saved (issue 37): at most LIMITS.savesMax, so the newest-reports bound is not needed. */
+  savedBy?: number;
 }
 
 /**
@@ -148,7 +150,11 @@ export async function searchReportsInDatabase(
     conditions.push(`(${alternatives.join(' OR ')})`);
   });
 
-  const leftOut = await oldestLeftOut(sequelize, bounds.scanReports);
+  if (params.savedBy !== undefined) {
+    replacements.savedBy = params.savedBy;
+    conditions.push('EXISTS (SELECT 1 FROM saves sv WHERE sv.user_id = :savedBy AND sv.report_id = r.id)');
+  }
+  const leftOut = params.savedBy === undefined ? await oldestLeftOut(sequelize, bounds.scanReports) : null;
   if (leftOut) {
     replacements.leftOutAt = leftOut.createdAt;
     replacements.leftOutId = leftOut.id;

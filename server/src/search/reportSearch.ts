@@ -6,7 +6,7 @@ import { createGenerationCache, type GenerationCacheOptions } from '../db/genera
 import { listRelationsHideAny, listRelationsReader, listRelationsShow, NO_LIST_RELATIONS, type ListRelations } from '../visibility';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
-import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase } from './databaseFallbackSearch';
+import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase, type DatabaseSearchParams } from './databaseFallbackSearch';
 import { writeGeneration } from '../db/writeGeneration';
 import type { SearchService } from './searchService';
 
@@ -140,14 +140,23 @@ export function createReportSearch(
       }
     }
     const { query, sort, limit, offset, ...filters } = input;
-    const fallback = await searchReportsInDatabase(deps.sequelize, { query, sort, limit, offset, filters, viewer }, databaseBounds);
-    const reports = await loadListedCards(deps.sequelize, fallback.ids, viewer);
-    return {
-      reports,
-      // Not counted (a COUNT of the matches costs as much as the search): a following page adds one.
-      total: offset + reports.length + (fallback.hasMore ? 1 : 0),
-      source: 'database',
-      notice: fallback.limited ? SEARCH_MESSAGES.limited : null,
-    };
+    return answerFromDatabase(deps.sequelize, { query, sort, limit, offset, filters, viewer }, databaseBounds);
+  };
+}
+
+/** The database search's answer as cards (while the engine is down): /reports, and inside a member's saves with `savedBy`. */
+export async function answerFromDatabase(
+  sequelize: Sequelize,
+  params: DatabaseSearchParams & { viewer: ListViewer | null },
+  bounds: typeof DATABASE_SEARCH_BOUNDS = DATABASE_SEARCH_BOUNDS,
+): Promise<FoundReports> {
+  const fallback = await searchReportsInDatabase(sequelize, params, bounds);
+  const reports = await loadListedCards(sequelize, fallback.ids, params.viewer);
+  return {
+    reports,
+    // Not counted (a COUNT of the matches costs as much as the search): a following page adds one.
+    total: params.offset + reports.length + (fallback.hasMore ? 1 : 0),
+    source: 'database',
+    notice: fallback.limited ? SEARCH_MESSAGES.limited : null,
   };
 }

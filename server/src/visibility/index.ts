@@ -15,3 +15,4 @@ export * from './sql';
 export * from './sensitiveImages';
 export * from './listRelationsCache';
 export * from './contentWarnings';
+export * from './savedReports';

@@ -14,6 +14,7 @@ import { contentWarningMask, CONTENT_WARNING_KEYS, type ContentWarningKey } from
 import { saveContentWarningSettings } from '../commands/contentWarnings/warningSettings';
 import { writeTransaction } from '../db/transaction';
 import { loadContentWarningMasks } from './contentWarnings';
+import { isSavedReportShown, savedReportShownSql } from './savedReports';
 
 /**
  * The predicate (one record), the Sequelize condition and the raw SQL condition are three spellings of
@@ -250,5 +251,36 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
       'author: [marks,intense]',
       ...labelSets.map((labels) => `me: [${labels.join(',')}]`),
     ]);
+  });
+
+  it("for saved lists (issue 37): isSavedReportShown and savedReportShownSql, over every report state and relation", async () => {
+    const now = new Date();
+    const me = await createUser();
+    const blocked = await createUser();
+    await db.models.Block.create({ blockerId: me.id, blockedId: blocked.id });
+    const candidates = [
+      ...reports.map(({ state, report }) => ({ state, id: report.id })),
+      { state: 'by a member I block', id: (await createReport({ author: blocked })).id },
+      { state: 'my own', id: (await createReport({ author: me })).id },
+      { state: 'my own, hidden', id: (await createReport({ author: me, hiddenAt: new Date() })).id },
+    ];
+    const ids = candidates.map((c) => c.id);
+    const loaded = await db.models.Report.findAll({ where: { id: ids }, include: [{ model: db.models.User, as: 'author' }] });
+    const words = await loadMutedWords(db.sequelize, me.id, now);
+    const byPredicate = new Set<number>();
+    for (const report of loaded) {
+      const relation = await loadRelationTo(db.sequelize, me.id, report.authorId, now);
+      if (isSavedReportShown(me.id, { ...reportFacts(report), matchText: report.matchText, warningMask: report.warningMask }, relation, words, 0)) byPredicate.add(report.id);
+    }
+    const bySql = new Set(
+      (
+        await db.sequelize.query<{ id: number | string }>(`SELECT r.id AS id FROM reports r WHERE r.id IN (:ids) AND ${savedReportShownSql('r')}`, {
+          replacements: { ids, ...relationReplacements(db.sequelize, me.id, now) },
+          type: QueryTypes.SELECT,
+        })
+      ).map((row) => Number(row.id)),
+    );
+    expect(candidates.filter((c) => byPredicate.has(c.id) !== bySql.has(c.id)).map((c) => c.state)).toEqual([]);
+    expect(candidates.filter((c) => bySql.has(c.id)).map((c) => c.state)).toEqual(['published', 'my own']);
   });
 });

@@ -152,6 +152,21 @@ const MATRIX: Record<EndpointKey, Row> = {
   'takedown.create': PUBLIC,
   'takedown.confirm': PUBLIC,
   'transparency.report': PUBLIC,
+  // 保存 (issue 37): each member's own; another member's collection is not found.
+  'saves.list': MEMBER,
+  'saves.ids': MEMBER,
+  'saves.search': MEMBER,
+  'saves.add': MEMBER,
+  'saves.remove': MEMBER,
+  'collections.list': MEMBER,
+  'collections.create': MEMBER,
+  'collections.reorder': MEMBER,
+  'collections.rename': OWNED,
+  'collections.remove': OWNED,
+  'collections.reports': OWNED,
+  'collections.addReport': OWNED,
+  'collections.removeReport': OWNED,
+  'collections.reorderReports': OWNED,
 };
 
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
@@ -181,6 +196,7 @@ async function newWorld(app: TestApp): Promise<World> {
   const category = await createCategory();
   const tag = await createTag({ category });
   const mutedWord = await app.services.models.MutedWord.create({ userId: ownerUser.id, word: '縄', folded: '縄', pattern: '%縄%', expiresAt: null });
+  const collection = await app.services.models.Collection.create({ userId: ownerUser.id, name: '縛りの参考', position: 0 });
   const clients = { anonymous, owner, other, operator, suspended };
   return {
     clients,
@@ -199,6 +215,7 @@ async function newWorld(app: TestApp): Promise<World> {
       mutedWord: String(mutedWord.id),
       session: '999999',
       passkey: '999999',
+      collection: String(collection.id),
     },
   };
 }
@@ -206,7 +223,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

@@ -26,5 +26,8 @@ export const accountExportSchema = z.object({
   enquiries: z.array(
     z.object({ category: z.string(), name: z.string().nullable(), email: z.string().nullable(), content: z.string(), createdAt: isoDate }),
   ),
+  // 保存 and collections (issue 37): every save, visible now or not, newest first; collections in the member's order.
+  saves: z.array(z.object({ reportId: z.number().int(), savedAt: isoDate })),
+  collections: z.array(z.object({ name: z.string(), reportIds: z.array(z.number().int()), createdAt: isoDate })),
 });
 export type AccountExport = z.output<typeof accountExportSchema>;

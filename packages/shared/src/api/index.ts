@@ -5,6 +5,7 @@ export * from './reports';
 export * from './comments';
 export * from './taxonomy';
 export * from './search';
+export * from './saves';
 export * from './accountExport';
 export * from './contentWarnings';
 export * from './contact';

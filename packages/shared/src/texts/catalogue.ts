@@ -51,6 +51,8 @@ import { TAKEDOWN_REASON_LABELS, TAKEDOWN_REQUESTER_LABELS } from './takedown/la
 import { TAKEDOWN_MAIL_TEXTS } from './takedown/mail';
 import { TAKEDOWN_MESSAGES } from './takedown/messages';
 import { TAKEDOWN_TEXTS, TRANSPARENCY_TEXTS } from './takedown/screens';
+import { SAVES_MESSAGES } from './saves/messages';
+import { SAVES_TEXTS } from './saves/screens';
 import { SITE_TEXTS } from './site';
 import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS } from './contentWarnings/labels';
 import { CONTENT_WARNING_MESSAGES } from './contentWarnings/messages';
@@ -106,4 +108,5 @@ export const TEXTS = {
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
   passkeys: /* @__PURE__ */ domain(PASSKEY_MESSAGES, { screens: PASSKEY_TEXTS }),
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),
+  saves: /* @__PURE__ */ domain(SAVES_MESSAGES, { screens: SAVES_TEXTS }),
 } as const;

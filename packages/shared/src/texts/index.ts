@@ -59,4 +59,6 @@ export * from './takedown/screens';
 export * from './contentWarnings/labels';
 export * from './contentWarnings/messages';
 export * from './contentWarnings/screens';
+export * from './saves/messages';
+export * from './saves/screens';
 export * from './catalogue';

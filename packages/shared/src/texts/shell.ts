@@ -25,6 +25,8 @@ export const PAGE_TITLES = {
   searchResults: '検索結果',
   deleteAccount: 'アカウント削除',
   settings: '設定',
+  /** 保存 (issue 37). */
+  saved: '保存済み',
   tutorial: 'チュートリアル',
   notFound: 'ページが見つかりません',
   removalGuidelines: '削除ガイドライン',
@@ -66,6 +68,7 @@ export const SHELL_TEXTS = {
     glossary: PAGE_TITLES.glossary,
     faq: PAGE_TITLES.faq,
     contact: PAGE_TITLES.contactForm,
+    saved: PAGE_TITLES.saved,
     settings: PAGE_TITLES.settings,
     deleteAccount: PAGE_TITLES.deleteAccount,
     exportData: '登録データのダウンロード',

@@ -16,6 +16,7 @@ export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'link', to: PATHS.glossary, label: t.glossary, keywords: ['ようごしゅう', 'yougoshuu', 'glossary'] },
   { kind: 'link', to: PATHS.faq, label: t.faq, keywords: ['faq', 'yokuaru', 'しつもん'] },
   { kind: 'link', to: PATHS.contactForm, label: t.contact, keywords: ['otoiawase', 'contact', 'といあわせ'] },
+  { kind: 'link', to: PATHS.saved, membersOnly: true, label: t.saved, keywords: ['hozon', 'ほぞん', 'saved', 'bookmark'] },
   { kind: 'link', to: PATHS.settings, membersOnly: true, label: t.settings, keywords: ['settei', 'settings', 'せってい'] },
   { kind: 'link', to: PATHS.deleteAccount, membersOnly: true, label: t.deleteAccount, keywords: ['account', 'delete', 'sakujo'] },
   // The privacy policy promises members may view their data (docs/decisions.md): a JSON file of all of it.

@@ -12,6 +12,8 @@ import { FlagButton } from '../flags/FlagButton';
 import { ReviewNotice } from '../flags/ReviewNotice';
 import { CommentSection } from '../reports/CommentSection';
 import { LikeButton } from '../reports/LikeButton';
+import { CollectionPicker } from '../saves/CollectionPicker';
+import { SaveButton } from '../saves/SaveButton';
 import { SensitiveImage } from '../reports/SensitiveImage';
 import { StepsList } from '../reports/StepsList';
 import { ToolsTable } from '../reports/ToolsTable';
@@ -130,6 +132,12 @@ function ReportView({ report }: { report: ReportDetail }) {
       </div>
       <div className="report-detail__actions">
         {!report.isDraft && <LikeButton reportId={report._id} initialCount={report.likeCount} />}
+        {!report.isDraft && !report.isHidden && (
+          <>
+            <SaveButton reportId={report._id} />
+            <CollectionPicker reportId={report._id} />
+          </>
+        )}
         {report.abilities.update && (
           <Link to={editReportPath(report._id)} className="button button--ghost">
             {t.edit}

@@ -9,6 +9,7 @@ import { useInfiniteReports } from '../reports/useInfiniteReports';
 import { usePopularKeywords } from '../reports/usePopularKeywords';
 import { isSortOption, useSortOption } from '../reports/useSortOption';
 import { searchResultsPath } from '../routes/paths';
+import { SaveButton } from '../saves/SaveButton';
 
 const t = REPORT_LIST_TEXTS;
 
@@ -118,7 +119,7 @@ export function ReportsPage() {
       <ul className="report-grid" aria-labelledby={listId} aria-busy={feed.loading}>
         {feed.reports.map((report) => (
           <li key={report._id}>
-            <ReportCard report={report} />
+            <ReportCard report={report} actions={<SaveButton reportId={report._id} />} />
           </li>
         ))}
         {feed.loading &&

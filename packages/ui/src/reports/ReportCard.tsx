@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { cut, LIMITS, type ReportListItem, COMMON_TEXTS, REPORT_CARD_TEXTS } from '@hiraku/shared';
 import { DEFAULT_PROFILE_ICON_URL } from '../assets/defaultProfileIcon';
@@ -27,9 +27,9 @@ export function cardDescription(description: string): string {
 /**
  * One report in a grid (/reports, /search-results). The title link covers the whole card through CSS
  * (a stretched ::after), so the author link beside it is a sibling, never an <a> inside an <a>, and
- * both stay reachable by keyboard.
+ * both stay reachable by keyboard. `actions` (the member's 保存 button, issue 37) sit above that layer too.
  */
-export function ReportCard({ report }: { report: ReportListItem }) {
+export function ReportCard({ report, actions }: { report: ReportListItem; actions?: ReactNode }) {
   const title = cardTitle(report.title);
   const author = report.authorData;
   const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
@@ -76,6 +76,7 @@ export function ReportCard({ report }: { report: ReportListItem }) {
           </Link>
           <span className="report-card__likes">{t.likes(report.likeCount)}</span>
         </div>
+        {actions && <div className="report-card__actions">{actions}</div>}
       </div>
     </article>
   );

@@ -31,6 +31,8 @@ export const PATHS = {
   searchResults: '/search-results',
   deleteAccount: '/delete-account',
   settings: '/settings',
+  /** The member's saves and collections (issue 37). */
+  saved: '/saved',
   notifications: '/notifications',
   notificationsUnsubscribe: '/notifications/unsubscribe',
   announcements: '/moderation/announcements',

@@ -66,6 +66,7 @@ export const MEMBER_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.searchResults, () => import('../pages/SearchResultsPage'), (m) => <m.SearchResultsPage />),
   lazyRoute(PATHS.deleteAccount, () => import('../pages/DeleteAccountPage'), (m) => <m.DeleteAccountPage />),
   lazyRoute(PATHS.settings, () => import('../settings/SettingsPage'), (m) => <m.SettingsPage />),
+  lazyRoute(PATHS.saved, () => import('../saves/SavedPage'), (m) => <m.SavedPage />),
   lazyRoute(PATHS.notifications, () => import('../notifications/NotificationsPage'), (m) => <m.NotificationsPage />),
   lazyRoute(PATHS.decision, () => import('../flags/DecisionPage'), (m) => <m.DecisionPage />),
 ];

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, SEARCH_TEXTS } from '@hiraku/shared';
 import { IconSearch } from '../components/icons';
 
-/** The results page's own search box, prefilled with the words being shown. Key it by the query. */
-export function SearchForm({ initialQuery, onSearch }: { initialQuery: string; onSearch: (query: string) => void }) {
+/** The results page's own search box, prefilled with the words being shown. Key it by the query. `label` names another search (/saved). */
+export function SearchForm({ initialQuery, onSearch, label = SEARCH_TEXTS.queryLabel }: { initialQuery: string; onSearch: (query: string) => void; label?: string }) {
   const [text, setText] = useState(initialQuery);
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -11,9 +11,9 @@ export function SearchForm({ initialQuery, onSearch }: { initialQuery: string; o
     onSearch(Array.from(text.trim()).slice(0, LIMITS.searchQueryMax).join(''));
   };
   return (
-    <form role="search" className="search-form" onSubmit={submit} aria-label={SEARCH_TEXTS.queryLabel}>
+    <form role="search" className="search-form" onSubmit={submit} aria-label={label}>
       <label htmlFor={id} className="field__label">
-        {SEARCH_TEXTS.queryLabel}
+        {label}
       </label>
       <div className="search-form__row">
         <input

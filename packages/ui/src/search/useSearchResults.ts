@@ -30,17 +30,18 @@ function totalAfter(page: SearchPage, offset: number): number {
 
 /**
  * The results of one search, a page at a time (offset paging), cached per search: going back to the
- * results shows the pages already loaded. A new search (another query, filter or sort) is another list, and
+ * results shows the pages already loaded. `endpoint` 'saves.search' searches inside the member's saves. A new search (another query, filter or sort) is another list, and
  * a page still on its way for the previous one is dropped.
  */
-export function useSearchResults(state: SearchState): SearchResults {
+export function useSearchResults(state: SearchState, endpoint: 'search.reports' | 'saves.search' = 'search.reports'): SearchResults {
   const { call } = useApi();
   const { query, sort, filters } = state;
   const { gender, sexualOrientation, role, playCategory, playContent } = filters;
   const base = { query, sort, gender, sexualOrientation, role, playCategory, playContent, limit: LIMITS.pageSize, offset: 0 };
   const results = useInfiniteQuery({
-    queryKey: endpointQueryKey('search.reports', { query: base }),
-    queryFn: ({ pageParam, signal }) => call('search.reports', { query: { ...base, offset: pageParam } }, { signal }),
+    queryKey: endpointQueryKey(endpoint, { query: base }),
+    // /saved searches inside the member's saves (issue 37) with the same words, filters and answer.
+    queryFn: ({ pageParam, signal }) => call(endpoint, { query: { ...base, offset: pageParam } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (page, _pages, offset) => {
       const next = offset + page.reports.length;

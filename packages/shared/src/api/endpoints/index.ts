@@ -13,6 +13,7 @@ import { PROFILE_ENDPOINTS } from './profile';
 import { REPORT_ENDPOINTS } from './reports';
 import { SAFETY_ENDPOINTS } from './safety';
 import { CONTENT_WARNING_ENDPOINTS } from './contentWarnings';
+import { SAVE_ENDPOINTS } from './saves';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
 import { STEP_UP_ENDPOINTS } from './stepUp';
@@ -62,6 +63,7 @@ export const ENDPOINTS = {
   ...PASSKEY_ENDPOINTS,
   ...STEP_UP_ENDPOINTS,
   ...TRUST_ENDPOINTS,
+  ...SAVE_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

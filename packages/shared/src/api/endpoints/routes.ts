@@ -31,6 +31,22 @@ export const ENDPOINT_ROUTES = {
   'likes.get': 'GET /api/likes/:reportId',
   'likes.toggle': 'POST /api/likes/:reportId/toggle',
 
+  // 保存 and collections (issue 37): the caller's own, never anyone else's.
+  'saves.list': 'GET /api/saves',
+  'saves.ids': 'GET /api/saves/ids',
+  'saves.search': 'GET /api/saves/search',
+  'saves.add': 'POST /api/saves/:reportId',
+  'saves.remove': 'DELETE /api/saves/:reportId',
+  'collections.list': 'GET /api/collections',
+  'collections.create': 'POST /api/collections',
+  'collections.reorder': 'PUT /api/collections/order',
+  'collections.rename': 'PATCH /api/collections/:id',
+  'collections.remove': 'DELETE /api/collections/:id',
+  'collections.reports': 'GET /api/collections/:id/reports',
+  'collections.reorderReports': 'PUT /api/collections/:id/reports/order',
+  'collections.addReport': 'POST /api/collections/:id/reports/:reportId',
+  'collections.removeReport': 'DELETE /api/collections/:id/reports/:reportId',
+
   'tags.list': 'GET /api/tags',
   'tags.names': 'GET /api/tags/names',
   'tags.updatePopularity': 'POST /api/tags/update-popularity',
