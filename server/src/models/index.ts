@@ -28,6 +28,7 @@ import { initSessionFamily, SessionFamily } from './sessionFamily';
 import { initTakedownRequest, TakedownRequest } from './takedownRequest';
 import { initTag, Tag } from './tag';
 import { initUser, User } from './user';
+import { BlockedEmailHash, DisclosureRecord, ImageFingerprint, initGuardRecords } from './guardRecords';
 
 export { AnalyticsDaily, ANALYTICS_METRICS, type AnalyticsMetric } from './analyticsDaily';
 export { AnalyticsEvent } from './analyticsEvent';
@@ -58,6 +59,7 @@ export { SearchOutboxEntry, SEARCH_OUTBOX_OPERATIONS, type SearchOutboxOperation
 export { SearchQuery } from './searchQuery';
 export { Tag } from './tag';
 export { User, USER_ROLES, type UserRole } from './user';
+export { BlockedEmailHash, DisclosureRecord, ImageFingerprint, DISCLOSURE_KINDS, type DisclosureKind } from './guardRecords';
 export type { JsonObject, JsonValue } from './json';
 
 export interface Models {
@@ -94,6 +96,9 @@ export interface Models {
   RecoveryCode: typeof RecoveryCode;
   SessionFamily: typeof SessionFamily;
   TakedownRequest: typeof TakedownRequest;
+  ImageFingerprint: typeof ImageFingerprint;
+  BlockedEmailHash: typeof BlockedEmailHash;
+  DisclosureRecord: typeof DisclosureRecord;
 }
 
 /**
@@ -132,6 +137,7 @@ export function initModels(sequelize: Sequelize): Models {
     RecoveryCode: initRecoveryCode(sequelize),
     SessionFamily: initSessionFamily(sequelize),
     TakedownRequest: initTakedownRequest(sequelize),
+    ...initGuardRecords(sequelize),
   };
   associate(models);
   return models;

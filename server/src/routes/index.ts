@@ -23,6 +23,7 @@ import { safetyHandlers } from './safety/safety';
 import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
 import { trustHandlers } from './trust/trust';
+import { disclosureHandlers } from './disclosure/disclosure';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
 import { tutorialHandlers } from './tutorial/tutorial';
@@ -58,6 +59,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...notificationHandlers(services),
     ...safetyHandlers(services),
     ...securityHandlers(services),
+    ...disclosureHandlers(services),
     ...trustHandlers(services),
   };
 }

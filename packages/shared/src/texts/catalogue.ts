@@ -47,6 +47,7 @@ import { TAKEDOWN_MAIL_TEXTS } from './takedown/mail';
 import { TAKEDOWN_MESSAGES } from './takedown/messages';
 import { TAKEDOWN_TEXTS, TRANSPARENCY_TEXTS } from './takedown/screens';
 import { SITE_TEXTS } from './site';
+import { GUARD_MESSAGES, GUARD_TEXTS } from './guard/messages';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
@@ -95,4 +96,5 @@ export const TEXTS = {
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
+  guard: /* @__PURE__ */ domain(GUARD_MESSAGES, { screens: GUARD_TEXTS }),
 } as const;

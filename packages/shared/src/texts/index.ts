@@ -51,4 +51,5 @@ export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';
 export * from './takedown/screens';
+export * from './guard/messages';
 export * from './catalogue';

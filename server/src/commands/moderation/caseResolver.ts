@@ -16,6 +16,7 @@ import { writeAuditLog } from '../auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
+import { setReportImageBlocked } from '../reuploadGuard';
 import { tellTakedownDecision } from '../takedownRequests';
 import { caseChanged } from '../../notifications/cases';
 
@@ -165,6 +166,8 @@ async function applyDecision(
   }
   if (target.type === 'comment' && (action === 'delete' || action === 'suspend')) await setCommentDeleted(deps, target, true, now, options);
   else await setContentHidden(deps, target, true, now, options);
+  // Issue 38: a removed image may not come back as a new upload (commands/reuploadGuard.ts).
+  if (target.type === 'report') await setReportImageBlocked(deps.models, target.report, { blocked: true, caseId: decided.id, now }, options);
   await audit(auditActionOf(target.type, action === 'suspend' ? 'delete' : action));
   if (action === 'suspend') {
     await suspendMember(deps, { actor, publicId: await authorPublicId(deps, decided.authorId, options.transaction), reason, until, now, caseId: decided.id }, options);
@@ -193,6 +196,7 @@ async function decideAppeal(
     } else if (target) {
       if (target.type === 'comment' && (decision === 'delete' || decision === 'suspend') && (await setCommentDeleted(deps, target, false, now, options))) undone.push('deletion');
       if (await setContentHidden(deps, target, false, now, options)) undone.push('hiding');
+      if (target.type === 'report') await setReportImageBlocked(deps.models, target.report, { blocked: false }, options);
       if (decision === 'suspend' && original.authorId !== null) {
         const publicId = await authorPublicId(deps, original.authorId, options.transaction);
         if ((await unsuspendMember(deps, { actor, publicId, reason, caseId: original.id }, options)).changed) undone.push('suspension');

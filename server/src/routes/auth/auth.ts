@@ -5,6 +5,8 @@ import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
 import { createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from '../../auth/sessionCookies';
 import { endSession, rotateSession, startSession } from '../../auth/sessions';
+import { recordDisclosure } from '../../commands/disclosureRecords';
+import { requestSource } from '../../middlewares/clientAddress';
 import { deviceName, readUserAgent } from '../../auth/userAgent';
 import { enqueueMail } from '../../commands/mailOutbox';
 import { verifySecondFactor } from '../../commands/twoFactor';
@@ -29,6 +31,10 @@ export function authHandlers(services: AppServices): EndpointHandlers<KeysOf<'au
     const now = new Date();
     const userAgent = ctx.get('User-Agent');
     const session = await startSession(services, user, now, { userAgent });
+    // Issue 38: a sign-in is a disclosure record (a request names the login that preceded a post).
+    await writeTransaction(services.sequelize, (transaction) =>
+      recordDisclosure(services.models, { kind: 'signin', targetId: user.id, member: user, source: requestSource(ctx), now }, { transaction }),
+    );
     if (session.unseenBrowser) {
       const mail = newSignInMail({ to: user.email, device: deviceName(readUserAgent(userAgent)), at: now, publicUrl: services.env.publicUrl });
       await writeTransaction(services.sequelize, (transaction) => enqueueMail(services.models, 'newSignIn', mail, { transaction }));

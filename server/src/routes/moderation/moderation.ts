@@ -10,6 +10,7 @@ import { suspendMember, unsuspendMember, type MemberOutcome } from '../../comman
 import { setReportHidden } from '../../commands/moderation/reportHider';
 import { setImageLabel } from '../../commands/moderation/imageLabeler';
 import { changeRole } from '../../commands/moderation/roleChanger';
+import { syncEmailBlock } from '../../commands/emailBlock';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentAuditEntry, presentModeratedMember, presentQueueItem } from '../../presenters/moderation';
@@ -80,16 +81,20 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     },
 
     'moderation.suspendMember': async ({ user, params, body }) => {
-      const outcome = await writeTransaction(sequelize, (transaction) =>
-        suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction }),
-      );
+      const outcome = await writeTransaction(sequelize, async (transaction) => {
+        const suspended = await suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction });
+        await syncEmailBlock(services, suspended.member.id, { transaction });
+        return suspended;
+      });
       return memberResponse(outcome, outcome.changed ? TEXTS.moderation.memberSuspended : TEXTS.moderation.memberAlreadySuspended);
     },
 
     'moderation.unsuspendMember': async ({ user, params, body }) => {
-      const outcome = await writeTransaction(sequelize, (transaction) =>
-        unsuspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason }, { transaction }),
-      );
+      const outcome = await writeTransaction(sequelize, async (transaction) => {
+        const lifted = await unsuspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason }, { transaction });
+        await syncEmailBlock(services, lifted.member.id, { transaction });
+        return lifted;
+      });
       return memberResponse(outcome, outcome.changed ? TEXTS.moderation.memberUnsuspended : TEXTS.moderation.memberNotSuspended);
     },
 
@@ -120,9 +125,13 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
       return caseResponse(outcome, TEXTS.moderation.cases.noteAdded);
     },
     'moderation.resolveCase': async ({ user, params, body }) => {
-      const outcome = await writeTransaction(sequelize, (transaction) =>
-        resolveCase(caseDeps, { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until }, { transaction }),
-      );
+      const outcome = await writeTransaction(sequelize, async (transaction) => {
+        const resolved = await resolveCase(caseDeps, { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until }, { transaction });
+        // Issue 38: a decision that suspends its member for good (or lifts that) blocks (or frees) their address.
+        const decided = await models.ModerationCase.findByPk(resolved.caseId, { attributes: ['authorId'], transaction });
+        if (decided?.authorId) await syncEmailBlock(services, decided.authorId, { transaction });
+        return resolved;
+      });
       return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.resolved : TEXTS.moderation.cases.alreadyResolved);
     },
     'moderation.bulkResolveCases': async ({ user, body }) => {

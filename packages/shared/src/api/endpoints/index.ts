@@ -14,6 +14,7 @@ import { SAFETY_ENDPOINTS } from './safety';
 import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
 import { TRUST_ENDPOINTS } from './trust';
+import { DISCLOSURE_ENDPOINTS } from './disclosure';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
 import type { EndpointKey, PathOf, PathParamNames } from './routes';
@@ -30,6 +31,7 @@ export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
 export * from './trust';
+export * from './disclosure';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -53,6 +55,7 @@ export const ENDPOINTS = {
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...TRUST_ENDPOINTS,
+  ...DISCLOSURE_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;
