@@ -16,8 +16,8 @@ export interface PreparedReportImages {
   thumbnail: ProcessedImage;
   /** Shown instead of the image to members who chose ぼかす, while it is labelled センシティブな画像. */
   preview: ProcessedImage;
-  /** The main image's difference hash (issue 38): compared with removed images, kept with the image. */
-  hash: string;
+  /** The main image's difference hash (issue 38): compared with removed images, kept with the image; null for a flat picture. */
+  hash: string | null;
 }
 
 /** The variants of an upload; refuses anything that is not a JPEG, PNG, WebP or GIF by its bytes. */
@@ -72,7 +72,7 @@ export async function runReportWrite<T extends ReportWriteResult>(
     result = await writeTransaction(deps.sequelize, async (transaction) => {
       const written = await work(transaction);
       if (images) {
-        await recordImageFingerprint(deps.models, images.mainKey, images.hash, { transaction });
+        if (images.hash !== null) await recordImageFingerprint(deps.models, images.mainKey, images.hash, { transaction });
         await deps.storage.put(images.mainKey, images.main.data, images.main.contentType);
         await deps.storage.put(images.thumbnailKey, images.thumbnail.data, images.thumbnail.contentType);
         await deps.storage.put(images.previewKey, images.preview.data, images.preview.contentType);

@@ -83,7 +83,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       await assertHasProfile(models, user.id);
       assertImageAttested(files.mainImage, body);
       const images = await prepared(files.mainImage);
-      if (images) await assertImageNotBlocked(services, { uploader: user, hash: images.hash });
+      if (images?.hash) await assertImageNotBlocked(services, { uploader: user, hash: images.hash });
       const source = requestSource(ctx);
       const { report } = await runReportWrite(services, images, async (transaction) => {
         const created = await createReport(models, { authorId: user.id, input: body, images }, { transaction });
@@ -100,7 +100,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       authorizeReport(user, 'update', reportFacts(current));
       assertImageAttested(files.mainImage, body);
       const images = await prepared(files.mainImage);
-      if (images) await assertImageNotBlocked(services, { uploader: user, hash: images.hash });
+      if (images?.hash) await assertImageNotBlocked(services, { uploader: user, hash: images.hash });
       const source = requestSource(ctx);
       await runReportWrite(services, images, async (transaction) => {
         const updated = await updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction });
