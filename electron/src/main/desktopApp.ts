@@ -18,6 +18,7 @@ import { rendererFileResponse } from './rendererFiles';
 import { createSessionStore } from './sessionStore';
 import { createSettingsStore } from './settingsStore';
 import { mainWindowOptions } from './windowOptions';
+import { offerUpdate } from './updateOffer';
 import { initialBounds, trackWindowState } from './windowState';
 
 type ElectronModule = typeof Electron;
@@ -190,5 +191,6 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     if (serverOrigin()) void imageOrigin.update().then(load, load);
     else load();
     caseStream.start();
+    if (app.isPackaged) void offerUpdate({ dialog, window: () => window, feedUrl: settings.get().updateFeedUrl, version: app.getVersion() });
   });
 }
