@@ -13,6 +13,9 @@ const id = { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true, allo
  *   blocked one is refused. The row outlives the file, so deleting the image for good keeps the block.
  * - `blocked_email_hashes`: HMAC-SHA256 (keyed with the server secret) of the normalised address of each
  *   member suspended for good; sign-up refuses an address whose hash is here. No address is kept in clear.
+ * - The flag category `aiManipulatedPerson` (AIで加工された実在の人物の画像) is fourth in FLAG_CATEGORIES,
+ *   after the three it is as severe as, so every category after it sorts one place later: the flag cases'
+ *   stored priority (1 + severity, casePriority) moves with it. Appeals and takedowns keep 0.
  */
 export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
   await queryInterface.createTable(
@@ -41,9 +44,13 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
   );
   await queryInterface.addIndex('blocked_email_hashes', ['email_hash'], { name: 'blocked_email_hashes_email_hash', unique: true });
   await queryInterface.addIndex('blocked_email_hashes', ['user_id'], { name: 'blocked_email_hashes_user_id' });
+  await queryInterface.sequelize.query("UPDATE moderation_cases SET priority = priority + 1 WHERE type IN ('report', 'comment', 'member') AND priority >= 4");
 };
 
 export const down: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
+  // The new category's cases go back under the one it was split from.
+  await queryInterface.sequelize.query("UPDATE moderation_cases SET category = 'nonConsensual', priority = 2 WHERE type IN ('report', 'comment', 'member') AND category = 'aiManipulatedPerson'");
+  await queryInterface.sequelize.query("UPDATE moderation_cases SET priority = priority - 1 WHERE type IN ('report', 'comment', 'member') AND priority >= 5");
   await queryInterface.dropTable('blocked_email_hashes');
   await queryInterface.dropTable('image_fingerprints');
 };

@@ -22,7 +22,6 @@ import * as operatorIndexes from './0022-operator-indexes';
 import * as notificationMarks from './0023-notification-marks';
 import * as reuploadGuard from './0065-reupload-guard';
 import * as disclosureRecords from './0066-disclosure-records';
-import * as aiFlagCategory from './0067-ai-flag-category';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -52,5 +51,4 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0023-notification-marks', ...notificationMarks },
   { name: '0065-reupload-guard', ...reuploadGuard },
   { name: '0066-disclosure-records', ...disclosureRecords },
-  { name: '0067-ai-flag-category', ...aiFlagCategory },
 ];

@@ -62,7 +62,8 @@ export function resolveClientPort(peer: string, peerPort: number | undefined, fo
   return port >= 1 && port <= 65535 ? port : null;
 }
 
-const CLIENT_PORT = Symbol('clientPort');
+/** Where the middleware leaves the port on ctx.state. */
+const CLIENT_PORT = 'clientPort';
 
 /** Sets ctx.ip (what rate limits count by) to the client's address as resolveClientAddress finds it, and keeps its port. */
 export function clientAddress(trustedProxies: readonly string[]): Middleware {

@@ -12,7 +12,7 @@ export type FlagCategory = (typeof FLAG_CATEGORIES)[number];
 /** Hidden after LIMITS.severeFlaggersToHide distinct flaggers instead of LIMITS.flaggersToHide; due within 24 h. */
 /**
  * aiManipulatedPerson (issue 38): an image of a real person altered or made by AI (a sexual deepfake), as
- * severe as an image published without consent; migration 0067 moved the stored priorities after it.
+ * severe as an image published without consent; migration 0065 moved the stored priorities after it.
  */
 export const SEVERE_FLAG_CATEGORIES: readonly FlagCategory[] = ['minor', 'nonConsensual', 'obscene', 'aiManipulatedPerson'];
 export const isSevereCategory = (category: FlagCategory): boolean => SEVERE_FLAG_CATEGORIES.includes(category);

@@ -26,6 +26,8 @@ import { ListFooter } from './ListFooter';
 import { MemberHistoryPanel } from './MemberHistoryPanel';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
+import { CaseList } from './CaseList';
+import { useWideScreen } from './useWideScreen';
 import { useCursorList } from '../query/useCursorList';
 
 const t = MODERATION_TEXTS.cases;
@@ -75,6 +77,10 @@ function CaseQueue() {
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  // Issue 38: wide, the list and the shown case side by side; the case (one article) has the focus.
+  const wide = useWideScreen();
+  const detailRef = useRef<HTMLElement | null>(null);
+  const focusDetail = useRef(false);
 
   const fetchPage = useCallback((cursor: string | null, signal: AbortSignal) => api.cases(filters, cursor, signal), [api, filters]);
   const queryKey = useMemo(() => endpointQueryKey('moderation.cases', { query: { ...filters, overdue: filters.overdue ? 'true' : '' } }), [filters]);
@@ -86,9 +92,15 @@ function CaseQueue() {
   const focusAfterRender = useRef<number | null>(null);
   useEffect(() => {
     if (focusAfterRender.current === null) return;
-    itemRefs.current[focusAfterRender.current]?.focus();
+    (wide ? detailRef.current : itemRefs.current[focusAfterRender.current])?.focus();
     focusAfterRender.current = null;
-  }, [items]);
+  }, [items, wide]);
+  useEffect(() => {
+    // The case shown changed under J/K: the focus moves with it, so the keys go on working from the case.
+    if (!focusDetail.current) return;
+    focusDetail.current = false;
+    detailRef.current?.focus();
+  }, [active]);
   useEffect(() => {
     setActive(0);
     setSelected(new Set());
@@ -98,7 +110,9 @@ function CaseQueue() {
   const focusItem = (index: number) => {
     const bounded = Math.max(0, Math.min(index, items.length - 1));
     setActive(bounded);
-    itemRefs.current[bounded]?.focus();
+    if (!wide) itemRefs.current[bounded]?.focus();
+    else if (bounded === active) detailRef.current?.focus();
+    else focusDetail.current = true;
   };
 
   /** Space toggles one case; with Shift, every case from the last one toggled to this one takes its state. */
@@ -147,7 +161,7 @@ function CaseQueue() {
       const key = event.key.toLowerCase();
       if (key === KEYS.next || key === KEYS.previous) {
         event.preventDefault();
-        const inList = itemRefs.current.some((element) => element?.contains(document.activeElement));
+        const inList = itemRefs.current.some((element) => element?.contains(document.activeElement)) || !!detailRef.current?.contains(document.activeElement);
         state.focusItem(inList ? state.active + (key === KEYS.next ? 1 : -1) : state.active);
         return;
       }
@@ -312,6 +326,43 @@ function CaseQueue() {
         </div>
       )}
 
+      {wide ? (
+        <div className={`cases__panes${history ? ' cases__panes--history' : ''}`}>
+          <div className="cases__list-pane">
+            {items.length === 0 && !list.loading && !list.error && <p>{t.empty}</p>}
+            <CaseList
+              items={items}
+              active={active}
+              selected={selected}
+              onShow={(index) => {
+                setActive(index);
+              }}
+            />
+            <ListFooter list={list} />
+          </div>
+          <div className="cases__detail-pane">
+            {items[active] && (
+              <CaseView
+                key={items[active].id}
+                item={items[active]}
+                api={api}
+                active
+                selected={selected.has(items[active].id)}
+                ref={(element) => {
+                  detailRef.current = element;
+                }}
+                onFocus={() => undefined}
+                onSelect={(range) => toggleSelect(active, range)}
+                onClaim={open ? () => void claim(items[active]!) : null}
+                onAction={open ? (action) => setDeciding({ items: [items[active]!], action }) : null}
+                onHistory={(publicId, name) => setHistory({ publicId, name })}
+                onChange={replaceItem}
+              />
+            )}
+          </div>
+          {history && <MemberHistoryPanel api={api} publicId={history.publicId} name={history.name} onClose={() => setHistory(null)} />}
+        </div>
+      ) : (
       <div className={`cases__layout${history ? ' cases__layout--history' : ''}`}>
         <div>
           {items.length === 0 && !list.loading && !list.error && <p>{t.empty}</p>}
@@ -340,6 +391,7 @@ function CaseQueue() {
         </div>
         {history && <MemberHistoryPanel api={api} publicId={history.publicId} name={history.name} onClose={() => setHistory(null)} />}
       </div>
+      )}
 
       {deciding && (
         <ReasonDialog

@@ -13,7 +13,7 @@ export const GUARD_MESSAGES = {
 /** TEXTS.guard.screens: the operators' side (case notes, the CSV's header). */
 export const GUARD_TEXTS = {
   reuploadNote: (distance: number, caseId: number | null) =>
-    `運営が削除した画像とよく似た画像（差 ${distance}/64）のアップロードを拒否しました。${caseId === null ? '' : `元の判断: ケース #${caseId}`}`,
+    `運営が削除した画像とよく似た画像（違い ${distance}ビット）のアップロードを拒否しました。${caseId === null ? '' : `元の判断: ケース #${caseId}`}`,
   csvHeader: ['種類', '対象ID', '会員ID', '送信元IPアドレス', '送信元ポート', '日時（日本時間）'],
   kinds: { report: 'レポートの投稿', comment: 'コメントの投稿', image: '画像のアップロード', signin: 'ログイン' },
 } as const;

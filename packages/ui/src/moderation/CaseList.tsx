@@ -1,0 +1,34 @@
+import { FLAG_CATEGORY_TEXTS, MODERATION_TEXTS, type CaseItem } from '@hiraku/shared';
+
+const t = MODERATION_TEXTS.cases;
+
+/** What a row calls its case: the report's title, the start of a comment, or what is left of it. */
+const rowTitle = (item: CaseItem): string => item.target.title ?? item.target.text?.slice(0, 40) ?? t.targetGone;
+
+/**
+ * The left pane of the wide queue (issue 38): one compact row per case, the shown case marked current.
+ * A row is a button, so the mouse and Tab reach it too; J and K move the case shown (CaseQueuePage).
+ */
+export function CaseList({ items, active, selected, onShow }: { items: CaseItem[]; active: number; selected: ReadonlySet<number>; onShow: (index: number) => void }) {
+  return (
+    <ol className="cases__rows" aria-label={t.listLabel}>
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            className={`cases__row${index === active ? ' cases__row--active' : ''}${selected.has(item.id) ? ' cases__row--selected' : ''}`}
+            aria-current={index === active ? 'true' : undefined}
+            onClick={() => onShow(index)}
+          >
+            <span className="cases__row-title">{rowTitle(item)}</span>
+            <span className="cases__row-meta">
+              {t.types[item.type]}・{FLAG_CATEGORY_TEXTS[item.category].label}
+              {item.overdue && <span className="badge badge--warning">{t.overdue}</span>}
+              {selected.has(item.id) && <span className="badge">{t.select}</span>}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
