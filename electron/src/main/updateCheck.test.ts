@@ -39,9 +39,7 @@ jest.mock('electron', () => {
 const mockApp = { version: '0.1.0', userData: os.tmpdir() };
 
 // Imported after the fake is in place.
-// eslint-disable-next-line import/first
 import { NsisUpdater } from 'electron-updater';
-// eslint-disable-next-line import/first
 import { checkForUpdate } from './updateCheck';
 
 const FEED = (version: string) =>
