@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { FLAG_CATEGORY_TEXTS, MODERATION_TEXTS, type CaseItem } from '@hiraku/shared';
 
 const t = MODERATION_TEXTS.cases;
@@ -6,18 +7,22 @@ const t = MODERATION_TEXTS.cases;
 const rowTitle = (item: CaseItem): string => item.target.title ?? item.target.text?.slice(0, 40) ?? t.targetGone;
 
 /**
- * The left pane of the wide queue (issue 38): one compact row per case, the shown case marked current.
- * A row is a button, so the mouse and Tab reach it too; J and K move the case shown (CaseQueuePage).
+ * The left pane of the wide queue (issue 38): one compact row per case, the case in hand marked current
+ * and kept in view as J and K move it. A row is a button: clicking it (or Enter on it) takes that case,
+ * which CaseQueuePage focuses on the right.
  */
 export function CaseList({ items, active, selected, onShow }: { items: CaseItem[]; active: number; selected: ReadonlySet<number>; onShow: (index: number) => void }) {
+  const activeRow = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => activeRow.current?.scrollIntoView({ block: 'nearest' }), [active]);
   return (
-    <ol className="cases__rows" aria-label={t.listLabel}>
+    <ol className="cases__rows">
       {items.map((item, index) => (
         <li key={item.id}>
           <button
             type="button"
             className={`cases__row${index === active ? ' cases__row--active' : ''}${selected.has(item.id) ? ' cases__row--selected' : ''}`}
             aria-current={index === active ? 'true' : undefined}
+            ref={index === active ? activeRow : undefined}
             onClick={() => onShow(index)}
           >
             <span className="cases__row-title">{rowTitle(item)}</span>

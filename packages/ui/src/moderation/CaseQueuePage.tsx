@@ -77,10 +77,8 @@ function CaseQueue() {
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
-  // Issue 38: wide, the list and the shown case side by side; the case (one article) has the focus.
+  // Issue 38: on a wide screen the list of cases sits on the left, the cases themselves on the right.
   const wide = useWideScreen();
-  const detailRef = useRef<HTMLElement | null>(null);
-  const focusDetail = useRef(false);
 
   const fetchPage = useCallback((cursor: string | null, signal: AbortSignal) => api.cases(filters, cursor, signal), [api, filters]);
   const queryKey = useMemo(() => endpointQueryKey('moderation.cases', { query: { ...filters, overdue: filters.overdue ? 'true' : '' } }), [filters]);
@@ -92,15 +90,9 @@ function CaseQueue() {
   const focusAfterRender = useRef<number | null>(null);
   useEffect(() => {
     if (focusAfterRender.current === null) return;
-    (wide ? detailRef.current : itemRefs.current[focusAfterRender.current])?.focus();
+    itemRefs.current[focusAfterRender.current]?.focus();
     focusAfterRender.current = null;
-  }, [items, wide]);
-  useEffect(() => {
-    // The case shown changed under J/K: the focus moves with it, so the keys go on working from the case.
-    if (!focusDetail.current) return;
-    focusDetail.current = false;
-    detailRef.current?.focus();
-  }, [active]);
+  }, [items]);
   useEffect(() => {
     setActive(0);
     setSelected(new Set());
@@ -110,9 +102,7 @@ function CaseQueue() {
   const focusItem = (index: number) => {
     const bounded = Math.max(0, Math.min(index, items.length - 1));
     setActive(bounded);
-    if (!wide) itemRefs.current[bounded]?.focus();
-    else if (bounded === active) detailRef.current?.focus();
-    else focusDetail.current = true;
+    itemRefs.current[bounded]?.focus();
   };
 
   /** Space toggles one case; with Shift, every case from the last one toggled to this one takes its state. */
@@ -161,7 +151,7 @@ function CaseQueue() {
       const key = event.key.toLowerCase();
       if (key === KEYS.next || key === KEYS.previous) {
         event.preventDefault();
-        const inList = itemRefs.current.some((element) => element?.contains(document.activeElement)) || !!detailRef.current?.contains(document.activeElement);
+        const inList = itemRefs.current.some((element) => element?.contains(document.activeElement));
         state.focusItem(inList ? state.active + (key === KEYS.next ? 1 : -1) : state.active);
         return;
       }
@@ -326,45 +316,13 @@ function CaseQueue() {
         </div>
       )}
 
-      {wide ? (
-        <div className={`cases__panes${history ? ' cases__panes--history' : ''}`}>
-          <div className="cases__list-pane">
-            {items.length === 0 && !list.loading && !list.error && <p>{t.empty}</p>}
-            <CaseList
-              items={items}
-              active={active}
-              selected={selected}
-              onShow={(index) => {
-                setActive(index);
-              }}
-            />
-            <ListFooter list={list} />
-          </div>
-          <div className="cases__detail-pane">
-            {items[active] && (
-              <CaseView
-                key={items[active].id}
-                item={items[active]}
-                api={api}
-                active
-                selected={selected.has(items[active].id)}
-                ref={(element) => {
-                  detailRef.current = element;
-                }}
-                onFocus={() => undefined}
-                onSelect={(range) => toggleSelect(active, range)}
-                onClaim={open ? () => void claim(items[active]!) : null}
-                onAction={open ? (action) => setDeciding({ items: [items[active]!], action }) : null}
-                onHistory={(publicId, name) => setHistory({ publicId, name })}
-                onChange={replaceItem}
-              />
-            )}
-          </div>
-          {history && <MemberHistoryPanel api={api} publicId={history.publicId} name={history.name} onClose={() => setHistory(null)} />}
-        </div>
-      ) : (
-      <div className={`cases__layout${history ? ' cases__layout--history' : ''}`}>
-        <div>
+      <div className={`cases__layout${history ? ' cases__layout--history' : ''}${wide ? ' cases__layout--wide' : ''}`}>
+        {wide && (
+          <nav className="cases__list-pane" aria-label={t.listPaneLabel}>
+            <CaseList items={items} active={active} selected={selected} onShow={focusItem} />
+          </nav>
+        )}
+        <div className={wide ? 'cases__detail-pane' : undefined}>
           {items.length === 0 && !list.loading && !list.error && <p>{t.empty}</p>}
           <ol className="moderation__list" aria-label={t.listLabel}>
             {items.map((item, index) => (
@@ -391,7 +349,6 @@ function CaseQueue() {
         </div>
         {history && <MemberHistoryPanel api={api} publicId={history.publicId} name={history.name} onClose={() => setHistory(null)} />}
       </div>
-      )}
 
       {deciding && (
         <ReasonDialog
