@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { IMAGE_ATTESTATION_TEXTS, MODERATION_TEXTS, REPORT_FORM_TEXTS, TEXTS } from '@hiraku/shared';
 import { expect, test } from './support/test';
@@ -120,36 +120,11 @@ function picture(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-async function postWithImage(request: APIRequestContext, title: string, image: Buffer): Promise<number> {
-  const tags = (await (await request.get('/api/tags')).json()) as Array<{ _id: number; category_id?: { key: string } }>;
-  const first = (key: string) => String(tags.find((tag) => tag.category_id?.key === key)?._id);
-  const response = await request.post('/api/reports', {
-    headers: await xsrfHeaders(request),
-    multipart: {
-      title,
-      description: `${title}の感想です。`,
-      tips: '',
-      duration: '',
-      gender: first('gender'),
-      sexualOrientation: first('sexualOrientation'),
-      role: first('role'),
-      isDraft: 'false',
-      'playCategories[0]': first('playCategory'),
-      'playContents[0]': first('playContent'),
-      imageConsent: 'true',
-      imageMosaic: 'true',
-      mainImage: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: image },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { report: { _id: number } }).report._id;
-}
-
 test('an image an operator removed is refused when a member uploads it again, resized, through the report form', async ({ browser }) => {
   test.setTimeout(120_000);
   const [author, other, operator] = await Promise.all([person(browser, '書き手'), person(browser, '別の会員'), person(browser, '運営', true)]);
   const image = await picture();
-  const removedId = await postWithImage(author.page.request, `削除される画像${suffix()}`, image);
+  const removedId = await createReportThroughApi(author.page.request, `削除される画像${suffix()}`, { image });
   const hidden = await operator.page.request.post(`/api/moderation/reports/${removedId}/hide`, {
     headers: await xsrfHeaders(operator.page.request),
     data: { reason: '本人の同意のない画像のため' },
