@@ -80,7 +80,10 @@ async function workTenCasesByKeyboard(page: Page, titles: string[]): Promise<voi
 
 test('the wide queue in the web build: ten cases by keyboard alone, the list beside the cases, no tab bar, axe clean', async ({ browser }) => {
   test.setTimeout(180_000);
-  const [author, flagger, operator] = await Promise.all([person(browser, '書き手'), person(browser, '通報者'), person(browser, '運営', true)]);
+  // One after the other: each is a CLI process, and on a busy machine three at once can pass its time limit.
+  const author = await person(browser, '書き手');
+  const flagger = await person(browser, '通報者');
+  const operator = await person(browser, '運営', true);
   const titles = await tenFlaggedReports(author, flagger);
   const page = operator.page;
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -95,7 +98,8 @@ test('the wide queue in the desktop renderer: ten cases by keyboard alone', asyn
   test.setTimeout(180_000);
   const host = await startDesktopHost(E2E_BASE_URL);
   try {
-    const [author, flagger] = await Promise.all([person(browser, '書き手'), person(browser, '通報者')]);
+    const author = await person(browser, '書き手');
+    const flagger = await person(browser, '通報者');
     const titles = await tenFlaggedReports(author, flagger);
     const account = await createUserWithCli('opsguard-desk', { operator: true, username: `机${suffix()}` });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -122,7 +126,9 @@ function picture(): Promise<Buffer> {
 
 test('an image an operator removed is refused when a member uploads it again, resized, through the report form', async ({ browser }) => {
   test.setTimeout(120_000);
-  const [author, other, operator] = await Promise.all([person(browser, '書き手'), person(browser, '別の会員'), person(browser, '運営', true)]);
+  const author = await person(browser, '書き手');
+  const other = await person(browser, '別の会員');
+  const operator = await person(browser, '運営', true);
   const image = await picture();
   const removedId = await createReportThroughApi(author.page.request, `削除される画像${suffix()}`, { image });
   const hidden = await operator.page.request.post(`/api/moderation/reports/${removedId}/hide`, {
