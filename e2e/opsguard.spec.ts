@@ -79,7 +79,7 @@ async function workTenCasesByKeyboard(page: Page, titles: string[]): Promise<voi
 }
 
 test('the wide queue in the web build: ten cases by keyboard alone, the list beside the cases, no tab bar, axe clean', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // One after the other: each is a CLI process, and on a busy machine three at once can pass its time limit.
   const author = await person(browser, '書き手');
   const flagger = await person(browser, '通報者');
@@ -95,7 +95,7 @@ test('the wide queue in the web build: ten cases by keyboard alone, the list bes
 });
 
 test('the wide queue in the desktop renderer: ten cases by keyboard alone', async ({ browser, page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const host = await startDesktopHost(E2E_BASE_URL);
   try {
     const author = await person(browser, '書き手');
