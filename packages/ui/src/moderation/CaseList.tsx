@@ -13,7 +13,10 @@ const rowTitle = (item: CaseItem): string => item.target.title ?? item.target.te
  */
 export function CaseList({ items, active, selected, onShow }: { items: CaseItem[]; active: number; selected: ReadonlySet<number>; onShow: (index: number) => void }) {
   const activeRow = useRef<HTMLButtonElement | null>(null);
-  useEffect(() => activeRow.current?.scrollIntoView({ block: 'nearest' }), [active]);
+  useEffect(() => {
+    // A block, not an arrow's value: whatever an effect returns, React calls as its clean-up.
+    activeRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   return (
     <ol className="cases__rows">
       {items.map((item, index) => (
