@@ -43,11 +43,14 @@ async function seriousFindings(page: Page): Promise<string[]> {
  */
 async function workTenCasesByKeyboard(page: Page, titles: string[]): Promise<void> {
   const pane = page.getByRole('navigation', { name: t.listPaneLabel });
-  await expect(pane.getByRole('button')).toHaveCount(10);
-  // The queue sorts the oldest first within one category: the order they were flagged in.
+  for (const title of titles) await expect(pane.getByRole('button', { name: new RegExp(title) })).toHaveCount(1);
+  const before = await pane.getByRole('button').count();
+  // The queue sorts the oldest first within one category: the order they were flagged in, after any
+  // case of this category an earlier test of the run left open.
   const focused = () => page.evaluate(() => document.activeElement?.closest('article')?.querySelector('h2')?.textContent ?? '');
   const current = pane.locator('[aria-current="true"]');
   await page.keyboard.press('j');
+  for (let step = 0; step < 30 && !(await focused()).includes(titles[0]!); step += 1) await page.keyboard.press('j');
   for (let index = 0; index < 10; index += 1) {
     if (index > 0) await page.keyboard.press('j');
     await expect.poll(focused).toContain(titles[index]!);
@@ -73,7 +76,7 @@ async function workTenCasesByKeyboard(page: Page, titles: string[]): Promise<voi
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
-  await expect(pane.getByRole('button')).toHaveCount(9);
+  await expect(pane.getByRole('button')).toHaveCount(before - 1);
   await expect.poll(focused).toContain(titles[7]!);
   await expect(current).toContainText(titles[7]!);
 }
