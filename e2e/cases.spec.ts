@@ -37,7 +37,7 @@ test('two members flag a report as 未成年の疑い; it is hidden, claimed, no
   await first.page.goto(`/reports/${reportId}`);
   await main(first.page).getByRole('button', { name: f.button }).click();
   const dialog = first.page.getByRole('dialog', { name: f.dialogTitle });
-  await expect(dialog.getByRole('radio')).toHaveCount(7);
+  await expect(dialog.getByRole('radio')).toHaveCount(8);
   await expect(dialog).toContainText(TEXTS.flag.categories.minor.help);
   await expect(dialog.getByRole('link', { name: f.imageRulesLink })).toHaveAttribute('href', '/image-rules');
   // Sending without a category is refused in the dialog.

@@ -15,12 +15,13 @@ export async function postReportForm(request: APIRequestContext, values: ReportF
 
 /**
  * A report made through the real API by the signed-in member of `request` (who needs a profile): the
- * first tag of every required category, no image. `isDraft` keeps it to its author.
+ * first tag of every required category, no image unless `image` (a JPEG, both attestations ticked).
+ * `isDraft` keeps it to its author.
  */
 export async function createReportThroughApi(
   request: APIRequestContext,
   title: string,
-  { isDraft = false, fields = {} }: { isDraft?: boolean; fields?: Record<string, string> } = {},
+  { isDraft = false, fields = {}, image }: { isDraft?: boolean; fields?: Record<string, string>; image?: Buffer } = {},
 ): Promise<number> {
   const tags = (await (await request.get('/api/tags')).json()) as TagItem[];
   const first = (key: string) => {
@@ -42,6 +43,7 @@ export async function createReportThroughApi(
       'playCategories[0]': first('playCategory'),
       'playContents[0]': first('playContent'),
       ...fields,
+      ...(image ? { imageConsent: 'true', imageMosaic: 'true', mainImage: { name: 'image.jpg', mimeType: 'image/jpeg', buffer: image } } : {}),
     },
   });
   if (response.status() !== 201) throw new Error(`report creation answered ${response.status()}: ${await response.text()}`);

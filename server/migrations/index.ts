@@ -25,6 +25,8 @@ import * as contentWarnings from './0040-content-warnings';
 import * as sessionStrongProof from './0050-session-strong-proof';
 import * as passkeys from './0055-passkeys';
 import * as contentRemovedForGood from './0060-content-removed-for-good';
+import * as reuploadGuard from './0065-reupload-guard';
+import * as disclosureRecords from './0066-disclosure-records';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -57,4 +59,6 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0050-session-strong-proof', ...sessionStrongProof },
   { name: '0055-passkeys', ...passkeys },
   { name: '0060-content-removed-for-good', ...contentRemovedForGood },
+  { name: '0065-reupload-guard', ...reuploadGuard },
+  { name: '0066-disclosure-records', ...disclosureRecords },
 ];

@@ -23,7 +23,7 @@ export interface CaseDataSummary {
 const BATCH = 2_000;
 const HOUR_MS = 3_600_000;
 /** Severity is skewed as a busy day's would be: few of the severe categories, much spam and other. */
-const CATEGORY_WEIGHTS: Record<FlagCategory, number> = { minor: 2, nonConsensual: 3, obscene: 5, solicitation: 15, harassment: 15, spam: 40, other: 20 };
+const CATEGORY_WEIGHTS: Record<FlagCategory, number> = { minor: 2, nonConsensual: 3, obscene: 5, aiManipulatedPerson: 2, solicitation: 15, harassment: 15, spam: 40, other: 20 };
 
 /**
  * The moderation queue of a busy day on top of a generated data set (issue 18): `openCases` open report

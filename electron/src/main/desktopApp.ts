@@ -19,6 +19,7 @@ import { createSessionStore } from './sessionStore';
 import { createSettingsStore } from './settingsStore';
 import { createPasskeyCeremony } from './passkeyCeremony';
 import { mainWindowOptions, passkeyWindowOptions } from './windowOptions';
+import { offerUpdate } from './updateOffer';
 import { initialBounds, trackWindowState } from './windowState';
 
 type ElectronModule = typeof Electron;
@@ -197,5 +198,6 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     if (serverOrigin()) void imageOrigin.update().then(load, load);
     else load();
     caseStream.start();
+    if (app.isPackaged) void offerUpdate({ dialog, window: () => window, feedUrl: settings.get().updateFeedUrl, version: app.getVersion() });
   });
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { updateFeedUrlSchema } from './updateCheck';
 
 const boundsSchema = z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int().positive(), height: z.number().int().positive() });
 
@@ -8,12 +9,14 @@ const settingsSchema = z.object({
   windowBounds: boundsSchema.nullable().catch(null),
   maximized: z.boolean().catch(false),
   notifyNewReports: z.boolean().catch(true),
+  /** Issue 38: the generic update feed (updateCheck.ts); null: the app never looks for updates. */
+  updateFeedUrl: updateFeedUrlSchema.nullable().catch(null),
 });
 
 export type WindowBounds = z.infer<typeof boundsSchema>;
 export type DesktopSettings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: DesktopSettings = { serverOrigin: null, windowBounds: null, maximized: false, notifyNewReports: true };
+export const DEFAULT_SETTINGS: DesktopSettings = { serverOrigin: null, windowBounds: null, maximized: false, notifyNewReports: true, updateFeedUrl: null };
 
 export interface SettingsStore {
   get(): DesktopSettings;

@@ -74,6 +74,14 @@ export const LIMITS = {
   takedownDescriptionMax: 2000,
   takedownIntimateDueDays: 2,
   takedownOtherDueDays: 7,
+  /**
+   * Re-upload blocking and disclosure records (issue 38, docs/decisions.md). Two 64-bit difference hashes
+   * this many bits apart or fewer are the same picture: resizing and re-encoding move a few bits, an
+   * unrelated image about half of them.
+   */
+  imageHashMaxDistance: 10,
+  /** How long the source address, port and time of a post or sign-in are kept (発信者情報開示). */
+  disclosureRetentionMonths: 6,
   /** Digits of a TOTP code (what authenticator apps show). */
   totpDigits: 6,
   /** A code of the 30-second step before or after the server's clock is accepted too (clock drift). */

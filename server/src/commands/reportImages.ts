@@ -3,6 +3,9 @@ import { newImageKey, processImage, type ProcessedImage } from '../images/imageP
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { writeTransaction } from '../db/transaction';
+import { imageHash } from '../images/perceptualHash';
+import type { Models } from '../models';
+import { recordImageFingerprint } from './reuploadGuard';
 
 /** A main image, its thumbnail and blurred preview, decoded and re-encoded, with the keys they will be stored under. */
 export interface PreparedReportImages {
@@ -13,6 +16,8 @@ export interface PreparedReportImages {
   thumbnail: ProcessedImage;
   /** Shown instead of the image to members who chose ぼかす, while it is labelled センシティブな画像. */
   preview: ProcessedImage;
+  /** The main image's difference hash (issue 38): compared with removed images, kept with the image; null for a flat picture. */
+  hash: string | null;
 }
 
 /** The variants of an upload; refuses anything that is not a JPEG, PNG, WebP or GIF by its bytes. */
@@ -21,7 +26,10 @@ export async function prepareReportImages(data: Buffer): Promise<PreparedReportI
   const thumbnail = await processImage(data, 'reportThumbnail');
   // Every image gets one, labelled or not: an operator may label it later without touching the file.
   const preview = await makePreview(thumbnail.data);
+  // From our own re-encoded main image, as every stored fingerprint is: one pipeline, comparable hashes.
+  const hash = await imageHash(main.data);
   return {
+    hash,
     mainKey: newImageKey('reports', main.extension),
     thumbnailKey: newImageKey('reports', thumbnail.extension),
     previewKey: newImageKey('reports', preview.extension),
@@ -55,7 +63,7 @@ export interface ReportWriteResult {
  * and the images the write replaced are removed only once it is committed.
  */
 export async function runReportWrite<T extends ReportWriteResult>(
-  deps: { sequelize: Sequelize; storage: Storage; logger: Logger },
+  deps: { sequelize: Sequelize; storage: Storage; logger: Logger; models: Pick<Models, 'ImageFingerprint'> },
   images: PreparedReportImages | null,
   work: (transaction: Transaction) => Promise<T>,
 ): Promise<T> {
@@ -64,6 +72,7 @@ export async function runReportWrite<T extends ReportWriteResult>(
     result = await writeTransaction(deps.sequelize, async (transaction) => {
       const written = await work(transaction);
       if (images) {
+        if (images.hash !== null) await recordImageFingerprint(deps.models, images.mainKey, images.hash, { transaction });
         await deps.storage.put(images.mainKey, images.main.data, images.main.contentType);
         await deps.storage.put(images.thumbnailKey, images.thumbnail.data, images.thumbnail.contentType);
         await deps.storage.put(images.previewKey, images.preview.data, images.preview.contentType);

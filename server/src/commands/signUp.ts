@@ -4,11 +4,12 @@ import { AppError } from '../errors';
 import { alreadyRegisteredMail } from '../mail/templates';
 import type { AppServices } from '../services';
 import { createAccount } from './accountCreator';
+import { assertEmailNotBlocked } from './emailBlock';
 import { queueVerificationMail } from './emailVerification';
 import { enqueueMail } from './mailOutbox';
 import { writeTransaction } from '../db/transaction';
 
-type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
+type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env' | 'sessionKey'>;
 
 /**
  * Registers a member and queues the verification mail in the same transaction (the mail worker sends
@@ -18,8 +19,10 @@ type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
  * - unverified: the password just typed replaces the earlier one (the person now signing up expects it
  *   to work) and a fresh link goes out;
  * - verified: the owner gets a note that someone tried, with the login and reset pages.
+ * An address of a member suspended for good is refused first (issue 38, commands/emailBlock.ts).
  */
 export async function signUpMember(deps: Deps, input: SignupInput, now = new Date()): Promise<void> {
+  await assertEmailNotBlocked(deps, input.email);
   const existing = await deps.models.User.findOne({ where: { email: input.email } });
   if (!existing) {
     try {

@@ -34,9 +34,13 @@ export interface NewTakedownRequest {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Reasons about an image of a real person: the short clock of 私事性的画像 (a deepfake harms as one does). */
+const IMAGE_OF_A_PERSON: readonly TakedownReason[] = ['intimateImage', 'aiManipulatedPerson'];
+
 /** The flag category a takedown case is filed under (the queue and the transparency report count by it). */
 const CATEGORY_OF_REASON: Record<TakedownReason, FlagCategory> = {
   intimateImage: 'nonConsensual',
+  aiManipulatedPerson: 'aiManipulatedPerson',
   defamationPrivacy: 'harassment',
   copyright: 'other',
   illegalObscene: 'obscene',
@@ -45,7 +49,7 @@ const CATEGORY_OF_REASON: Record<TakedownReason, FlagCategory> = {
 
 /** Private sexual images are decided within 2 days (the revenge-porn act's procedure), the rest within 7. */
 export function takedownDueAt(reason: TakedownReason, confirmedAt: Date): Date {
-  const days = reason === 'intimateImage' ? LIMITS.takedownIntimateDueDays : LIMITS.takedownOtherDueDays;
+  const days = IMAGE_OF_A_PERSON.includes(reason) ? LIMITS.takedownIntimateDueDays : LIMITS.takedownOtherDueDays;
   return new Date(confirmedAt.getTime() + days * DAY_MS);
 }
 
@@ -148,7 +152,7 @@ export async function confirmTakedownRequest(deps: Deps, token: string, now = ne
     }
     await models.CaseNote.create({ caseId, authorId: null, text: requestNote(request), createdAt: now }, { transaction });
     await request.update({ confirmedAt: now, dueAt, caseId, targetType: target?.type ?? null, targetId: target?.id ?? null }, { transaction });
-    const receipt = takedownReceiptMail({ to: request.email, requestId: request.id, contentUrl: request.contentUrl, intimate: request.reason === 'intimateImage', publicUrl: deps.env.publicUrl });
+    const receipt = takedownReceiptMail({ to: request.email, requestId: request.id, contentUrl: request.contentUrl, intimate: IMAGE_OF_A_PERSON.includes(request.reason), publicUrl: deps.env.publicUrl });
     await enqueueMail(models, 'takedownReceipt', receipt, { transaction });
     return 'confirmed';
   });

@@ -8,6 +8,7 @@ import { createMailOutboxWorker } from './mailOutboxWorker';
 import { startOutboxRunner } from './outboxRunner';
 import { createSearchOutboxWorker } from './searchOutboxWorker';
 import { startSuspensionSweep } from './suspensionSweep';
+import { startDisclosureSweep } from './disclosureSweep';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS, startCaseOverdueSweep, startDigestSchedule, type NotificationBus } from '../notifications';
 import type { Storage } from '../storage/storage';
 
@@ -31,7 +32,8 @@ export interface BackgroundJobs {
 
 /**
  * Everything that runs in the background rather than in a request: the search, mail and notification
- * outboxes, the daily notification digest, the sweep that ends suspensions, the one that tells operators of
+ * outboxes, the daily notification digest, the sweep that ends suspensions, the one that deletes expired
+ * disclosure records, the one that tells operators of
  * overdue cases, and the analytics roll-up. Run by `npm start` (HIRAKU_ROLE=all) and by
  * worker processes (HIRAKU_ROLE=worker); any number of processes may run them at once, because outbox
  * rows are leased (outboxLease.ts) and the periodic jobs take a named lock (db/namedLock.ts).
@@ -45,6 +47,7 @@ export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
     startOutboxRunner(createNotificationWorker(deps), logger, { idleMs: NOTIFICATION_IDLE_MS }),
     startDigestSchedule(deps, logger),
     startSuspensionSweep(deps, logger),
+    startDisclosureSweep(deps, logger),
     startCaseOverdueSweep(deps, logger),
     startAnalyticsMaintenance(deps),
   ];

@@ -1,5 +1,5 @@
 import { parseEnv } from '../env';
-import { resolveClientAddress, trustedProxyList } from './clientAddress';
+import { resolveClientAddress, resolveClientPort, trustedProxyList } from './clientAddress';
 
 describe('resolveClientAddress', () => {
   const none = trustedProxyList([]);
@@ -47,5 +47,22 @@ describe('TRUSTED_PROXIES', () => {
     for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.1/8/2', 'fd00::/129', '*']) {
       expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow('TRUSTED_PROXIES は IP アドレスか CIDR');
     }
+  });
+});
+
+describe('resolveClientPort', () => {
+  const none = trustedProxyList([]);
+  const oneProxy = trustedProxyList(['127.0.0.1']);
+
+  it('takes the connection\'s remote port from a client that is not one of our proxies, whatever it sends', () => {
+    expect(resolveClientPort('203.0.113.9', 51234, '443', none)).toBe(51234);
+    expect(resolveClientPort('203.0.113.9', 51234, '9999', oneProxy)).toBe(51234);
+  });
+
+  it('believes X-Forwarded-Port only from a trusted proxy, and a missing or broken one is unknown', () => {
+    expect(resolveClientPort('::ffff:127.0.0.1', 40000, '61000', oneProxy)).toBe(61000);
+    expect(resolveClientPort('127.0.0.1', 40000, undefined, oneProxy)).toBeNull();
+    expect(resolveClientPort('127.0.0.1', 40000, '70000', oneProxy)).toBeNull();
+    expect(resolveClientPort('127.0.0.1', 40000, '12a', oneProxy)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 /** A BlockList of the configured proxies (TRUSTED_PROXIES: addresses and CIDR ranges). */
 export function trustedProxyList(entries: readonly string[]): net.BlockList {
@@ -50,11 +50,34 @@ function normalise(value: string): string | null {
   return net.isIP(address) === 0 ? null : address;
 }
 
-/** Sets ctx.ip (what rate limits count by) to the client's address as resolveClientAddress finds it. */
+/**
+ * The client's source port (issue 38: a 発信者情報開示 names address, port and time, because carrier-grade
+ * NAT puts many subscribers behind one address). A direct connection's remote port is the client's own.
+ * Behind one of our proxies the socket's port is the proxy's, so only the proxy's X-Forwarded-Port is
+ * believed, and only when the socket's peer is a trusted proxy; without it the port is unknown (null).
+ */
+export function resolveClientPort(peer: string, peerPort: number | undefined, forwardedPort: string | undefined, trusted: net.BlockList): number | null {
+  if (!isTrusted(normalise(peer) ?? peer, trusted)) return peerPort ?? null;
+  const port = /^\d{1,5}$/.test(forwardedPort?.trim() ?? '') ? Number(forwardedPort) : NaN;
+  return port >= 1 && port <= 65535 ? port : null;
+}
+
+/** Where the middleware leaves the port on ctx.state. */
+const CLIENT_PORT = 'clientPort';
+
+/** Sets ctx.ip (what rate limits count by) to the client's address as resolveClientAddress finds it, and keeps its port. */
 export function clientAddress(trustedProxies: readonly string[]): Middleware {
   const trusted = trustedProxyList(trustedProxies);
   return async (ctx, next) => {
-    ctx.request.ip = resolveClientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For') || undefined, trusted);
+    const peer = ctx.req.socket.remoteAddress ?? '';
+    ctx.request.ip = resolveClientAddress(peer, ctx.get('X-Forwarded-For') || undefined, trusted);
+    ctx.state[CLIENT_PORT] = resolveClientPort(peer, ctx.req.socket.remotePort, ctx.get('X-Forwarded-Port') || undefined, trusted);
     await next();
   };
+}
+
+/** Where this request came from, for the disclosure records (commands/disclosureRecords.ts). */
+export function requestSource(ctx: Context): { address: string; port: number | null } {
+  const port = ctx.state[CLIENT_PORT] as number | null | undefined;
+  return { address: ctx.ip, port: port ?? null };
 }

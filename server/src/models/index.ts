@@ -30,6 +30,7 @@ import { initSessionFamily, SessionFamily } from './sessionFamily';
 import { initTakedownRequest, TakedownRequest } from './takedownRequest';
 import { initTag, Tag } from './tag';
 import { initUser, User } from './user';
+import { BlockedEmailHash, DisclosureRecord, ImageFingerprint, initGuardRecords } from './guardRecords';
 
 export { AnalyticsDaily, ANALYTICS_METRICS, type AnalyticsMetric } from './analyticsDaily';
 export { AnalyticsEvent } from './analyticsEvent';
@@ -62,6 +63,7 @@ export { SearchQuery } from './searchQuery';
 export { Tag } from './tag';
 export { User, USER_ROLES, type UserRole } from './user';
 export { Collection, CollectionReport, Save } from './saves';
+export { BlockedEmailHash, DisclosureRecord, ImageFingerprint, DISCLOSURE_KINDS, type DisclosureKind } from './guardRecords';
 export type { JsonObject, JsonValue } from './json';
 
 export interface Models {
@@ -103,6 +105,9 @@ export interface Models {
   Save: typeof Save;
   Collection: typeof Collection;
   CollectionReport: typeof CollectionReport;
+  ImageFingerprint: typeof ImageFingerprint;
+  BlockedEmailHash: typeof BlockedEmailHash;
+  DisclosureRecord: typeof DisclosureRecord;
 }
 
 /**
@@ -143,6 +148,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initPasskeyModels(sequelize),
     SessionFamily: initSessionFamily(sequelize),
     TakedownRequest: initTakedownRequest(sequelize),
+    ...initGuardRecords(sequelize),
   };
   associate(models);
   return models;

@@ -27,6 +27,7 @@ import { searchHandlers } from './search/search';
 import { securityHandlers } from './security/security';
 import { stepUpHandlers } from './stepUp/stepUp';
 import { trustHandlers } from './trust/trust';
+import { disclosureHandlers } from './disclosure/disclosure';
 import { signupHandlers } from './signup/signup';
 import { tagHandlers } from './tags/tags';
 import { tutorialHandlers } from './tutorial/tutorial';
@@ -65,6 +66,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...securityHandlers(services),
     ...passkeyHandlers(services),
     ...stepUpHandlers(services),
+    ...disclosureHandlers(services),
     ...trustHandlers(services),
     ...saveHandlers(services),
   };

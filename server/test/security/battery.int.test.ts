@@ -73,6 +73,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'moderation.changeRole': OPERATOR,
   'moderation.members': OPERATOR,
   'moderation.auditLog': OPERATOR,
+  'disclosure.records': OPERATOR,
   'moderation.cases': OPERATOR,
   'moderation.caseCounts': OPERATOR,
   'moderation.claimCase': OPERATOR,

@@ -148,3 +148,29 @@ export function exifHasGpsDirectory(exif: Buffer | undefined): boolean {
   }
   return false;
 }
+
+/**
+ * A picture with structure (issue 38's hash tests): coloured blocks and discs placed by a seeded
+ * generator, so each seed is a different image and the same seed the same one. Flat images carry no
+ * difference hash at all (images/perceptualHash.ts), so re-upload tests need these.
+ */
+export async function patternImage(seed: number, width = 800, height = 600): Promise<Buffer> {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: small, deterministic, good enough to scatter shapes.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  const shapes: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    const colour = `rgb(${Math.floor(next() * 256)},${Math.floor(next() * 256)},${Math.floor(next() * 256)})`;
+    const x = Math.floor(next() * width);
+    const y = Math.floor(next() * height);
+    const size = Math.floor((0.1 + next() * 0.3) * width);
+    shapes.push(i % 2 === 0 ? `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size * 0.7}" fill="${colour}"/>` : `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${colour}"/>`);
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(${Math.floor(next() * 256)},${Math.floor(next() * 256)},${Math.floor(next() * 256)})"/>${shapes.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}

@@ -6,11 +6,15 @@ import { LIMITS } from '../limits';
  */
 
 /** In order of severity, most severe first: the queue sorts by this order (docs/decisions.md). */
-export const FLAG_CATEGORIES = ['minor', 'nonConsensual', 'obscene', 'solicitation', 'harassment', 'spam', 'other'] as const;
+export const FLAG_CATEGORIES = ['minor', 'nonConsensual', 'obscene', 'aiManipulatedPerson', 'solicitation', 'harassment', 'spam', 'other'] as const;
 export type FlagCategory = (typeof FLAG_CATEGORIES)[number];
 
 /** Hidden after LIMITS.severeFlaggersToHide distinct flaggers instead of LIMITS.flaggersToHide; due within 24 h. */
-export const SEVERE_FLAG_CATEGORIES: readonly FlagCategory[] = ['minor', 'nonConsensual', 'obscene'];
+/**
+ * aiManipulatedPerson (issue 38): an image of a real person altered or made by AI (a sexual deepfake), as
+ * severe as an image published without consent; migration 0065 moved the stored priorities after it.
+ */
+export const SEVERE_FLAG_CATEGORIES: readonly FlagCategory[] = ['minor', 'nonConsensual', 'obscene', 'aiManipulatedPerson'];
 export const isSevereCategory = (category: FlagCategory): boolean => SEVERE_FLAG_CATEGORIES.includes(category);
 /** Appeals and takedowns (0) and the severe categories (1-3): the priorities the badge counts as severe. */
 export const SEVERE_PRIORITY_MAX = SEVERE_FLAG_CATEGORIES.length;

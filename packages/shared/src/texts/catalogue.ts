@@ -57,6 +57,7 @@ import { SITE_TEXTS } from './site';
 import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS } from './contentWarnings/labels';
 import { CONTENT_WARNING_MESSAGES } from './contentWarnings/messages';
 import { CONTENT_WARNING_TEXTS } from './contentWarnings/screens';
+import { GUARD_MESSAGES, GUARD_TEXTS } from './guard/messages';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
@@ -109,4 +110,5 @@ export const TEXTS = {
   passkeys: /* @__PURE__ */ domain(PASSKEY_MESSAGES, { screens: PASSKEY_TEXTS }),
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),
   saves: /* @__PURE__ */ domain(SAVES_MESSAGES, { screens: SAVES_TEXTS }),
+  guard: /* @__PURE__ */ domain(GUARD_MESSAGES, { screens: GUARD_TEXTS }),
 } as const;

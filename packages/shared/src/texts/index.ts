@@ -61,4 +61,5 @@ export * from './contentWarnings/messages';
 export * from './contentWarnings/screens';
 export * from './saves/messages';
 export * from './saves/screens';
+export * from './guard/messages';
 export * from './catalogue';

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PAGE_TITLES, SITE_TEXTS, SHELL_TEXTS } from '@hiraku/shared';
 import { IconBack, IconMore, IconPen, IconSearch, IconUser } from '../components/icons';
 import { useGoBack } from '../components/useGoBack';
@@ -7,8 +7,16 @@ import { PATHS } from '../routes/paths';
 
 const t = SHELL_TEXTS.footer;
 
+/**
+ * Issue 38: on a wide screen the operators' screens have no member tab bar (moderation.css): over the case
+ * queue it covered the action buttons. On a phone it stays, as the way to その他.
+ */
+const isOperatorScreen = (pathname: string): boolean =>
+  pathname.startsWith('/moderation/') || pathname === PATHS.categoryManager || pathname === PATHS.tagManager;
+
 export function SiteFooter() {
   const goBack = useGoBack();
+  const { pathname } = useLocation();
   return (
     <footer className="site-footer">
       <nav className="site-footer__links" aria-label={t.trustLabel}>
@@ -31,7 +39,7 @@ export function SiteFooter() {
         </ul>
       </nav>
       <p className="site-footer__copyright">{SITE_TEXTS.copyright}</p>
-      <nav className="bottom-nav" aria-label={t.navLabel}>
+      <nav className={`bottom-nav${isOperatorScreen(pathname) ? ' bottom-nav--operator' : ''}`} aria-label={t.navLabel}>
         <ul className="bottom-nav__list">
           <li>
             <button type="button" className="bottom-nav__item" onClick={goBack}>

@@ -26,6 +26,8 @@ import { ListFooter } from './ListFooter';
 import { MemberHistoryPanel } from './MemberHistoryPanel';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
+import { CaseList } from './CaseList';
+import { useWideScreen } from './useWideScreen';
 import { useCursorList } from '../query/useCursorList';
 
 const t = MODERATION_TEXTS.cases;
@@ -75,6 +77,8 @@ function CaseQueue() {
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  // Issue 38: on a wide screen the list of cases sits on the left, the cases themselves on the right.
+  const wide = useWideScreen();
 
   const fetchPage = useCallback((cursor: string | null, signal: AbortSignal) => api.cases(filters, cursor, signal), [api, filters]);
   const queryKey = useMemo(() => endpointQueryKey('moderation.cases', { query: { ...filters, overdue: filters.overdue ? 'true' : '' } }), [filters]);
@@ -312,8 +316,13 @@ function CaseQueue() {
         </div>
       )}
 
-      <div className={`cases__layout${history ? ' cases__layout--history' : ''}`}>
-        <div>
+      <div className={`cases__layout${history ? ' cases__layout--history' : ''}${wide ? ' cases__layout--wide' : ''}`}>
+        {wide && (
+          <nav className="cases__list-pane" aria-label={t.listPaneLabel}>
+            <CaseList items={items} active={active} selected={selected} onShow={focusItem} />
+          </nav>
+        )}
+        <div className={wide ? 'cases__detail-pane' : undefined}>
           {items.length === 0 && !list.loading && !list.error && <p>{t.empty}</p>}
           <ol className="moderation__list" aria-label={t.listLabel}>
             {items.map((item, index) => (

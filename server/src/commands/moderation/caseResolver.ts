@@ -18,6 +18,7 @@ import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
 import { checkAppealReviewer } from './appealReviewer';
 import { removeForGood, type ImageFiles } from './contentRemover';
+import { setReportImageBlocked } from '../reuploadGuard';
 import { tellTakedownDecision } from '../takedownRequests';
 import { caseChanged } from '../../notifications/cases';
 
@@ -180,6 +181,8 @@ async function applyDecision(
   if (action === 'delete') await removeForGood(deps, { decided, target, now }, options);
   else if (target.type === 'comment' && action === 'suspend') await setCommentDeleted(deps, target, true, now, options);
   else await setContentHidden(deps, target, true, now, options);
+  // Issue 38: a removed image may not come back as a new upload (commands/reuploadGuard.ts).
+  if (target.type === 'report') await setReportImageBlocked(deps.models, target.report, { blocked: true, caseId: decided.id, now }, options);
   await audit(auditActionOf(target.type, action));
   if (action === 'suspend') {
     await suspendMember(deps, { actor, publicId: await authorPublicId(deps, decided.authorId, options.transaction), reason, until, now, caseId: decided.id }, options);
@@ -218,6 +221,7 @@ async function decideAppeal(
       const removed = original.contentRemovedAt !== null;
       if (!removed && target.type === 'comment' && (decision === 'delete' || decision === 'suspend') && (await setCommentDeleted(deps, target, false, now, options))) undone.push('deletion');
       if (await setContentHidden(deps, target, false, now, options)) undone.push('hiding');
+      if (target.type === 'report') await setReportImageBlocked(deps.models, target.report, { blocked: false }, options);
       if (decision === 'suspend' && original.authorId !== null) {
         const publicId = await authorPublicId(deps, original.authorId, options.transaction);
         if ((await unsuspendMember(deps, { actor, publicId, reason, caseId: original.id }, options)).changed) undone.push('suspension');

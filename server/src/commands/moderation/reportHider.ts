@@ -7,6 +7,7 @@ import { refreshListed } from '../../visibility';
 import { writeAuditLog } from '../auditLogWriter';
 import { lockReport } from '../reportLoader';
 import { enqueueReportSearchSync } from '../searchOutbox';
+import { setReportImageBlocked } from '../reuploadGuard';
 import { notify } from '../../notifications';
 
 export interface ReportHideOutcome {
@@ -23,7 +24,7 @@ export interface ReportHideOutcome {
  * author's alone, operators included out, so hiding one answers 404 like reading it.
  */
 export async function setReportHidden(
-  deps: { models: Pick<Models, 'Report' | 'User' | 'SearchOutboxEntry' | 'AuditLog' | 'NotificationOutboxEntry'>; sequelize: Sequelize },
+  deps: { models: Pick<Models, 'Report' | 'User' | 'SearchOutboxEntry' | 'AuditLog' | 'NotificationOutboxEntry' | 'ImageFingerprint'>; sequelize: Sequelize },
   { actor, reportId, hidden, reason, now = new Date() }: { actor: NonNullable<Viewer>; reportId: number; hidden: boolean; reason: string; now?: Date },
   { transaction }: { transaction: Transaction },
 ): Promise<ReportHideOutcome> {
@@ -33,6 +34,8 @@ export async function setReportHidden(
   if ((report.hiddenAt !== null) === hidden) return { changed: false, report };
 
   await applyReportHidden(deps, report, hidden, now, { transaction });
+  // Issue 38: while an operator keeps it hidden, its image cannot be uploaded again.
+  await setReportImageBlocked(deps.models, report, { blocked: hidden, now }, { transaction });
   await writeAuditLog(
     deps.models,
     { actorId: actor.id, action: hidden ? 'report.hide' : 'report.unhide', targetType: 'report', targetId: report.id, reason, details: { title: report.title } },

@@ -1,5 +1,7 @@
 import { TEXTS } from '@hiraku/shared';
 import { createComment } from '../../commands/commentCreator';
+import { recordDisclosure } from '../../commands/disclosureRecords';
+import { requestSource } from '../../middlewares/clientAddress';
 import { deleteComment } from '../../commands/commentDeleter';
 import { reportComment } from '../../commands/commentReporter';
 import { authorInclude } from '../../commands/reportLoader';
@@ -37,10 +39,13 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
       return comments.map((comment) => presentComment(comment, { viewer: user, storage, mutedWords }));
     },
 
-    'comments.create': async ({ user, body }) => {
-      const { comment, authorProfile } = await writeTransaction(services.sequelize, (transaction) =>
-        createComment(services, { viewer: user, input: body }, { transaction }),
-      );
+    'comments.create': async ({ ctx, user, body }) => {
+      const { comment, authorProfile } = await writeTransaction(services.sequelize, async (transaction) => {
+        const created = await createComment(services, { viewer: user, input: body }, { transaction });
+        // Issue 38: where it was posted from, for 発信者情報開示.
+        await recordDisclosure(services.models, { kind: 'comment', targetId: created.comment.id, member: user, source: requestSource(ctx) }, { transaction });
+        return created;
+      });
       // The author is the member of this request, who has a session and so is not suspended.
       const author = { publicId: user.publicId, suspendedAt: null, profile: authorProfile };
       return presentComment({ ...comment.get({ plain: true }), author }, { viewer: user, storage });

@@ -12,6 +12,7 @@ import { suspendMember, unsuspendMember, type MemberOutcome } from '../../comman
 import { setReportHidden } from '../../commands/moderation/reportHider';
 import { setImageLabel } from '../../commands/moderation/imageLabeler';
 import { changeRole } from '../../commands/moderation/roleChanger';
+import { syncEmailBlock } from '../../commands/emailBlock';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentAuditEntry, presentModeratedMember, presentQueueItem } from '../../presenters/moderation';
@@ -84,16 +85,20 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
 
     'moderation.suspendMember': async ({ ctx, user, params, body }) => {
       await requireRecentProof(services, ctx);
-      const outcome = await writeTransaction(sequelize, (transaction) =>
-        suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction }),
-      );
+      const outcome = await writeTransaction(sequelize, async (transaction) => {
+        const suspended = await suspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason, until: body.until }, { transaction });
+        await syncEmailBlock(services, suspended.member.id, { transaction });
+        return suspended;
+      });
       return memberResponse(outcome, outcome.changed ? TEXTS.moderation.memberSuspended : TEXTS.moderation.memberAlreadySuspended);
     },
 
     'moderation.unsuspendMember': async ({ user, params, body }) => {
-      const outcome = await writeTransaction(sequelize, (transaction) =>
-        unsuspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason }, { transaction }),
-      );
+      const outcome = await writeTransaction(sequelize, async (transaction) => {
+        const lifted = await unsuspendMember(services, { actor: user, publicId: params.publicId, reason: body.reason }, { transaction });
+        await syncEmailBlock(services, lifted.member.id, { transaction });
+        return lifted;
+      });
       return memberResponse(outcome, outcome.changed ? TEXTS.moderation.memberUnsuspended : TEXTS.moderation.memberNotSuspended);
     },
 
@@ -125,13 +130,17 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     },
     'moderation.resolveCase': async ({ ctx, user, params, body }) => {
       if (decisionNeedsStepUp(body.action)) await requireRecentProof(services, ctx);
-      const outcome = await writeTransaction(sequelize, (transaction) =>
-        resolveCase(
+      const outcome = await writeTransaction(sequelize, async (transaction) => {
+        const resolved = await resolveCase(
           caseDeps,
           { actor: user, caseId: params.id, action: body.action, reason: body.reason, until: body.until, selfReviewReason: body.selfReviewReason },
           { transaction },
-        ),
-      );
+        );
+        // Issue 38: a decision that suspends its member for good (or lifts that) blocks (or frees) their address.
+        const decided = await models.ModerationCase.findByPk(resolved.caseId, { attributes: ['authorId'], transaction });
+        if (decided?.authorId) await syncEmailBlock(services, decided.authorId, { transaction });
+        return resolved;
+      });
       return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.resolved : TEXTS.moderation.cases.alreadyResolved);
     },
     'moderation.bulkResolveCases': async ({ ctx, user, body }) => {

@@ -4,7 +4,12 @@ import { assertHasProfile } from '../../commands/reportContent';
 import { deleteReport } from '../../commands/reportDeleter';
 import { createFeedPageCache, FEED_PAGE_CACHE_DEFAULTS } from '../../commands/feedPageCache';
 import { loadReportFeed } from '../../commands/reportFeedLoader';
-import { prepareReportImages, runReportWrite } from '../../commands/reportImages';
+import { prepareReportImages, runReportWrite, type PreparedReportImages } from '../../commands/reportImages';
+import { recordDisclosure, type RequestSource } from '../../commands/disclosureRecords';
+import { assertImageNotBlocked } from '../../commands/reuploadGuard';
+import { requestSource } from '../../middlewares/clientAddress';
+import type { Models } from '../../models';
+import type { Transaction } from 'sequelize';
 import { authorInclude, loadReportDetail, loadReportDetailFor } from '../../commands/reportLoader';
 import { updateReport } from '../../commands/reportUpdater';
 import { notFound, validationError } from '../../errors';
@@ -73,24 +78,35 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       return presentReport(loaded.report, { viewer: user, storage });
     },
 
-    'reports.create': async ({ user, body, files }) => {
+    'reports.create': async ({ ctx, user, body, files }) => {
       // Cheap refusals first: the image is decoded only for a request that can succeed.
       await assertHasProfile(models, user.id);
       assertImageAttested(files.mainImage, body);
       const images = await prepared(files.mainImage);
-      const { report } = await runReportWrite(services, images, (transaction) =>
-        createReport(models, { authorId: user.id, input: body, images }, { transaction }),
-      );
+      if (images?.hash) await assertImageNotBlocked(services, { uploader: user, hash: images.hash });
+      const source = requestSource(ctx);
+      const { report } = await runReportWrite(services, images, async (transaction) => {
+        const created = await createReport(models, { authorId: user.id, input: body, images }, { transaction });
+        await recordDisclosure(models, { kind: 'report', targetId: created.report.id, member: user, source }, { transaction });
+        await recordImageUpload(models, images, created.report.id, user, source, transaction);
+        return created;
+      });
       return { message: TEXTS.report.created, report: await presentFresh(report.id, user) };
     },
 
-    'reports.update': async ({ user, params, body, files }) => {
+    'reports.update': async ({ ctx, user, params, body, files }) => {
       const current = await loadReportDetail(models, params.id);
       if (!current) throw notFound(TEXTS.report.notFound);
       authorizeReport(user, 'update', reportFacts(current));
       assertImageAttested(files.mainImage, body);
       const images = await prepared(files.mainImage);
-      await runReportWrite(services, images, (transaction) => updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction }));
+      if (images?.hash) await assertImageNotBlocked(services, { uploader: user, hash: images.hash });
+      const source = requestSource(ctx);
+      await runReportWrite(services, images, async (transaction) => {
+        const updated = await updateReport(models, { viewer: user, reportId: params.id, input: body, images }, { transaction });
+        await recordImageUpload(models, images, params.id, user, source, transaction);
+        return updated;
+      });
       return { message: TEXTS.report.updated, report: await presentFresh(params.id, user) };
     },
 
@@ -123,6 +139,18 @@ function assertImageAttested(image: Buffer | null, body: { imageConsent: boolean
   if (image && !(body.imageConsent && body.imageMosaic)) {
     throw validationError(TEXTS.image.attestationRequired, { mainImage: TEXTS.image.attestationRequired });
   }
+}
+
+/** Issue 38: a new image's upload is a disclosure record of its own (an edit's text is not). */
+async function recordImageUpload(
+  models: Pick<Models, 'DisclosureRecord'>,
+  images: PreparedReportImages | null,
+  reportId: number,
+  member: { id: number; publicId: string },
+  source: RequestSource,
+  transaction: Transaction,
+): Promise<void> {
+  if (images) await recordDisclosure(models, { kind: 'image', targetId: reportId, member, source }, { transaction });
 }
 
 function prepared(image: Buffer | null) {

@@ -18,6 +18,7 @@ import { SEARCH_ENDPOINTS } from './search';
 import { SECURITY_ENDPOINTS } from './security';
 import { STEP_UP_ENDPOINTS } from './stepUp';
 import { TRUST_ENDPOINTS } from './trust';
+import { DISCLOSURE_ENDPOINTS } from './disclosure';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
 import type { EndpointKey, PathOf, PathParamNames } from './routes';
@@ -37,6 +38,7 @@ export * from './security';
 export * from './passkeys';
 export * from './stepUp';
 export * from './trust';
+export * from './disclosure';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -64,6 +66,7 @@ export const ENDPOINTS = {
   ...STEP_UP_ENDPOINTS,
   ...TRUST_ENDPOINTS,
   ...SAVE_ENDPOINTS,
+  ...DISCLOSURE_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

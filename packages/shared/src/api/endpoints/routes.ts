@@ -78,6 +78,7 @@ export const ENDPOINT_ROUTES = {
   'moderation.changeRole': 'POST /api/moderation/users/:publicId/role',
   'moderation.members': 'GET /api/moderation/users',
   'moderation.auditLog': 'GET /api/moderation/audit-log',
+  'disclosure.records': 'GET /api/moderation/disclosure-records',
   'moderation.cases': 'GET /api/moderation/cases',
   'moderation.caseCounts': 'GET /api/moderation/cases/counts',
   'moderation.claimCase': 'POST /api/moderation/cases/:id/claim',

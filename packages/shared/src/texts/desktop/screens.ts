@@ -20,6 +20,9 @@ export const DESKTOP_TEXTS = {
     change: 'サーバーを変更',
   },
   offline: {
+    /** Issue 38: the read-only queue shown while the server cannot be reached. */
+    readOnly: (savedAt: string) => `サーバーに接続できないため、${savedAt} 時点の通報キューを表示しています（閲覧のみ）。`,
+    readOnlyEmpty: 'サーバーに接続できません。保存された通報キューはまだありません。',
     banner: 'サーバーに接続できません。ネットワークとサーバーの状態を確認してください。接続が戻ると自動で再開します。',
     retry: '再接続',
   },
@@ -67,6 +70,14 @@ export const DESKTOP_TEXTS = {
     zoom: 'ズーム',
     devTools: '開発者ツール',
     openWebsite: 'ひらくをブラウザで開く',
+  },
+  /** Issue 38: a newer version on the update feed set in settings.json (updateFeedUrl). */
+  update: {
+    title: '新しいバージョンがあります',
+    message: (version: string) => `ひらく運営 ${version} を利用できます。`,
+    detail: 'ダウンロードしておくと、次にアプリを終了したときに更新されます。作業中の画面はそのまま使えます。',
+    download: 'ダウンロードする',
+    later: 'あとで',
   },
   about: {
     title: ABOUT_APP,

@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS = {
   'strike.revoke': '警告の取り消し',
   'appeal.uphold': '異議の棄却',
   'appeal.overturn': '異議による判断の取り消し',
+  'disclosure.export': '発信者情報の書き出し',
+  'image.reupload_refused': '削除済み画像の再投稿の拒否',
   'category.create': 'カテゴリの作成',
   'category.update': 'カテゴリの変更',
   'category.delete': 'カテゴリの削除',

@@ -73,6 +73,8 @@ export const MODERATION_TEXTS = {
     counts: (open: number, overdue: number) => `未対応 ${open}件（期限切れ ${overdue}件）`,
     empty: '該当するケースはありません。',
     listLabel: 'ケース',
+    /** Issue 38: the wide queue's left pane. */
+    listPaneLabel: 'ケースの一覧',
     openedAt: '受付',
     dueAt: '期限',
     overdue: '期限切れ',

@@ -1,3 +1,5 @@
+import { FLAG_CATEGORY_TEXTS } from '../flag/categories';
+
 /** The takedown form's choices (issue 21): who asks, and why. Stored as the keys, shown as these labels. */
 export const TAKEDOWN_REQUESTER_LABELS = {
   self: '本人',
@@ -9,6 +11,7 @@ export const TAKEDOWN_REQUESTER_KINDS = Object.keys(TAKEDOWN_REQUESTER_LABELS) a
 
 export const TAKEDOWN_REASON_LABELS = {
   intimateImage: '私事性的画像（本人の同意なく公開された性的な画像・動画）',
+  aiManipulatedPerson: FLAG_CATEGORY_TEXTS.aiManipulatedPerson.label,
   defamationPrivacy: '名誉毀損・プライバシー侵害',
   copyright: '著作権侵害',
   illegalObscene: '違法なわいせつ画像（無修正など）',
