@@ -86,6 +86,11 @@ export const LIMITS = {
   mutedWordsMax: 100,
   mutedWordMin: 1,
   mutedWordMax: 30,
+  // -- The report form's autosave (issue 39) --
+  /** Reports being written at once, each resumable from マイページ; a member needs a few, not hundreds. */
+  reportAutosavesMax: 20,
+  /** Quiet time after the last change before the form saves what is typed. */
+  reportAutosaveDelayMs: 2000,
 } as const;
 
 /** How long a muted word lasts (issue 19): a day, a week, a month, or until removed. */

@@ -44,6 +44,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.Block.destroy({ where: { [Op.or]: [{ blockerId: userId }, { blockedId: userId }] }, transaction });
     await models.Mute.destroy({ where: { [Op.or]: [{ muterId: userId }, { mutedId: userId }] }, transaction });
     await models.MutedWord.destroy({ where: { userId }, transaction });
+    // What the member was writing (issue 39): cascades too, but not where SQLite's foreign keys are off.
+    await models.ReportAutosave.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 

@@ -18,6 +18,7 @@ import { initProfile, Profile } from './profile';
 import { initRecoveryCode, RecoveryCode } from './recoveryCode';
 import { initRefreshToken, RefreshToken } from './refreshToken';
 import { initReport, Report } from './report';
+import { initReportAutosave, ReportAutosave } from './reportAutosave';
 import { initReportStep, ReportStep } from './reportStep';
 import { initReportTag, ReportTag } from './reportTag';
 import { initReportTool, ReportTool } from './reportTool';
@@ -51,6 +52,7 @@ export { SessionFamily } from './sessionFamily';
 export { TakedownRequest } from './takedownRequest';
 export { RefreshToken } from './refreshToken';
 export { Report } from './report';
+export { ReportAutosave } from './reportAutosave';
 export { ReportStep } from './reportStep';
 export { ReportTag, REPORT_TAG_KINDS, type ReportTagKind } from './reportTag';
 export { ReportTool } from './reportTool';
@@ -94,6 +96,7 @@ export interface Models {
   RecoveryCode: typeof RecoveryCode;
   SessionFamily: typeof SessionFamily;
   TakedownRequest: typeof TakedownRequest;
+  ReportAutosave: typeof ReportAutosave;
 }
 
 /**
@@ -132,6 +135,7 @@ export function initModels(sequelize: Sequelize): Models {
     RecoveryCode: initRecoveryCode(sequelize),
     SessionFamily: initSessionFamily(sequelize),
     TakedownRequest: initTakedownRequest(sequelize),
+    ReportAutosave: initReportAutosave(sequelize),
   };
   associate(models);
   return models;

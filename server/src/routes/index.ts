@@ -6,6 +6,7 @@ import type { AppServices } from '../services';
 import { accountHandlers } from './account/account';
 import { analyticsHandlers } from './analytics/analytics';
 import { authHandlers } from './auth/auth';
+import { autosaveHandlers } from './autosaves/autosaves';
 import { categoryHandlers } from './categories/categories';
 import { commentHandlers } from './comments/comments';
 import { contactHandlers } from './contact/contact';
@@ -59,6 +60,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...safetyHandlers(services),
     ...securityHandlers(services),
     ...trustHandlers(services),
+    ...autosaveHandlers(services),
   };
 }
 

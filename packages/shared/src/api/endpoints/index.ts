@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EndpointDefinition, MultipartBody } from './define';
 import { ACCOUNT_ENDPOINTS } from './account';
 import { ANALYTICS_ENDPOINTS } from './analytics';
+import { AUTOSAVE_ENDPOINTS } from './autosaves';
 import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
 import { FLAG_ENDPOINTS } from './flags';
@@ -30,6 +31,7 @@ export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
 export * from './trust';
+export * from './autosaves';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -53,6 +55,7 @@ export const ENDPOINTS = {
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...TRUST_ENDPOINTS,
+  ...AUTOSAVE_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;
