@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AUTOSAVE_TEXTS, charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
@@ -19,6 +19,8 @@ import { useLeaveWarning } from './useLeaveWarning';
 import { useDeleteReport, useSaveReport } from './reportWrites';
 import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
+import { useSession } from '../../session';
+import { useReportAutosave } from './useReportAutosave';
 
 const t = REPORT_FORM_TEXTS;
 const label = REPORT_FIELD_LABELS;
@@ -28,10 +30,18 @@ const FIELD_ORDER = ['title', 'gender', 'sexualOrientation', 'role', 'playCatego
 
 type Intent = 'draft' | 'publish';
 
+/** Where the autosave (issue 39) starts: the server row this form continues, and what the server already holds. */
+export interface AutosaveStart {
+  autosaveId: number | null;
+  /** null: the server holds none of what the form starts with (a copy kept on this device), so it is sent at once. */
+  synced: ReportFormValues | null;
+}
+
 export type ReportFormProps =
-  | { mode: 'create'; initial: ReportFormValues; tags: TagsByCategory; tagsProblem: string | null }
+  | { mode: 'create'; initial: ReportFormValues; tags: TagsByCategory; tagsProblem: string | null; autosave?: AutosaveStart }
   | {
       mode: 'edit';
+      autosave?: AutosaveStart;
       reportId: number;
       initial: ReportFormValues;
       tags: TagsByCategory;
@@ -139,7 +149,21 @@ export function ReportForm(props: ReportFormProps) {
     if (props.mode === 'create') return values.title.trim() !== '' || values.description.trim() !== '';
     return file !== null || !sameValues({ ...values, play: numberSteps(values.play) }, props.initial);
   }, [props.mode, props.initial, values, file]);
-  const { release } = useLeaveWarning(unsaved);
+  // -- autosave (issue 39): the words go to the server as they are typed; only what it has not got yet warns on leaving.
+  const session = useSession();
+  const location = useLocation();
+  const autosave = useReportAutosave({
+    member: session.user?.publicId ?? '',
+    reportId: props.mode === 'edit' ? props.reportId : null,
+    autosaveId: props.autosave?.autosaveId ?? null,
+    values,
+    synced: props.autosave ? props.autosave.synced : props.initial,
+    onCreated: (autosaveId) => {
+      // In the address, so a reload (or the browser's restore after a crash) continues this row.
+      if (props.mode === 'create') navigate({ pathname: location.pathname, search: `?autosave=${autosaveId}` }, { replace: true });
+    },
+  });
+  const { release } = useLeaveWarning((unsaved && autosave.pending) || file !== null);
 
   const save = async (checked: ReportFormValues) => {
     const sent = toSend.current(checked);
@@ -161,6 +185,7 @@ export function ReportForm(props: ReportFormProps) {
     try {
       await saveReport.mutateAsync({ reportId: props.mode === 'create' ? null : props.reportId, body, onUploadProgress });
       track(`report_${props.mode}_success`);
+      await autosave.finish();
       const done = props.mode === 'create' ? REPORT_MESSAGES.created : REPORT_MESSAGES.updated;
       release();
       platform.alert(done);
@@ -396,6 +421,9 @@ export function ReportForm(props: ReportFormProps) {
         />
       </fieldset>
 
+      <p className="report-form__autosave" role="status">
+        {autosave.status === 'saved' ? AUTOSAVE_TEXTS.saved : autosave.status === 'local' ? AUTOSAVE_TEXTS.savedHere : ''}
+      </p>
       <div className="report-form__actions">
         <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
           {busy === 'draft' ? COMMON_TEXTS.processing : t.saveDraft}
