@@ -7,6 +7,8 @@ import { useNotice } from '../notice/NoticeContext';
 import { usePlatform } from '../platform/PlatformContext';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { editReportPath, PATHS } from '../routes/paths';
+import { useSession } from '../session';
+import { localDraftStore } from '../session/localDraftStore';
 
 const t = AUTOSAVE_TEXTS;
 
@@ -24,10 +26,14 @@ export function AutosaveList() {
   const platform = usePlatform();
   const { showNotice } = useNotice();
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const list = useEndpointQuery('autosaves.list', undefined, { staleTime: 0 });
   const discard = useMutation({
     mutationFn: (id: number) => call('autosaves.remove', { params: { id } }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, id) => {
+      // This browser's pointer to the row goes too, so the form does not try to continue it.
+      const member = user?.publicId;
+      if (member && localDraftStore.read(member)?.autosaveId === id) localDraftStore.clear(member);
       showNotice(answer.message, 'success');
       void queryClient.invalidateQueries({ queryKey: endpointQueryKey('autosaves.list') });
     },

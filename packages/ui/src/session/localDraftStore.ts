@@ -1,9 +1,10 @@
 import type { ReportAutosaveValues } from '@hiraku/shared';
 
 /**
- * The report form's words not yet confirmed by the server (issue 39), kept on this device so a crash, a
- * lost connection or a session that expired mid-sentence loses nothing: the form sends them as soon as
- * it can and then forgets them. One slot per member (by public id), so another member signing in on the
+ * The report being written in this browser (issue 39): which autosave row it is, and its words while
+ * the server has not confirmed them, so a reload finds the row, and a crash, a lost connection or a
+ * session that expired mid-sentence loses nothing: the form sends them as soon as it can. Dropped when
+ * the report is saved or the row discarded. One slot per member (by public id), so another member signing in on the
  * same browser never sees them; a logout on purpose drops every slot (a shared device keeps nothing).
  */
 const PREFIX = 'hiraku.reportDraft.';
@@ -14,6 +15,8 @@ export interface LocalDraft {
   /** The report being edited; null for a new one. */
   reportId: number | null;
   values: ReportAutosaveValues;
+  /** The server holds exactly these values: on return the server's row (perhaps newer, from another device) wins. */
+  synced: boolean;
 }
 
 function storage(): Storage | null {

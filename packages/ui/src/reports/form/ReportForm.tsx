@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AUTOSAVE_TEXTS, charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
@@ -149,21 +149,17 @@ export function ReportForm(props: ReportFormProps) {
     if (props.mode === 'create') return values.title.trim() !== '' || values.description.trim() !== '';
     return file !== null || !sameValues({ ...values, play: numberSteps(values.play) }, props.initial);
   }, [props.mode, props.initial, values, file]);
-  // -- autosave (issue 39): the words go to the server as they are typed; only what it has not got yet warns on leaving.
+  // -- autosave (issue 39): the words go to the server as they are typed.
   const session = useSession();
-  const location = useLocation();
   const autosave = useReportAutosave({
     member: session.user?.publicId ?? '',
     reportId: props.mode === 'edit' ? props.reportId : null,
     autosaveId: props.autosave?.autosaveId ?? null,
     values,
     synced: props.autosave ? props.autosave.synced : props.initial,
-    onCreated: (autosaveId) => {
-      // In the address, so a reload (or the browser's restore after a crash) continues this row.
-      if (props.mode === 'create') navigate({ pathname: location.pathname, search: `?autosave=${autosaveId}` }, { replace: true });
-    },
   });
-  const { release } = useLeaveWarning((unsaved && autosave.pending) || file !== null);
+  // The report itself is not saved yet, autosave or not: leaving still asks (docs/product.md §4).
+  const { release } = useLeaveWarning(unsaved);
 
   const save = async (checked: ReportFormValues) => {
     const sent = toSend.current(checked);

@@ -21,14 +21,13 @@ export interface ReportAutosaveOptions {
   values: ReportFormValues;
   /** What the server already holds (or the untouched form): nothing is sent until the values differ; null: send at once. */
   synced: ReportFormValues | null;
-  /** A new row was made: the page puts its id in the address, so a reload finds it. */
-  onCreated: (autosaveId: number) => void;
 }
 
 /**
  * The report form's autosave (issue 39): a few seconds after the last change, and when the page is
- * hidden or left, the values go to the server (one row per report being written); until the server has
- * them they are also kept on this device, so a crash or an expired session loses nothing.
+ * hidden or left, the values go to the server (one row per report being written). This browser keeps
+ * which row it is (a reload continues it) and the words the server has not confirmed yet, so a crash or
+ * an expired session loses nothing.
  */
 export function useReportAutosave(options: ReportAutosaveOptions) {
   const { call } = useApi();
@@ -46,9 +45,9 @@ export function useReportAutosave(options: ReportAutosaveOptions) {
   const props = useRef(options);
   props.current = options;
 
-  const keepLocal = useCallback(() => {
+  const keepLocal = useCallback((synced: boolean) => {
     const { member, reportId } = props.current;
-    localDraftStore.write(member, { autosaveId: id.current, reportId, values: latest.current });
+    localDraftStore.write(member, { autosaveId: id.current, reportId, values: latest.current, synced });
   }, []);
 
   const send = useCallback(async (): Promise<void> => {
@@ -69,20 +68,16 @@ export function useReportAutosave(options: ReportAutosaveOptions) {
       if (id.current === null) {
         const { autosave } = await call('autosaves.create', { body: { reportId: props.current.reportId, values } });
         id.current = autosave.id;
-        if (mounted.current && !stopped.current) props.current.onCreated(autosave.id);
       }
       confirmed.current = text;
-      if (JSON.stringify(latest.current) === text) {
-        localDraftStore.clear(props.current.member);
-        if (mounted.current) {
-          setPending(false);
-          setStatus('saved');
-        }
-      } else {
-        keepLocal();
+      const caughtUp = JSON.stringify(latest.current) === text;
+      keepLocal(caughtUp);
+      if (caughtUp && mounted.current) {
+        setPending(false);
+        setStatus('saved');
       }
     } catch {
-      keepLocal();
+      keepLocal(false);
       if (mounted.current) setStatus('local');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flushRef.current(), RETRY_MS);
@@ -107,7 +102,7 @@ export function useReportAutosave(options: ReportAutosaveOptions) {
     latest.current = JSON.parse(text) as ReportAutosaveValues;
     if (text === confirmed.current) return;
     setPending(true);
-    keepLocal();
+    keepLocal(false);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), LIMITS.reportAutosaveDelayMs);
   }, [text, flush, keepLocal]);

@@ -13,28 +13,34 @@ export interface ResumedDraft {
 }
 
 /**
- * What the member was writing (issue 39), for the form to continue: the server's row named in the address
- * (a new report) or kept for the edited report, and over it this device's copy of words the server never
- * got (a crash, an expired session), which the form then sends.
+ * What the member was writing (issue 39), for the form to continue. The row is the one the address names
+ * (マイページ's link), the edited report's, or the one this browser was writing (a reload). Its words
+ * are the server's, unless this browser holds words the server never confirmed (a crash, an expired
+ * session): those win, and the form sends them.
  */
 export function useResumedDraft({ member, reportId, autosaveId }: { member: string; reportId: number | null; autosaveId: number | null }): ResumedDraft {
+  // Read once per form: the form itself rewrites the copy as the member types.
+  const local = useMemo(() => {
+    const copy = member === '' ? null : localDraftStore.read(member);
+    const fits = copy !== null && copy.reportId === reportId && (reportId !== null || autosaveId === null || copy.autosaveId === autosaveId);
+    return fits ? copy : null;
+  }, [member, reportId, autosaveId]);
   const list = useEndpointQuery('autosaves.list', undefined, { enabled: reportId !== null && member !== '', staleTime: 0 });
-  const rowId = reportId === null ? autosaveId : (list.data?.autosaves.find((row) => row.reportId === reportId)?.id ?? null);
+  const rowId = reportId === null ? (autosaveId ?? local?.autosaveId ?? null) : (list.data?.autosaves.find((row) => row.reportId === reportId)?.id ?? null);
   const row = useEndpointQuery('autosaves.get', { params: { id: rowId ?? 0 } }, { enabled: rowId !== null, staleTime: 0, retry: false, gcTime: 0 });
-  const rowMissing = isApiError(row.error) && row.error.status === 404;
-  const loading = (reportId !== null && list.isPending && member !== '') || (rowId !== null && row.isPending);
+  const rowGone = isApiError(row.error) && row.error.status === 404;
+  const loading = (reportId !== null && member !== '' && list.isPending) || (rowId !== null && row.isPending);
 
-  return useMemo(() => {
+  return useMemo((): ResumedDraft => {
     if (loading) return { loading, values: null, autosave: null };
-    const server = row.data && !rowMissing ? row.data : null;
-    const local = member === '' ? null : localDraftStore.read(member);
-    // The edited report's copy; for a new report, the copy of the row in the address, or any when none is named.
-    const localFits = local !== null && local.reportId === reportId && (reportId !== null || autosaveId === null || local.autosaveId === autosaveId);
-    if (localFits) {
-      // synced null: the server has none of it yet, so the form sends the local words at once.
+    const server = row.data && !rowGone ? row.data : null;
+    if (local && !local.synced) {
+      // synced null when the server has none of it: the form sends the local words at once.
       return { loading, values: local.values, autosave: { autosaveId: server?.id ?? local.autosaveId, synced: server ? server.values : null } };
     }
     if (server) return { loading, values: server.values, autosave: { autosaveId: server.id, synced: server.values } };
+    // Saved as a report or discarded elsewhere: the pointer is stale.
+    if (local && member !== '') localDraftStore.clear(member);
     return { loading, values: null, autosave: null };
-  }, [loading, row.data, rowMissing, member, reportId, autosaveId]);
+  }, [loading, row.data, rowGone, local, member]);
 }
