@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicProfileSchema } from './profile';
 import { reportDetailSchema } from './reports';
+import { ACCOUNT_EXPORT_HELD_FIELDS } from './accountExportHeld';
 
 const isoDate = z.string();
 
@@ -23,5 +24,8 @@ export const accountExportSchema = z.object({
   enquiries: z.array(
     z.object({ category: z.string(), name: z.string().nullable(), email: z.string().nullable(), content: z.string(), createdAt: isoDate }),
   ),
+  // -- issue 39: settings, safety lists, sent flags, logins, reports being written --
+  ...ACCOUNT_EXPORT_HELD_FIELDS,
+  // -- end issue 39 --
 });
 export type AccountExport = z.output<typeof accountExportSchema>;

@@ -200,7 +200,9 @@ export function ReportForm(props: ReportFormProps) {
         navigate(target);
         return;
       }
-      const fields = isApiError(error) ? error.fields : {};
+      // A refused image file (415, 413) comes without fields: it still belongs to the image field (issue 39).
+      const imageRefused = isApiError(error) && (error.status === 415 || error.status === 413) && file !== null && !error.fields.mainImage;
+      const fields = isApiError(error) ? (imageRefused ? { ...error.fields, mainImage: error.message } : error.fields) : {};
       for (const [name, message] of Object.entries(fields)) {
         if (!message) continue;
         if (name === 'mainImage') setImageError(message);
