@@ -58,7 +58,7 @@ test('a report being written survives a reload and is resumed from マイペー�
   await main(second).getByRole('button', { name: '下書きとして保存' }).click();
   await expect(second).toHaveURL(/\/reports$/);
   await second.goto('/dashboard');
-  await expect(main(second).getByRole('link', { name: title })).toBeVisible();
+  await expect(main(second).getByRole('link', { name: title, exact: true })).toBeVisible();
   await expect(main(second).getByRole('region', { name: AUTOSAVE_TEXTS.listHeading })).toHaveCount(0);
   await other.close();
 });
