@@ -50,7 +50,9 @@ test('the landing page shows the tagline, the three tiles, the reasons to join, 
   for (const reason of ['初心者でも安心', 'ほかのメンバーの体験から得られるひらめきの宝庫', '多様性を尊重するコミュニティ']) {
     await expect(main(page).getByText(reason)).toBeVisible();
   }
-  await expect(main(page).getByText(/ダイレクトメッセージ/)).toBeVisible();
+  // Issue 39: the feedback line pointed to a direct-message channel that does not exist; the contact form does.
+  await expect(main(page).getByText(/お問い合わせフォームからお知らせください/)).toBeVisible();
+  await expect(main(page).getByText(/ダイレクトメッセージ|DM/)).toHaveCount(0);
 
   await main(page).getByRole('link', { name: '無料で会員登録' }).click();
   await expect(page).toHaveURL(/\/signup$/);
@@ -94,14 +96,12 @@ test('the header home link and the footer links lead to members\' pages, through
   await expect(page.getByText('© 2024 ひらく')).toBeVisible();
 });
 
-test('the other menu opens, keeps premium disabled and its links go where they say', async ({ page }) => {
+test('the other menu opens, offers nothing unbuilt and its links go where they say', async ({ page }) => {
   await page.goto('/');
   const menu = await openMoreMenu(page);
-  const premium = menu.getByRole('menuitem', { name: 'プレミアム（未実装）' });
-  await expect(premium).toHaveAttribute('aria-disabled', 'true');
-  // Playwright refuses to click what is aria-disabled; a member can still tap it, so force the tap.
-  await premium.click({ force: true });
-  await expect(page, 'premium goes nowhere').toHaveURL(/\/$/);
+  // Issue 39: 「プレミアム（未実装）」 was in everyone's menu.
+  await expect(menu.getByRole('menuitem')).not.toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: /プレミアム|未実装/ })).toHaveCount(0);
 
   const links = [
     ['用語集', '/glossary'],

@@ -22,6 +22,7 @@ import * as operatorIndexes from './0022-operator-indexes';
 import * as notificationMarks from './0023-notification-marks';
 import * as savesCollections from './0035-saves-collections';
 import * as contentWarnings from './0040-content-warnings';
+import * as reportAutosaves from './0045-report-autosaves';
 import * as sessionStrongProof from './0050-session-strong-proof';
 import * as passkeys from './0055-passkeys';
 import * as contentRemovedForGood from './0060-content-removed-for-good';
@@ -56,6 +57,7 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0023-notification-marks', ...notificationMarks },
   { name: '0035-saves-collections', ...savesCollections },
   { name: '0040-content-warnings', ...contentWarnings },
+  { name: '0045-report-autosaves', ...reportAutosaves },
   { name: '0050-session-strong-proof', ...sessionStrongProof },
   { name: '0055-passkeys', ...passkeys },
   { name: '0060-content-removed-for-good', ...contentRemovedForGood },

@@ -11,6 +11,7 @@ import { requestLog } from './middlewares/requestLog';
 import { securityHeaders } from './middlewares/securityHeaders';
 import { firstScreenRenderer } from './middlewares/firstScreenHtml';
 import { webApp } from './middlewares/webApp';
+import { robotsTxtRoute } from './middlewares/robotsTxt';
 import { apiRouter, endpointHandlers } from './routes';
 import type { AppServices } from './services';
 
@@ -24,7 +25,7 @@ const PROCESS_ID = `${os.hostname()}:${process.pid}`;
  * Builds the Koa app. The order matters and is the one docs/architecture.md draws: client address ->
  * process name -> request log -> compression -> error handler -> conditional GET -> security headers ->
  * body parser (multipart only on upload routes) -> session -> anti-forgery check -> the endpoint map's
- * routes -> media (local storage) -> the web app.
+ * routes -> media (local storage) -> /robots.txt -> the web app.
  */
 export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
   // Koa's own proxy mode would believe the leftmost X-Forwarded-For entry: clientAddress decides instead.
@@ -63,6 +64,7 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   app.use(api.routes());
   app.use(api.allowedMethods());
   if (services.mediaMiddleware) app.use(services.mediaMiddleware);
+  app.use(robotsTxtRoute());
   app.use(webApp(webDistDir, { renderFirstScreen: firstScreenRenderer({ sessions: services, handlers, logger: services.logger }) }));
   return app;
 }

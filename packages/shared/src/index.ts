@@ -15,3 +15,4 @@ export * from './desktopBridge';
 export * from './notifications';
 export * from './publicContacts';
 export * from './webBuild';
+export * from './robots';

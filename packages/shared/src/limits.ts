@@ -112,6 +112,11 @@ export const LIMITS = {
   collectionNameMax: 30,
   /** A page of /saved (saves or a collection's reports). */
   savedPageSize: 24,
+  // -- The report form's autosave (issue 39) --
+  /** Reports being written at once, each resumable from マイページ; a member needs a few, not hundreds. */
+  reportAutosavesMax: 20,
+  /** Quiet time after the last change before the form saves what is typed. */
+  reportAutosaveDelayMs: 2000,
 } as const;
 
 /**

@@ -45,6 +45,8 @@ export const RATE_RULES = {
   saveWrite: { limit: 30, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
   /** Flags and appeals: a member flagging a few things in a row is fine; a flood is slowed. */
   flag: { limit: 30, windowSec: 10 * 60, per: 'member' },
+  /** The report form's autosave (issue 39): one save a few seconds after typing stops, so a minute holds far fewer. */
+  reportAutosave: { limit: 60, windowSec: 60, per: 'member' },
 } as const satisfies Record<string, RateRuleDefinition>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

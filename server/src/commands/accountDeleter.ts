@@ -49,6 +49,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await deleteContentWarningSettings(deps.sequelize, userId, { transaction });
     // Saves and collections (issue 37), for the same reason.
     await deleteSavesOf(models, userId, { transaction });
+    // What the member was writing (issue 39): cascades too, but not where SQLite's foreign keys are off.
+    await models.ReportAutosave.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
 

@@ -7,12 +7,16 @@ import type { Storage } from '../storage/storage';
 import { reportDetailInclude } from './reportLoader';
 import { loadContentWarningSettings } from '../visibility';
 import { exportSaves } from './saves/savesExport';
+import { exportHeldByAccount } from './accountExportHeld';
 
 /**
  * Gathers every row that belongs to the member, drafts and hidden content included, through the same
  * presenters the API uses, plus the private account fields only the member may see.
  */
-export async function exportAccount({ models, sequelize, storage }: { models: Models; sequelize: Sequelize; storage: Pick<Storage, 'url'> }, member: Pick<User, 'id'>): Promise<AccountExport> {
+export async function exportAccount(
+  { models, storage, sequelize }: { models: Models; storage: Pick<Storage, 'url'>; sequelize: Sequelize },
+  member: Pick<User, 'id'>,
+): Promise<AccountExport> {
   // The request's member carries no e-mail address (auth/sessions.ts); the export reads the account itself.
   const user = await models.User.findByPk(member.id, { attributes: { exclude: ['passwordHash'] }, rejectOnEmpty: true });
   const viewer = { id: user.id, role: user.role };
@@ -44,5 +48,8 @@ export async function exportAccount({ models, sequelize, storage }: { models: Mo
     contentWarningSettings,
     enquiries: enquiries.map((e) => ({ category: e.category, name: e.name ?? null, email: e.email ?? null, content: e.content, createdAt: e.createdAt.toISOString() })),
     ...saved,
+    // -- issue 39 --
+    ...(await exportHeldByAccount({ models, sequelize }, user)),
+    // -- end issue 39 --
   };
 }

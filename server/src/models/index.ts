@@ -20,6 +20,7 @@ import { initRecoveryCode, RecoveryCode } from './recoveryCode';
 import { initPasskeyModels, Passkey, PasskeyChallenge } from './passkey';
 import { initRefreshToken, RefreshToken } from './refreshToken';
 import { initReport, Report } from './report';
+import { initReportAutosave, ReportAutosave } from './reportAutosave';
 import { initReportStep, ReportStep } from './reportStep';
 import { initReportTag, ReportTag } from './reportTag';
 import { initReportTool, ReportTool } from './reportTool';
@@ -55,6 +56,7 @@ export { SessionFamily } from './sessionFamily';
 export { TakedownRequest } from './takedownRequest';
 export { RefreshToken } from './refreshToken';
 export { Report } from './report';
+export { ReportAutosave } from './reportAutosave';
 export { ReportStep } from './reportStep';
 export { ReportTag, REPORT_TAG_KINDS, type ReportTagKind } from './reportTag';
 export { ReportTool } from './reportTool';
@@ -108,6 +110,7 @@ export interface Models {
   ImageFingerprint: typeof ImageFingerprint;
   BlockedEmailHash: typeof BlockedEmailHash;
   DisclosureRecord: typeof DisclosureRecord;
+  ReportAutosave: typeof ReportAutosave;
 }
 
 /**
@@ -149,6 +152,7 @@ export function initModels(sequelize: Sequelize): Models {
     SessionFamily: initSessionFamily(sequelize),
     TakedownRequest: initTakedownRequest(sequelize),
     ...initGuardRecords(sequelize),
+    ReportAutosave: initReportAutosave(sequelize),
   };
   associate(models);
   return models;

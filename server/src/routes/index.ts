@@ -6,6 +6,7 @@ import type { AppServices } from '../services';
 import { accountHandlers } from './account/account';
 import { analyticsHandlers } from './analytics/analytics';
 import { authHandlers } from './auth/auth';
+import { autosaveHandlers } from './autosaves/autosaves';
 import { categoryHandlers } from './categories/categories';
 import { commentHandlers } from './comments/comments';
 import { contactHandlers } from './contact/contact';
@@ -69,6 +70,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...disclosureHandlers(services),
     ...trustHandlers(services),
     ...saveHandlers(services),
+    ...autosaveHandlers(services),
   };
 }
 

@@ -168,6 +168,12 @@ const MATRIX: Record<EndpointKey, Row> = {
   'collections.addReport': OWNED,
   'collections.removeReport': OWNED,
   'collections.reorderReports': OWNED,
+  // The report being written (issue 39): each member's own; another member's is not found.
+  'autosaves.list': MEMBER,
+  'autosaves.create': MEMBER,
+  'autosaves.get': OWNED,
+  'autosaves.update': OWNED,
+  'autosaves.remove': OWNED,
 };
 
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
@@ -198,6 +204,7 @@ async function newWorld(app: TestApp): Promise<World> {
   const tag = await createTag({ category });
   const mutedWord = await app.services.models.MutedWord.create({ userId: ownerUser.id, word: '縄', folded: '縄', pattern: '%縄%', expiresAt: null });
   const collection = await app.services.models.Collection.create({ userId: ownerUser.id, name: '縛りの参考', position: 0 });
+  const autosave = await app.services.models.ReportAutosave.create({ userId: ownerUser.id, reportId: null, title: '書きかけ', valuesJson: '{}' });
   const clients = { anonymous, owner, other, operator, suspended };
   return {
     clients,
@@ -217,6 +224,7 @@ async function newWorld(app: TestApp): Promise<World> {
       session: '999999',
       passkey: '999999',
       collection: String(collection.id),
+      autosave: String(autosave.id),
     },
   };
 }
@@ -224,7 +232,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

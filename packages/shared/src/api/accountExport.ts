@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicProfileSchema } from './profile';
 import { reportDetailSchema } from './reports';
 import { contentWarningSettingsSchema } from './contentWarnings';
+import { ACCOUNT_EXPORT_HELD_FIELDS } from './accountExportHeld';
 
 const isoDate = z.string();
 
@@ -29,5 +30,8 @@ export const accountExportSchema = z.object({
   // 保存 and collections (issue 37): every save, visible now or not, newest first; collections in the member's order.
   saves: z.array(z.object({ reportId: z.number().int(), savedAt: isoDate })),
   collections: z.array(z.object({ name: z.string(), reportIds: z.array(z.number().int()), createdAt: isoDate })),
+  // -- issue 39: settings, safety lists, sent flags, logins, reports being written --
+  ...ACCOUNT_EXPORT_HELD_FIELDS,
+  // -- end issue 39 --
 });
 export type AccountExport = z.output<typeof accountExportSchema>;

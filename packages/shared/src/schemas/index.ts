@@ -6,3 +6,4 @@ export * from './comment';
 export * from './taxonomy';
 export * from './contact';
 export * from './analytics';
+export * from './reportAutosave';

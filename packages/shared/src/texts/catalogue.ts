@@ -15,6 +15,7 @@ import { DESKTOP_TEXTS } from './desktop/screens';
 import { IMAGE_ATTESTATION_TEXTS, IMAGE_MESSAGES, SENSITIVE_IMAGE_TEXTS } from './image';
 import { LANDING_TEXTS } from './landing';
 import { LIKE_MESSAGES } from './like';
+import { AUTOSAVE_TEXTS } from './autosave';
 import { AUDIT_ACTION_LABELS } from './moderation/auditActions';
 import { MODERATION_MESSAGES } from './moderation/messages';
 import { CASE_MESSAGES } from './moderation/cases';
@@ -93,6 +94,7 @@ export const TEXTS = {
     form: REPORT_FORM_TEXTS,
   }),
   like: LIKE_MESSAGES,
+  autosave: AUTOSAVE_TEXTS,
   comment: /* @__PURE__ */ domain(COMMENT_MESSAGES, { screens: COMMENT_TEXTS }),
   taxonomy: /* @__PURE__ */ domain(TAXONOMY_MESSAGES, { screens: TAXONOMY_TEXTS, categoryNames: CATEGORY_NAMES }),
   search: /* @__PURE__ */ domain(SEARCH_MESSAGES, { screens: SEARCH_TEXTS }),

@@ -8,6 +8,8 @@ export const IMAGE_MESSAGES = {
   tooLarge: `画像のサイズは${inMegabytes(LIMITS.imageMaxBytes)}MB以内にしてください。`,
   tooManyPixels: '画像の解像度が大きすぎます。小さくしてからアップロードしてください。',
   broken: '画像を読み込めませんでした。別の画像をお試しください。',
+  /** Issue 39: the file's first bytes are no JPEG, PNG, WebP or GIF, whatever its name says. */
+  notAnImage: '選んだファイルは画像ではないようです。JPEG・PNG・WebP・GIFの画像を選んでください。',
   /** Issue 19: an image is posted only with both attestations of IMAGE_ATTESTATION_TEXTS. */
   attestationRequired: '画像を投稿するには、同意とモザイク処理の確認の両方にチェックを入れてください。',
   /** The author tried to remove a センシティブな画像 label an operator locked (issue 19). */

@@ -16,6 +16,7 @@ export * from './report/card';
 export * from './report/detail';
 export * from './report/form';
 export * from './like';
+export * from './autosave';
 export * from './comment/messages';
 export * from './comment/screens';
 export * from './taxonomy/messages';

@@ -79,7 +79,6 @@ export const SHELL_TEXTS = {
     imageRules: PAGE_TITLES.imageRules,
     reportIllegalContent: PAGE_TITLES.reportIllegalContent,
     takedownRequest: PAGE_TITLES.takedownRequest,
-    premium: 'プレミアム（未実装）',
     logout: 'ログアウト',
   },
   notFound: {

@@ -28,7 +28,6 @@ export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'link', to: PATHS.imageRules, label: t.imageRules, keywords: ['がぞう', 'image', 'rules'] },
   { kind: 'link', to: PATHS.reportIllegalContent, label: t.reportIllegalContent, keywords: ['いほう', 'ihou', 'tsuuhou', 'report'] },
   { kind: 'link', to: PATHS.takedownRequest, label: t.takedownRequest, keywords: ['さくじょいらい', 'sakujoirai', 'takedown'] },
-  { kind: 'unavailable', label: t.premium, keywords: ['premium', 'puremiamu'] },
   { kind: 'logout', membersOnly: true, label: t.logout, keywords: ['logout', 'roguauto'] },
 ];
 

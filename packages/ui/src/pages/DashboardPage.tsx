@@ -6,6 +6,7 @@ import { PageTitle } from '../components/PageTitle';
 import { MoreMenu } from '../menu/MoreMenu';
 import { useNotice } from '../notice/NoticeContext';
 import { MyReportList } from '../profile/MyReportList';
+import { AutosaveList } from '../profile/AutosaveList';
 import { ProfileCard } from '../profile/ProfileCard';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { PATHS, publicProfilePath } from '../routes/paths';
@@ -83,6 +84,7 @@ export function DashboardPage() {
             }
           />
           <Counters stats={statsQuery.data} reports={reports} />
+          <AutosaveList />
           <section className="dashboard__reports" aria-labelledby="dashboard-reports-heading">
             <div className="dashboard__reports-head">
               <h2 id="dashboard-reports-heading" className="section-heading">

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { LIMITS, newReportFormValues, COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, REPORT_MESSAGES, REPORT_DETAIL_TEXTS, REPORT_FORM_TEXTS, parseRouteId, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues } from '@hiraku/shared';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AUTOSAVE_TEXTS, LIMITS, newReportFormValues, COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, REPORT_MESSAGES, REPORT_DETAIL_TEXTS, REPORT_FORM_TEXTS, parseRouteId, reportFormValuesFromDetail, type ReportDetail, type ReportFormValues } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { PageTitle } from '../components/PageTitle';
 import { useEndpointQuery } from '../query/endpointQuery';
-import { ReportForm } from '../reports/form/ReportForm';
+import { ReportForm, type AutosaveStart } from '../reports/form/ReportForm';
+import { useResumedDraft } from '../reports/form/useResumedDraft';
+import { useSession } from '../session';
 import { useReportTags } from '../reports/form/useReportTags';
 import { PATHS, reportPath } from '../routes/paths';
 import { usePlatform } from '../platform/PlatformContext';
@@ -21,6 +23,17 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 
 function Loading() {
   return <p role="status">{REPORT_FORM_TEXTS.loading}</p>;
+}
+
+/** Said once above the form when it continues what was being written (issue 39). */
+function RestoredNote() {
+  return <p className="form__note report-form__restored">{AUTOSAVE_TEXTS.restored}</p>;
+}
+
+interface Start {
+  values: ReportFormValues;
+  autosave: AutosaveStart | undefined;
+  restored: boolean;
 }
 
 /** /create-report: the profile's gender, orientation and role are filled in; without a profile the member is sent to make one. */
@@ -42,13 +55,20 @@ export function CreateReportPage() {
       console.error('profile for the report form failed', own.error);
     }
   }, [noProfile, own.isError, own.error, navigate, platform]);
+  // What was being written (issue 39): the row the address names (set by the form's first autosave) or this device's copy.
+  const [search] = useSearchParams();
+  const { user } = useSession();
+  const resumed = useResumedDraft({ member: user?.publicId ?? '', reportId: null, autosaveId: parseRouteId(search.get('autosave') ?? undefined) });
   // Taken once, from a profile read fresh (not one the cache holds as stale): a later refetch must not reset what is typed.
-  const [initial, setInitial] = useState<ReportFormValues | null>(null);
-  if (initial === null && !own.isFetching && !noProfile) setInitial(newReportFormValues(own.data));
+  const [initial, setInitial] = useState<Start | null>(null);
+  if (initial === null && !own.isFetching && !noProfile && !resumed.loading) {
+    setInitial({ values: resumed.values ?? newReportFormValues(own.data), autosave: resumed.autosave ?? undefined, restored: resumed.values !== null });
+  }
 
   return (
     <Frame title={PAGE_TITLES.createReport}>
-      {initial && !tags.loading ? <ReportForm mode="create" initial={initial} tags={tags.tags} tagsProblem={tags.problem} /> : <Loading />}
+      {initial?.restored && <RestoredNote />}
+      {initial && !tags.loading ? <ReportForm mode="create" initial={initial.values} autosave={initial.autosave} tags={tags.tags} tagsProblem={tags.problem} /> : <Loading />}
     </Frame>
   );
 }
@@ -82,8 +102,13 @@ export function EditReportPage() {
         : null;
   // Taken once per report, never from an answer the cache holds as stale (it is being read again then);
   // a refetch after the form shows must not reset what is typed.
-  const [initial, setInitial] = useState<{ id: number; values: ReportFormValues } | null>(null);
-  if (report && report.abilities.update && !loaded.isFetching && initial?.id !== report._id) setInitial({ id: report._id, values: editValues(report) });
+  // A change of this report being written and not yet saved (issue 39) is continued rather than the saved report.
+  const { user } = useSession();
+  const resumed = useResumedDraft({ member: user?.publicId ?? '', reportId: reportId ?? null, autosaveId: null });
+  const [initial, setInitial] = useState<(Start & { id: number }) | null>(null);
+  if (report && report.abilities.update && !loaded.isFetching && !resumed.loading && initial?.id !== report._id) {
+    setInitial({ id: report._id, values: resumed.values ?? editValues(report), autosave: resumed.autosave ?? undefined, restored: resumed.values !== null });
+  }
   const ready = problem === null && report && initial?.id === report._id ? initial.values : null;
 
   return (
@@ -101,8 +126,10 @@ export function EditReportPage() {
         </>
       )}
       {problem === null && (!ready || tags.loading) ? <Loading /> : null}
+      {ready && initial?.restored && <RestoredNote />}
       {report && ready && !tags.loading && (
         <ReportForm
+          autosave={initial?.autosave}
           key={report._id}
           mode="edit"
           reportId={report._id}

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { PRIVACY_CONTACT_TEXTS, type SessionUser } from '@hiraku/shared';
+import { INDEXABLE_PATHS, PRIVACY_CONTACT_TEXTS, type SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
@@ -47,6 +47,8 @@ describe('route table', () => {
       expect(route.lazy).toEqual(expect.any(Function));
     }
   });
+
+  it.each([...INDEXABLE_PATHS])('robots.txt lets in %s, a page visitors can read', (path) => expect(groupOf(path)).toBe(ROUTE_GROUP_IDS.public));
 
   it('guards /tutorial on its own, outside the members group', () => {
     expect(groupOf('/tutorial')).toBe(ROUTE_GROUP_IDS.tutorial);

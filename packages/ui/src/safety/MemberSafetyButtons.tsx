@@ -1,15 +1,14 @@
 import { COMMON_TEXTS, SAFETY_TEXTS } from '@hiraku/shared';
 import { useState } from 'react';
 import { errorMessage } from '../api/apiError';
-import { usePlatform } from '../platform/PlatformContext';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { useBlockMutation, useMuteMutation } from './safetyMutations';
+import { BlockConfirmDialog } from './BlockConfirmDialog';
 
 const t = SAFETY_TEXTS;
 
 /** Block and mute buttons for another member's profile, with what is in force now (issue 19). */
 export function MemberSafetyButtons({ publicId, name }: { publicId: string; name: string }) {
-  const platform = usePlatform();
   const blocks = useEndpointQuery('blocks.list');
   const mutes = useEndpointQuery('mutes.list');
   const block = useBlockMutation();
@@ -19,10 +18,13 @@ export function MemberSafetyButtons({ publicId, name }: { publicId: string; name
   const muting = mutes.data?.members.some((member) => member.publicId === publicId) ?? false;
   const busy = block.isPending || mute.isPending || blocks.isPending || mutes.isPending;
 
-  const toggleBlock = async () => {
+  const [asking, setAsking] = useState(false);
+  const sendBlock = (on: boolean) => block.mutate({ publicId, on }, { onError: (error) => setProblem(errorMessage(error, COMMON_TEXTS.fetchFailed)) });
+  const toggleBlock = () => {
     setProblem(null);
-    if (!blocking && !(await platform.confirm(t.blockConfirm(name)))) return;
-    block.mutate({ publicId, on: !blocking }, { onError: (error) => setProblem(errorMessage(error, COMMON_TEXTS.fetchFailed)) });
+    // Blocking asks first (in the app's own dialog); lifting a block does not.
+    if (blocking) sendBlock(false);
+    else setAsking(true);
   };
   const toggleMute = () => {
     setProblem(null);
@@ -37,11 +39,21 @@ export function MemberSafetyButtons({ publicId, name }: { publicId: string; name
         <button type="button" className="button button--ghost" onClick={toggleMute} disabled={busy} aria-pressed={muting}>
           {muting ? t.unmute : t.mute}
         </button>
-        <button type="button" className="button button--ghost member-safety__block" onClick={() => void toggleBlock()} disabled={busy} aria-pressed={blocking}>
+        <button type="button" className="button button--ghost member-safety__block" onClick={toggleBlock} disabled={busy} aria-pressed={blocking}>
           {blocking ? t.unblock : t.block}
         </button>
       </div>
       <div role="alert">{problem && <p className="form-problem">{problem}</p>}</div>
+      {asking && (
+        <BlockConfirmDialog
+          name={name}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            sendBlock(true);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useNotice } from '../notice/NoticeContext';
 import { pendingLogoutStore } from './pendingLogout';
+import { localDraftStore } from './localDraftStore';
 import { needsSessionCheck } from './sessionCheckPaths';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
@@ -229,6 +230,8 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     if (state.status === 'unauthenticated') return;
     // Remembered before the call, so a reload or a closed tab while it is out still ends the session later.
     pendingLogoutStore.set();
+    // Words kept on this device for the report form (issue 39) go with a logout on purpose.
+    localDraftStore.clearAll();
     endedOnPurpose.current = true;
     try {
       await callLogout();

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EndpointDefinition, MultipartBody } from './define';
 import { ACCOUNT_ENDPOINTS } from './account';
 import { ANALYTICS_ENDPOINTS } from './analytics';
+import { AUTOSAVE_ENDPOINTS } from './autosaves';
 import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
 import { FLAG_ENDPOINTS } from './flags';
@@ -39,6 +40,7 @@ export * from './passkeys';
 export * from './stepUp';
 export * from './trust';
 export * from './disclosure';
+export * from './autosaves';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -67,6 +69,7 @@ export const ENDPOINTS = {
   ...TRUST_ENDPOINTS,
   ...SAVE_ENDPOINTS,
   ...DISCLOSURE_ENDPOINTS,
+  ...AUTOSAVE_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

@@ -23,6 +23,13 @@ export const ENDPOINT_ROUTES = {
   'reports.remove': 'DELETE /api/reports/:id',
   'reports.image': 'GET /api/reports/:id/image',
 
+  // The report form's autosave (issue 39).
+  'autosaves.list': 'GET /api/report-autosaves',
+  'autosaves.get': 'GET /api/report-autosaves/:id',
+  'autosaves.create': 'POST /api/report-autosaves',
+  'autosaves.update': 'PUT /api/report-autosaves/:id',
+  'autosaves.remove': 'DELETE /api/report-autosaves/:id',
+
   'search.reports': 'GET /api/reports/search/advanced',
 
   'keywords.popular': 'GET /api/keywords/popular',

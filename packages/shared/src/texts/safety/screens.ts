@@ -4,6 +4,9 @@ export const SAFETY_TEXTS = {
   unblock: 'ブロックを解除',
   mute: 'ミュートする',
   unmute: 'ミュートを解除',
+  /** Issue 39: the block question is asked in the app's own dialog, not the browser's. */
+  blockDialogTitle: 'ブロックの確認',
+  blockCancel: 'やめる',
   blockConfirm: (name: string) => `${name}さんをブロックしますか？お互いのレポート・コメント・プロフィールが表示されなくなります。`,
   blockingNote: 'この会員をブロックしています。',
   mutingNote: 'この会員をミュートしています。',

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_ATTESTATION_TEXTS, LIMITS, IMAGE_MESSAGES, REPORT_FORM_TEXTS, SENSITIVE_IMAGE_TEXTS } from '@hiraku/shared';
 import { PATHS } from '../../routes/paths';
+import { sniffImageType } from './imageSignature';
 
 /** The two per-image attestations of issue 19. */
 export interface ImageAttestation {
@@ -58,6 +59,7 @@ export function MainImageField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -72,10 +74,16 @@ export function MainImageField({
   }, [file]);
 
   const shownError = problem ?? error;
+  // Issue 39: a refusal is said here, at the field, and the view and focus come here (the form may be scrolled far away).
+  useEffect(() => {
+    if (!shownError) return;
+    fieldRef.current?.scrollIntoView({ block: 'center' });
+    inputRef.current?.focus({ preventScroll: true });
+  }, [shownError]);
   const percent = progress === null ? null : Math.round(progress * 100);
 
   return (
-    <div className={`field image-field${shownError ? ' field--invalid' : ''}`} data-field="mainImage">
+    <div ref={fieldRef} className={`field image-field${shownError ? ' field--invalid' : ''}`} data-field="mainImage">
       <input
         ref={inputRef}
         id={id}
@@ -87,15 +95,19 @@ export function MainImageField({
         aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(' ')}
         aria-invalid={shownError ? true : undefined}
         onChange={(event) => {
-          const chosen = event.target.files?.[0] ?? null;
-          const reason = chosen ? imageProblem(chosen) : null;
-          setProblem(reason);
-          if (reason) {
-            event.target.value = '';
-            onFileChange(null);
-          } else {
-            onFileChange(chosen);
-          }
+          const input = event.target;
+          const chosen = input.files?.[0] ?? null;
+          void (async () => {
+            // The name and the browser's type only guess; the first bytes say what the file is (issue 39).
+            const reason = chosen ? (imageProblem(chosen) ?? ((await sniffImageType(chosen)) ? null : IMAGE_MESSAGES.notAnImage)) : null;
+            setProblem(reason);
+            if (reason) {
+              input.value = '';
+              onFileChange(null);
+            } else {
+              onFileChange(chosen);
+            }
+          })();
         }}
       />
       <div className="image-field__picker">

@@ -2,7 +2,7 @@ import { ContentWarningFields } from '../../contentWarnings/ContentWarningFields
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, CONTENT_WARNING_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
+import { AUTOSAVE_TEXTS, charLength, IMAGE_MESSAGES, LIMITS, COMMON_TEXTS, CONTENT_WARNING_TEXTS, REPORT_MESSAGES, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_IMAGE_FIELD, reportFormEntries, reportInputSchema, type ReportFormValues } from '@hiraku/shared';
 import { useAnalytics } from '../../analytics/AnalyticsContext';
 import { errorMessage, isApiError } from '../../api/apiError';
 import { fieldErrorsFromIssues, FormAlert, messagesOf, messagesResolver, type FieldErrors } from '../../components/forms';
@@ -20,6 +20,8 @@ import { useLeaveWarning } from './useLeaveWarning';
 import { useDeleteReport, useSaveReport } from './reportWrites';
 import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
+import { useSession } from '../../session';
+import { useReportAutosave } from './useReportAutosave';
 
 const t = REPORT_FORM_TEXTS;
 const label = REPORT_FIELD_LABELS;
@@ -29,10 +31,18 @@ const FIELD_ORDER = ['title', 'gender', 'sexualOrientation', 'role', 'playCatego
 
 type Intent = 'draft' | 'publish';
 
+/** Where the autosave (issue 39) starts: the server row this form continues, and what the server already holds. */
+export interface AutosaveStart {
+  autosaveId: number | null;
+  /** null: the server holds none of what the form starts with (a copy kept on this device), so it is sent at once. */
+  synced: ReportFormValues | null;
+}
+
 export type ReportFormProps =
-  | { mode: 'create'; initial: ReportFormValues; tags: TagsByCategory; tagsProblem: string | null }
+  | { mode: 'create'; initial: ReportFormValues; tags: TagsByCategory; tagsProblem: string | null; autosave?: AutosaveStart }
   | {
       mode: 'edit';
+      autosave?: AutosaveStart;
       reportId: number;
       initial: ReportFormValues;
       tags: TagsByCategory;
@@ -142,6 +152,16 @@ export function ReportForm(props: ReportFormProps) {
     if (props.mode === 'create') return values.title.trim() !== '' || values.description.trim() !== '';
     return file !== null || !sameValues({ ...values, play: numberSteps(values.play) }, props.initial);
   }, [props.mode, props.initial, values, file]);
+  // -- autosave (issue 39): the words go to the server as they are typed.
+  const session = useSession();
+  const autosave = useReportAutosave({
+    member: session.user?.publicId ?? '',
+    reportId: props.mode === 'edit' ? props.reportId : null,
+    autosaveId: props.autosave?.autosaveId ?? null,
+    values,
+    synced: props.autosave ? props.autosave.synced : props.initial,
+  });
+  // The report itself is not saved yet, autosave or not: leaving still asks (docs/product.md §4).
   const { release } = useLeaveWarning(unsaved);
 
   const save = async (checked: ReportFormValues) => {
@@ -164,6 +184,7 @@ export function ReportForm(props: ReportFormProps) {
     try {
       await saveReport.mutateAsync({ reportId: props.mode === 'create' ? null : props.reportId, body, onUploadProgress });
       track(`report_${props.mode}_success`);
+      await autosave.finish();
       const done = props.mode === 'create' ? REPORT_MESSAGES.created : REPORT_MESSAGES.updated;
       release();
       platform.alert(done);
@@ -182,7 +203,9 @@ export function ReportForm(props: ReportFormProps) {
         navigate(target);
         return;
       }
-      const fields = isApiError(error) ? error.fields : {};
+      // A refused image file (415, 413) comes without fields: it still belongs to the image field (issue 39).
+      const imageRefused = isApiError(error) && (error.status === 415 || error.status === 413) && file !== null && !error.fields.mainImage;
+      const fields = isApiError(error) ? (imageRefused ? { ...error.fields, mainImage: error.message } : error.fields) : {};
       for (const [name, message] of Object.entries(fields)) {
         if (!message) continue;
         if (name === 'mainImage') setImageError(message);
@@ -412,6 +435,9 @@ export function ReportForm(props: ReportFormProps) {
         />
       </fieldset>
 
+      <p className="report-form__autosave" role="status">
+        {autosave.status === 'saved' ? AUTOSAVE_TEXTS.saved : autosave.status === 'local' ? AUTOSAVE_TEXTS.savedHere : ''}
+      </p>
       <div className="report-form__actions">
         <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
           {busy === 'draft' ? COMMON_TEXTS.processing : t.saveDraft}
