@@ -20,6 +20,7 @@ import * as reportLikeLevels from './0020-report-like-levels';
 import * as takedownRequests from './0021-takedown-requests';
 import * as operatorIndexes from './0022-operator-indexes';
 import * as notificationMarks from './0023-notification-marks';
+import * as follows from './0030-follows';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -47,4 +48,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0021-takedown-requests', ...takedownRequests },
   { name: '0022-operator-indexes', ...operatorIndexes },
   { name: '0023-notification-marks', ...notificationMarks },
+  { name: '0030-follows', ...follows },
 ];

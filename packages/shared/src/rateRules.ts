@@ -38,6 +38,8 @@ export const RATE_RULES = {
   likeToggle: { limit: 20, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
   /** Flags and appeals: a member flagging a few things in a row is fine; a flood is slowed. */
   flag: { limit: 30, windowSec: 10 * 60, per: 'member' },
+  /** Follow, unfollow and answering requests (issue 36): browsing and following a few is fine; a script walking every member is slowed. */
+  follow: { limit: 60, windowSec: 10 * 60, per: 'member' },
 } as const satisfies Record<string, RateRuleDefinition>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

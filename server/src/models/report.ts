@@ -12,7 +12,7 @@ import type { ReportTag } from './reportTag';
 import type { ReportTool } from './reportTool';
 import type { Tag } from './tag';
 import type { User } from './user';
-import { LIMITS } from '@hiraku/shared';
+import { LIMITS, type ReportAudience } from '@hiraku/shared';
 
 export class Report extends Model<InferAttributes<Report>, InferCreationAttributes<Report>> {
   declare id: CreationOptional<number>;
@@ -43,10 +43,14 @@ export class Report extends Model<InferAttributes<Report>, InferCreationAttribut
   /** When the poster ticked both upload attestations (consent of everyone shown, mosaic) for the main image. */
   declare imageAttestedAt: CreationOptional<Date | null>;
   declare imagePreviewKey: CreationOptional<string | null>;
+  /** 全会員 or フォロワーのみ (issue 36); a followers-only report is never `listed`. */
+  declare audience: CreationOptional<ReportAudience>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
   declare author?: NonAttribute<User>;
+  /** Set by a loader that read it for its viewer: they are an approved follower of the author (visibility/facts.ts). */
+  declare viewerFollowsAuthor?: NonAttribute<boolean>;
   declare gender?: NonAttribute<Tag | null>;
   declare sexualOrientation?: NonAttribute<Tag | null>;
   declare role?: NonAttribute<Tag | null>;
@@ -83,6 +87,7 @@ export function initReport(sequelize: Sequelize): typeof Report {
       imageSensitiveLocked: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       imageAttestedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       imagePreviewKey: { type: DataTypes.STRING(255), allowNull: true, defaultValue: null },
+      audience: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'members' },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

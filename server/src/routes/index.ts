@@ -11,6 +11,7 @@ import { commentHandlers } from './comments/comments';
 import { contactHandlers } from './contact/contact';
 import { enquiryHandlers } from './enquiries/enquiries';
 import { flagHandlers } from './flags/flags';
+import { followHandlers } from './follows/follows';
 import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
@@ -59,6 +60,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...safetyHandlers(services),
     ...securityHandlers(services),
     ...trustHandlers(services),
+    ...followHandlers(services),
   };
 }
 

@@ -14,3 +14,4 @@ export * from './relations';
 export * from './sql';
 export * from './sensitiveImages';
 export * from './listRelationsCache';
+export * from './follows';

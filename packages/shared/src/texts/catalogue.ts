@@ -50,6 +50,8 @@ import { SITE_TEXTS } from './site';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
+import { FOLLOW_MESSAGES } from './follow/messages';
+import { FOLLOW_TEXTS } from './follow/screens';
 
 /** A domain's messages with its other parts beside them; a part named like one of the messages fails typecheck. */
 function domain<M extends object, P extends object>(messages: M, parts: P & { [K in keyof P]: K extends keyof M ? never : P[K] }): M & P {
@@ -94,5 +96,6 @@ export const TEXTS = {
   notification: /* @__PURE__ */ domain(NOTIFICATION_MESSAGES, { screens: NOTIFICATION_TEXTS, lines: NOTIFICATION_LINES, mail: NOTIFICATION_MAIL_TEXTS }),
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
+  follow: /* @__PURE__ */ domain(FOLLOW_MESSAGES, { screens: FOLLOW_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
 } as const;

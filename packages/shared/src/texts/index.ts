@@ -51,4 +51,6 @@ export * from './takedown/labels';
 export * from './takedown/messages';
 export * from './takedown/mail';
 export * from './takedown/screens';
+export * from './follow/messages';
+export * from './follow/screens';
 export * from './catalogue';

@@ -5,6 +5,7 @@ import { ANALYTICS_ENDPOINTS } from './analytics';
 import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
 import { FLAG_ENDPOINTS } from './flags';
+import { FOLLOW_ENDPOINTS } from './follows';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
@@ -30,6 +31,7 @@ export { POPULAR_KEYWORDS_MAX_AGE_SEC } from './search';
 export * from './safety';
 export * from './security';
 export * from './trust';
+export * from './follows';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -53,6 +55,7 @@ export const ENDPOINTS = {
   ...SAFETY_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...TRUST_ENDPOINTS,
+  ...FOLLOW_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;
