@@ -188,7 +188,8 @@ interface FollowRow {
   created_at: Date | string;
 }
 
-const isoOf = (value: Date | string): string => (value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`)).toISOString();
+// mysql2 answers a Date; SQLite the text Sequelize stored (sqlDateTime's form, which Date reads).
+const isoOf = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** What `viewerId` follows (requests included), newest first, a page of FOLLOW_LIMITS.followListPage. */
 export async function listFollows(sequelize: Sequelize, { viewerId, kind, page }: { viewerId: number; kind?: FollowKind; page: number }): Promise<FollowList> {

@@ -7,6 +7,7 @@ import { memberWithSession } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
 import { enqueueReportSearchSync } from '../../commands/searchOutbox';
 import { writeTransaction } from '../../db/transaction';
+import { seedTaxonomy } from '../../seed/taxonomy';
 import { createSearchOutboxWorker, type SearchOutboxWorker } from '../../jobs/searchOutboxWorker';
 import type { Report, User } from '../../models';
 import { createReportSearch } from '../../search/reportSearch';
@@ -24,6 +25,7 @@ describe('follows', () => {
   beforeAll(async () => {
     app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
     worker = createSearchOutboxWorker(app.services);
+    await seedTaxonomy(app.services.models);
   });
   afterAll(() => app?.close());
 
