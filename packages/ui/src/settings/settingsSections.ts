@@ -6,6 +6,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 import { MutedWordsSection } from './MutedWordsSection';
 import { BlockedMembersSection, MutedMembersSection } from './RelatedMembersSection';
 import { SensitiveImagesSection } from './SensitiveImagesSection';
+import { FollowSection } from './FollowSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -25,6 +26,9 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'muted-members', Component: MutedMembersSection },
   { id: 'blocked-members', Component: BlockedMembersSection },
   { id: 'sensitive-images', Component: SensitiveImagesSection },
+
+  // Follows (issue 36): フォロー承認制, requests, followers.
+  { id: 'follows', Component: FollowSection },
 
   // Notifications (issue 20).
   { id: 'notifications', Component: NotificationSection },
