@@ -19,6 +19,7 @@ import { useLeaveWarning } from './useLeaveWarning';
 import { useDeleteReport, useSaveReport } from './reportWrites';
 import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
+import { AudienceField } from '../../follows/AudienceField';
 
 const t = REPORT_FORM_TEXTS;
 const label = REPORT_FIELD_LABELS;
@@ -395,6 +396,9 @@ export function ReportForm(props: ReportFormProps) {
           onSensitiveChange={(sensitive) => set('imageSensitive', sensitive)}
         />
       </fieldset>
+
+      {/* Issue 36: 全会員 or フォロワーのみ. */}
+      <AudienceField value={values.audience ?? 'members'} onChange={(audience) => setValue('audience', audience)} disabled={disabled} error={errors.audience} />
 
       <div className="report-form__actions">
         <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
