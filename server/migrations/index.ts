@@ -20,6 +20,7 @@ import * as reportLikeLevels from './0020-report-like-levels';
 import * as takedownRequests from './0021-takedown-requests';
 import * as operatorIndexes from './0022-operator-indexes';
 import * as notificationMarks from './0023-notification-marks';
+import * as follows from './0030-follows';
 import * as savesCollections from './0035-saves-collections';
 import * as contentWarnings from './0040-content-warnings';
 import * as reportAutosaves from './0045-report-autosaves';
@@ -55,6 +56,7 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0021-takedown-requests', ...takedownRequests },
   { name: '0022-operator-indexes', ...operatorIndexes },
   { name: '0023-notification-marks', ...notificationMarks },
+  { name: '0030-follows', ...follows },
   { name: '0035-saves-collections', ...savesCollections },
   { name: '0040-content-warnings', ...contentWarnings },
   { name: '0045-report-autosaves', ...reportAutosaves },

@@ -82,7 +82,7 @@ export async function createReport(overrides: ReportOverrides = {}): Promise<Rep
   const { author, tools = [], steps = [], playCategories = [], playContents = [], ...reportOverrides } = overrides;
   const writer = author ?? (await createUser());
   const isDraft = reportOverrides.isDraft ?? false;
-  const listed = isReportListed({ isDraft, hiddenAt: reportOverrides.hiddenAt ?? null, authorSuspended: isSuspended(writer) });
+  const listed = isReportListed({ isDraft, hiddenAt: reportOverrides.hiddenAt ?? null, authorSuspended: isSuspended(writer), audience: reportOverrides.audience ?? 'members' });
   const report = await Report.create({
     authorId: writer.id,
     title: `レポート${unique()}`,

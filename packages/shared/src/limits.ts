@@ -163,6 +163,26 @@ export const TIMINGS = {
 
 export const SORT_OPTIONS = ['new', 'old', 'like'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+
+// ---- follows (issue 36) -------------------------------------------------------------------------
+/** The report list's tabs: the three shared orders plus フォロー中 (members only, never a shared page). */
+export const FEED_SORT_OPTIONS = [...SORT_OPTIONS, 'following'] as const;
+export type FeedSortOption = (typeof FEED_SORT_OPTIONS)[number];
+/** Who a report is written for: 全会員 (every member) or フォロワーのみ (approved followers). */
+export const REPORT_AUDIENCES = ['members', 'followers'] as const;
+export type ReportAudience = (typeof REPORT_AUDIENCES)[number];
+export const FOLLOW_LIMITS = {
+  /** Members, tags and categories together. */
+  followsMax: 2_000,
+  /**
+   * Follows a new member may add per Japan day: the hook for the new-member limits (security issue);
+   * commands/follows.ts calls `followDailyLimitFor`, which the security work may make depend on age.
+   */
+  newMemberFollowsPerDay: 20,
+  /** GET /api/follows and the followers list: page size. */
+  followListPage: 50,
+} as const;
+// ---- end follows ---------------------------------------------------------------------------------
 export const DEFAULT_SORT: SortOption = 'new';
 export const SORT_STORAGE_KEY = 'sortOption';
 /**

@@ -47,6 +47,8 @@ export const RATE_RULES = {
   flag: { limit: 30, windowSec: 10 * 60, per: 'member' },
   /** The report form's autosave (issue 39): one save a few seconds after typing stops, so a minute holds far fewer. */
   reportAutosave: { limit: 60, windowSec: 60, per: 'member' },
+  /** Follow, unfollow and answering requests (issue 36): browsing and following a few is fine; a script walking every member is slowed. */
+  follow: { limit: 60, windowSec: 10 * 60, per: 'member' },
 } as const satisfies Record<string, RateRuleDefinition>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

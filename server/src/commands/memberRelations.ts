@@ -1,9 +1,10 @@
 import { foldForMatching } from '@hiraku/search';
 import { LIMITS, MUTED_WORD_DURATION_DAYS, TEXTS, type BlockList, type MuteList, type MutedWordItem, type MutedWordList, type MutedWordDuration } from '@hiraku/shared';
-import { Op, type Transaction } from 'sequelize';
+import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import type { Models, MutedWord } from '../models';
 import { isInForce, mutedWordPattern } from '../visibility';
+import { removeFollowsBetween } from './follows';
 
 /**
  * Block, mute and muted words (issue 19): each member's own lists. Every write runs in the caller's
@@ -41,6 +42,8 @@ export async function blockMember(models: RelationModels, { viewerId, publicId }
   if (await models.Block.findOne({ where: { blockerId: viewerId, blockedId: otherId }, attributes: ['blockerId'], transaction: options.transaction })) return;
   if ((await models.Block.count({ where: { blockerId: viewerId }, transaction: options.transaction })) >= LIMITS.blocksMax) throw conflict(t.tooManyBlocks);
   await models.Block.create({ blockerId: viewerId, blockedId: otherId }, options);
+  // Issue 36: a block ends follows and requests both ways (followMember refuses new ones).
+  await removeFollowsBetween(models.User.sequelize as Sequelize, viewerId, otherId, options);
 }
 
 export async function unblockMember(models: RelationModels, { viewerId, publicId }: { viewerId: number; publicId: string }, options: Options): Promise<void> {

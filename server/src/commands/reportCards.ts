@@ -26,7 +26,7 @@ export interface ReportCard {
   author: { publicId: string; profile: { username: string; iconKey: string | null } | null };
 }
 
-interface CardRow {
+export interface CardRow {
   id: number | string;
   author_id: number | string;
   title: string;
@@ -45,7 +45,7 @@ interface CardRow {
 }
 
 /** The card's columns of report `r`, author `u` and profile `p`; one character more than a card shows, so the cut still knows it cut. */
-const CARD_COLUMNS = `r.id, r.author_id, r.title, SUBSTR(r.description, 1, ${REPORT_LIST_DESCRIPTION_MAX + 1}) AS description, r.thumbnail_key,
+export const CARD_COLUMNS = `r.id, r.author_id, r.title, SUBSTR(r.description, 1, ${REPORT_LIST_DESCRIPTION_MAX + 1}) AS description, r.thumbnail_key,
        r.image_sensitive, r.image_sensitive_locked, r.image_preview_key, r.warning_mask, r.warning_other, r.like_count, r.created_at,
        u.public_id, p.username, p.icon_key`;
 
@@ -261,7 +261,7 @@ export function withoutMatchText(row: FilterableCard): ReportCard {
   };
 }
 
-function toCard(row: CardRow): ReportCard {
+export function toCard(row: CardRow): ReportCard {
   return {
     id: Number(row.id),
     authorId: Number(row.author_id),

@@ -1,4 +1,4 @@
-import { TEXTS, REPORT_FIELD_LABELS, type CategoryKey, type ReportInput } from '@hiraku/shared';
+import { TEXTS, REPORT_FIELD_LABELS, type CategoryKey, type ReportAudience, type ReportInput } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
 import { AppError, validationError } from '../errors';
 import type { Models } from '../models';
@@ -107,7 +107,7 @@ export async function insertReportChildren(models: ChildModels, reportId: number
  */
 export function publicationState(
   previous: { isDraft: boolean; publishedAt: Date | null } | null,
-  next: { isDraft: boolean; hiddenAt: Date | null; authorSuspended: boolean },
+  next: { isDraft: boolean; hiddenAt: Date | null; authorSuspended: boolean; audience: ReportAudience },
   now: Date,
 ): { isDraft: boolean; publishedAt: Date | null; listed: boolean } {
   if (next.isDraft) return { isDraft: true, publishedAt: null, listed: false };
@@ -125,5 +125,6 @@ export function reportTextColumns(input: ReportInput) {
     genderTagId: input.gender,
     sexualOrientationTagId: input.sexualOrientation,
     roleTagId: input.role,
+    audience: input.audience,
   };
 }

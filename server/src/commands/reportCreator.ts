@@ -6,6 +6,7 @@ import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { reportWarningColumns } from './contentWarnings/reportWarnings';
+import { assertAudienceAllowed } from './follows';
 
 type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry'>;
 
@@ -20,8 +21,9 @@ export async function createReport(
 ): Promise<ReportWriteResult & { report: Report }> {
   await assertHasProfile(models, authorId, { transaction });
   await assertReportTags(models, input, { transaction });
+  await assertAudienceAllowed(models, { authorId: authorId, audience: input.audience }, { transaction });
   const author = await models.User.findByPk(authorId, { attributes: ['id', 'suspendedAt'], transaction });
-  const state = publicationState(null, { isDraft: input.isDraft, hiddenAt: null, authorSuspended: Boolean(author?.suspendedAt) }, new Date());
+  const state = publicationState(null, { isDraft: input.isDraft, hiddenAt: null, authorSuspended: Boolean(author?.suspendedAt), audience: input.audience }, new Date());
   const report = await models.Report.create(
     {
       authorId,

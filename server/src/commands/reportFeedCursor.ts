@@ -1,4 +1,4 @@
-import { TEXTS, SORT_OPTIONS, type SortOption } from '@hiraku/shared';
+import { TEXTS, FEED_SORT_OPTIONS, type FeedSortOption } from '@hiraku/shared';
 import { z } from 'zod';
 import { validationError } from '../errors';
 
@@ -8,7 +8,8 @@ import { validationError } from '../errors';
  * reportFeedLoader.ts. Sent as opaque base64url JSON; the server never trusts it further than this schema.
  */
 export interface FeedCursor {
-  sort: SortOption;
+  /** フォロー中 (issue 36) pages like new: by createdAt and id. */
+  sort: FeedSortOption;
   /** createdAt in ms (new, old) or likeCount (like). */
   key: number;
   id: number;
@@ -21,7 +22,7 @@ export interface FeedCursor {
 export const CAUGHT_MAX = 50;
 
 const wire = z.object({
-  s: z.enum(SORT_OPTIONS),
+  s: z.enum(FEED_SORT_OPTIONS),
   k: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   t: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -40,7 +41,7 @@ export function encodeFeedCursor(cursor: FeedCursor): string {
 }
 
 /** The cursor in `raw`, which must have been made for `sort`; anything else is a 400 asking to reload. */
-export function decodeFeedCursor(raw: string, sort: SortOption): FeedCursor {
+export function decodeFeedCursor(raw: string, sort: FeedSortOption): FeedCursor {
   const invalid = () => validationError(TEXTS.report.invalidCursor, { lastKey: TEXTS.report.invalidCursor });
   if (raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
   let parsed: unknown;

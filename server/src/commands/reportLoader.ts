@@ -3,6 +3,8 @@ import { isMysql } from '../db/connection';
 import type { Models, Report, ReportTagKind } from '../models';
 import {
   activeMemberSql,
+  approvedFollowerSql,
+  audienceOf,
   NO_RELATION,
   relationColumnExpressions,
   relationColumnsSql,
@@ -12,6 +14,7 @@ import {
   reportFacts,
   type RelationTo,
   type ReportFacts,
+  withViewerFollow,
 } from '../visibility';
 
 type LoaderModels = Pick<Models, 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
@@ -76,6 +79,8 @@ export async function loadReportDetailFor(models: LoaderModels, id: number, view
     ...(relationColumns.length ? { attributes: { include: relationColumns.map(([name, sql]): [ReturnType<typeof literal>, string] => [literal(sql), name]) } } : {}),
   });
   if (!report) return null;
+  // Issue 36: a フォロワーのみ report opens to the viewer's approved follow of its author (reportFacts reads it).
+  if (viewerId !== null) await withViewerFollow(sequelize, { id: viewerId, role: 'member' }, report);
   const relation =
     viewerId === null
       ? NO_RELATION
@@ -141,6 +146,8 @@ export interface LockedForMember {
 interface LockRow {
   author_id: number | string;
   is_draft: number | boolean;
+  audience: string;
+  viewer_follows: number | string;
   hidden_at: Date | string | null;
   like_count: number | string;
   author_suspended: number | string;
@@ -169,7 +176,8 @@ export async function lockReportForMember(
          (SELECT p.icon_key FROM profiles p WHERE p.user_id = :visViewer) AS viewer_icon_key`
     : '';
   const [row] = await sequelize.query<LockRow>(
-    `SELECT r.author_id, r.is_draft, r.hidden_at, r.like_count,
+    `SELECT r.author_id, r.is_draft, r.hidden_at, r.like_count, r.audience,
+            CASE WHEN ${approvedFollowerSql(':visViewer', 'r.author_id')} THEN 1 ELSE 0 END AS viewer_follows,
             CASE WHEN ${activeMemberSql('r.author_id')} THEN 0 ELSE 1 END AS author_suspended,
             ${relationColumnsSql('r.author_id')}${profileColumns}
        FROM reports r
@@ -184,6 +192,8 @@ export async function lockReportForMember(
       isDraft: Boolean(Number(row.is_draft)),
       hiddenAt: row.hidden_at === null ? null : new Date(row.hidden_at),
       authorSuspended: Number(row.author_suspended) === 1,
+      audience: audienceOf(row.audience),
+      viewerFollowsAuthor: authorId !== viewerId && Number(row.viewer_follows) === 1,
     },
     likeCount: Number(row.like_count),
     relation: relationFromColumns(row, viewerId, authorId),

@@ -10,6 +10,7 @@ import { lockReport } from './reportLoader';
 import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { assertWarningsUnchangedWhenLocked, reportWarningColumns } from './contentWarnings/reportWarnings';
+import { assertAudienceAllowed } from './follows';
 
 type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry'>;
 
@@ -28,6 +29,7 @@ export async function updateReport(
   const { report, subject } = locked;
   authorizeReport(viewer, 'update', subject);
   await assertReportTags(models, input, { transaction });
+  await assertAudienceAllowed(models, { authorId: report.authorId, audience: input.audience }, { transaction });
 
   // An operator's locked label stays on whatever the form sends (issue 19); said plainly, not ignored.
   if (report.imageSensitiveLocked && !input.imageSensitive) {
@@ -48,7 +50,7 @@ export async function updateReport(
     // A new image was attested on this request (the route checks it); a removed one takes its time along.
     imageAttestedAt = images ? new Date() : null;
   }
-  const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended }, new Date());
+  const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended, audience: input.audience }, new Date());
   await report.update(
     {
       ...reportTextColumns(input),

@@ -12,7 +12,7 @@ import type { ReportTag } from './reportTag';
 import type { ReportTool } from './reportTool';
 import type { Tag } from './tag';
 import type { User } from './user';
-import { LIMITS } from '@hiraku/shared';
+import { LIMITS, type ReportAudience } from '@hiraku/shared';
 
 export class Report extends Model<InferAttributes<Report>, InferCreationAttributes<Report>> {
   declare id: CreationOptional<number>;
@@ -47,10 +47,14 @@ export class Report extends Model<InferAttributes<Report>, InferCreationAttribut
   declare warningMask: CreationOptional<number>;
   declare warningOther: CreationOptional<string | null>;
   declare warningsLocked: CreationOptional<boolean>;
+  /** 全会員 or フォロワーのみ (issue 36); a followers-only report is never `listed`. */
+  declare audience: CreationOptional<ReportAudience>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
   declare author?: NonAttribute<User>;
+  /** Set by a loader that read it for its viewer: they are an approved follower of the author (visibility/facts.ts). */
+  declare viewerFollowsAuthor?: NonAttribute<boolean>;
   declare gender?: NonAttribute<Tag | null>;
   declare sexualOrientation?: NonAttribute<Tag | null>;
   declare role?: NonAttribute<Tag | null>;
@@ -90,6 +94,7 @@ export function initReport(sequelize: Sequelize): typeof Report {
       warningMask: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       warningOther: { type: DataTypes.STRING(LIMITS.contentWarningOtherMax), allowNull: true, defaultValue: null },
       warningsLocked: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      audience: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'members' },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

@@ -1,6 +1,6 @@
 import { TEXTS, type ReportAbilities } from '@hiraku/shared';
 import { AppError, authorizationError, notFound } from '../errors';
-import { canSeeReport, isReportListed, type ReportFacts } from '../visibility';
+import { canSeeReport, isReportPublished, type ReportFacts } from '../visibility';
 import type { Viewer } from './viewer';
 
 export type ReportAction = 'read' | 'update' | 'delete' | 'like' | 'comment';
@@ -11,8 +11,10 @@ export type ReportAction = 'read' | 'update' | 'delete' | 'like' | 'comment';
  */
 export function reportAbilities(viewer: Viewer, report: ReportFacts): ReportAbilities & { read: boolean } {
   const isAuthor = viewer !== null && viewer.id === report.authorId;
-  const open = viewer !== null && isReportListed(report);
-  return { read: canSeeReport(viewer, report), update: isAuthor, delete: isAuthor, like: open && !isAuthor, comment: open };
+  // A フォロワーのみ report (issue 36) takes likes and comments from those who may read it.
+  const read = canSeeReport(viewer, report);
+  const open = viewer !== null && isReportPublished(report) && read;
+  return { read, update: isAuthor, delete: isAuthor, like: open && !isAuthor, comment: open };
 }
 
 /**
@@ -28,7 +30,7 @@ export function authorizeReport(viewer: Viewer, action: ReportAction, report: Re
     case 'delete':
       throw authorizationError(TEXTS.report.notAuthor);
     case 'like':
-      if (viewer !== null && viewer.id === report.authorId && isReportListed(report)) {
+      if (viewer !== null && viewer.id === report.authorId && isReportPublished(report)) {
         throw new AppError(400, 'validation_error', TEXTS.like.ownReport);
       }
       throw notFound(TEXTS.like.notFound);

@@ -12,7 +12,7 @@ import { reportAbilities } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
 import type { Storage } from '../storage/storage';
 import { presentAuthor, type AuthorSource } from './author';
-import { presentReportImage, reportFacts, type ImageViewer } from '../visibility';
+import { audienceOf, presentReportImage, reportFacts, type ImageViewer } from '../visibility';
 
 type ReportCardSource = Pick<
   Report,
@@ -60,6 +60,7 @@ export function presentReport(report: Report, { viewer, storage }: { viewer: Vie
       .map((step) => ({ stepNumber: step.stepNumber, action: step.action })),
     isDraft: report.isDraft,
     isHidden: report.hiddenAt !== null,
+    audience: audienceOf(report.audience),
     mainImageUrl: image.mainImageUrl,
     thumbnailUrl: image.thumbnailUrl,
     image: image.image,

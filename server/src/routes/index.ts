@@ -12,6 +12,7 @@ import { commentHandlers } from './comments/comments';
 import { contactHandlers } from './contact/contact';
 import { enquiryHandlers } from './enquiries/enquiries';
 import { flagHandlers } from './flags/flags';
+import { followHandlers } from './follows/follows';
 import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
@@ -71,6 +72,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...trustHandlers(services),
     ...saveHandlers(services),
     ...autosaveHandlers(services),
+    ...followHandlers(services),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReportAudience } from '@hiraku/shared';
 import type { Comment, Report, User } from '../models';
 
 /** The facts about a report that decide who may see it. */
@@ -6,7 +7,18 @@ export interface ReportFacts {
   isDraft: boolean;
   hiddenAt: Date | null;
   authorSuspended: boolean;
+  /** 全会員 or フォロワーのみ (issue 36). */
+  audience: ReportAudience;
+  /**
+   * The viewer these facts were read for is an approved follower of the author: decides a followers-only
+   * report only. False when the loader did not ask (facts read for no one, or a members' report), so a
+   * forgotten lookup hides rather than shows.
+   */
+  viewerFollowsAuthor: boolean;
 }
+
+/** A stored audience as the facts hold it: anything but 全会員 counts as フォロワーのみ, the narrower. */
+export const audienceOf = (stored: string | null | undefined): ReportAudience => (stored === 'members' ? 'members' : 'followers');
 
 /** The facts about a comment that decide who may see it. */
 export interface CommentFacts {
@@ -31,7 +43,14 @@ export const suspensionHasEnded = (user: Pick<User, 'suspendedAt' | 'suspendedUn
 /** A loaded report's facts; the author must be included to know whether they are suspended. */
 export function reportFacts(report: Report): ReportFacts {
   if (!report.author) throw new Error(`report ${report.id} was loaded without its author`);
-  return { authorId: report.authorId, isDraft: report.isDraft, hiddenAt: report.hiddenAt, authorSuspended: isSuspended(report.author) };
+  return {
+    authorId: report.authorId,
+    isDraft: report.isDraft,
+    hiddenAt: report.hiddenAt,
+    authorSuspended: isSuspended(report.author),
+    audience: audienceOf(report.audience),
+    viewerFollowsAuthor: report.viewerFollowsAuthor === true,
+  };
 }
 
 export function commentFacts(comment: Pick<Comment, 'id' | 'authorId' | 'hiddenAt' | 'deletedAt'> & { author?: Pick<User, 'suspendedAt'> }): CommentFacts {

@@ -16,3 +16,4 @@ export * from './sensitiveImages';
 export * from './listRelationsCache';
 export * from './contentWarnings';
 export * from './savedReports';
+export * from './follows';

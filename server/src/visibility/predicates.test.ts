@@ -5,7 +5,15 @@ import { canSeeComment, canSeeReport, isCommentShown, isReportListed } from './p
 const author: Viewer = { id: 1, role: 'member' };
 const member: Viewer = { id: 2, role: 'member' };
 const operator: Viewer = { id: 3, role: 'operator' };
-const report = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({ authorId: 1, isDraft: false, hiddenAt: null, authorSuspended: false, ...overrides });
+const report = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
+  authorId: 1,
+  isDraft: false,
+  hiddenAt: null,
+  authorSuspended: false,
+  audience: 'members',
+  viewerFollowsAuthor: false,
+  ...overrides,
+});
 const comment = (overrides: Partial<CommentFacts> = {}): CommentFacts => ({ authorId: 1, hiddenAt: null, deletedAt: null, authorSuspended: false, ...overrides });
 const seers = (can: (viewer: Viewer) => boolean) => [null, author, member, operator].map(can);
 

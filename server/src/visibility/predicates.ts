@@ -1,19 +1,28 @@
 import { isOperator, type Viewer } from '../policies/viewer';
 import type { CommentFacts, ReportFacts } from './facts';
 
+/** Published, not hidden by an operator, author not suspended: open to its audience. */
+export const isReportPublished = (report: Pick<ReportFacts, 'isDraft' | 'hiddenAt' | 'authorSuspended'>): boolean =>
+  !report.isDraft && report.hiddenAt === null && !report.authorSuspended;
+
 /**
- * Listed: published, not hidden by an operator, author not suspended. What everyone may see, and the
- * value of the denormalised `reports.listed` column.
+ * Listed: published and written for 全会員 (issue 36: a フォロワーのみ report never is). What everyone may
+ * see, and the value of the denormalised `reports.listed` column: every shared page, search document and
+ * public count reads listed reports only, so a followers-only report stays out of all of them.
  */
-export const isReportListed = (report: Omit<ReportFacts, 'authorId'>): boolean => !report.isDraft && report.hiddenAt === null && !report.authorSuspended;
+export const isReportListed = (report: Pick<ReportFacts, 'isDraft' | 'hiddenAt' | 'authorSuspended' | 'audience'>): boolean =>
+  isReportPublished(report) && report.audience === 'members';
 
 /**
  * docs/decisions.md: a draft is its author's alone (operators included out); hidden content, and the content
- * of a suspended member, stays visible to its author and operators only.
+ * of a suspended member, stays visible to its author and operators only. A published フォロワーのみ report
+ * (issue 36) is seen by its author, operators and the author's approved followers.
  */
 export function canSeeReport(viewer: Viewer, report: ReportFacts): boolean {
   if (viewer !== null && viewer.id === report.authorId) return true;
-  return !report.isDraft && (isReportListed(report) || isOperator(viewer));
+  if (report.isDraft) return false;
+  if (isReportListed(report) || isOperator(viewer)) return true;
+  return viewer !== null && report.audience === 'followers' && isReportPublished(report) && report.viewerFollowsAuthor;
 }
 
 /** Shown to every member: not hidden (by reports or an operator), not deleted, author not suspended. */

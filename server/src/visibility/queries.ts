@@ -1,6 +1,7 @@
-import { Op, type IncludeOptions, type WhereOptions } from 'sequelize';
+import { literal, Op, type IncludeOptions, type WhereOptions } from 'sequelize';
 import type { Comment, Models, Report, User } from '../models';
 import { isOperator, type Viewer } from '../policies/viewer';
+import { followersReportSeenSql, viewerIdSql } from './sql';
 
 /**
  * The same rules as predicates.ts, as Sequelize conditions for lists and counts. Every list of other
@@ -16,7 +17,7 @@ export const ACTIVE_MEMBER = { suspendedAt: null } as const satisfies WhereOptio
  * repeated so a row whose column was not recomputed still never shows. The author condition lives on
  * the author include: use `listedAuthorInclude`, which every caller needs anyway.
  */
-export const LISTED_REPORT = { listed: true, isDraft: false, hiddenAt: null } as const satisfies WhereOptions<Report>;
+export const LISTED_REPORT = { listed: true, isDraft: false, hiddenAt: null, audience: 'members' } as const satisfies WhereOptions<Report>;
 
 /**
  * `include` (the report's `author` association, plus whatever it loads) restricted to active members and
@@ -33,14 +34,25 @@ export function listedAuthorOnly(models: Pick<Models, 'User'>): IncludeOptions {
 
 /**
  * Reports `viewer` may see (canSeeReport), for a query that includes the report's `author` (the
- * condition reads the author's state through it): listed ones, their own, and for operators every
- * published one. Anonymous viewers get exactly the listed reports.
+ * condition reads the author's state through it): listed ones, their own, the フォロワーのみ ones of
+ * authors they are an approved follower of (issue 36; `reportAlias` is the query's alias of the report
+ * table, `Report` for models.Report), and for operators every published one. Anonymous viewers get
+ * exactly the listed reports.
  */
-export function visibleReportsWhere(viewer: Viewer): WhereOptions<Report> {
+export function visibleReportsWhere(viewer: Viewer, reportAlias = '`Report`'): WhereOptions<Report> {
   const listed = { ...LISTED_REPORT, '$author.suspended_at$': null };
   if (viewer === null) return listed;
   if (isOperator(viewer)) return { [Op.or]: [{ authorId: viewer.id }, { isDraft: false }] };
-  return { [Op.or]: [{ authorId: viewer.id }, listed] };
+  return { [Op.or]: [{ authorId: viewer.id }, listed, literal(followersReportSeenSql(reportAlias, viewerIdSql(viewer)))] };
+}
+
+/**
+ * A viewer's lists of other members' reports (a profile's list): listed reports, and for a member the
+ * フォロワーのみ ones of authors they are an approved follower of (issue 36). With listedAuthorInclude.
+ */
+export function listedOrFollowedWhere(viewer: Viewer, reportAlias = '`Report`'): WhereOptions<Report> {
+  if (viewer === null) return LISTED_REPORT;
+  return { [Op.or]: [LISTED_REPORT, literal(followersReportSeenSql(reportAlias, viewerIdSql(viewer)))] };
 }
 
 /**

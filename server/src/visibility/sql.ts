@@ -17,22 +17,36 @@ export const activeMemberSql = (idColumn: string): string =>
  */
 export const listedFlagsSql = (r: string): string => `(${r}.listed = 1 AND ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL)`;
 
-/** Report alias `r` is listed: see LISTED_REPORT. */
-export const listedReportSql = (r: string): string => `(${listedFlagsSql(r)} AND ${activeMemberSql(`${r}.author_id`)})`;
+/**
+ * Report alias `r` is listed: see LISTED_REPORT. The audience is repeated (issue 36) like the flags, so a
+ * フォロワーのみ report whose `listed` was not recomputed still never shows.
+ */
+export const listedReportSql = (r: string): string => `(${listedFlagsSql(r)} AND ${r}.audience = 'members' AND ${activeMemberSql(`${r}.author_id`)})`;
 
 /** A viewer's id as an SQL literal: an integer by construction, so it cannot carry anything else. */
-const viewerIdSql = (viewer: NonNullable<Viewer>): string => String(Math.trunc(Number(viewer.id)));
+export const viewerIdSql = (viewer: NonNullable<Viewer>): string => String(Math.trunc(Number(viewer.id)));
+
+/**
+ * The member whose id is the SQL expression `followerSql` is an approved follower of the member in
+ * `memberColumn` (issue 36): one lookup on member_follows' primary key.
+ */
+export const approvedFollowerSql = (followerSql: string, memberColumn: string): string =>
+  `EXISTS (SELECT 1 FROM member_follows vis_f WHERE vis_f.follower_id = ${followerSql} AND vis_f.followee_id = ${memberColumn} AND vis_f.state = 'approved')`;
+
+/** Report alias `r` is a published フォロワーのみ report and `followerSql` an approved follower of its author (canSeeReport). */
+export const followersReportSeenSql = (r: string, followerSql: string): string =>
+  `(${r}.audience = 'followers' AND ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL AND ${activeMemberSql(`${r}.author_id`)} AND ${approvedFollowerSql(followerSql, `${r}.author_id`)})`;
 
 /** Reports (alias `r`) that `viewer` may see: see canSeeReport and visibleReportsWhere. */
 export function visibleReportSql(viewer: Viewer, r: string): string {
   if (viewer === null) return listedReportSql(r);
   const own = `${r}.author_id = ${viewerIdSql(viewer)}`;
-  return isOperator(viewer) ? `(${own} OR ${r}.is_draft = 0)` : `(${own} OR ${listedReportSql(r)})`;
+  return isOperator(viewer) ? `(${own} OR ${r}.is_draft = 0)` : `(${own} OR ${listedReportSql(r)} OR ${followersReportSeenSql(r, viewerIdSql(viewer))})`;
 }
 
-/** The value `reports.listed` must hold for alias `r` (see isReportListed), computed from its flags. */
+/** The value `reports.listed` must hold for alias `r` (see isReportListed), computed from its flags and audience. */
 export const listedValueSql = (r: string): string =>
-  `CASE WHEN ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL AND ${activeMemberSql(`${r}.author_id`)} THEN 1 ELSE 0 END`;
+  `CASE WHEN ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL AND ${r}.audience = 'members' AND ${activeMemberSql(`${r}.author_id`)} THEN 1 ELSE 0 END`;
 
 /** Comment alias `c` is shown to every member and counted: see isCommentShown. */
 export const shownCommentSql = (c: string): string =>

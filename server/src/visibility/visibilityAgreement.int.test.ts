@@ -33,12 +33,24 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
     const suspended = await createUser({ suspendedAt: new Date() });
     const member = await createUser();
     const operator = await createOperator();
+    // Issue 36: an approved follower of the author, a member whose request waits, one whose was declined.
+    const follower = await createUser();
+    const requester = await createUser();
+    const declined = await createUser();
+    for (const [who, state] of [[follower, 'approved'], [requester, 'pending'], [declined, 'declined']] as const) {
+      await db.sequelize.query("INSERT INTO member_follows (follower_id, followee_id, state, created_at) VALUES (:who, :author, :state, '2026-01-01 00:00:00')", {
+        replacements: { who: who.id, author: author.id, state },
+      });
+    }
     viewers = [
       ['anonymous', null],
       ['author', author],
       ['suspended author', suspended],
       ['member', member],
       ['operator', operator],
+      ['follower', follower],
+      ['pending requester', requester],
+      ['declined requester', declined],
     ];
     const hiddenAt = new Date();
     const states: Array<[string, Parameters<typeof createReport>[0]]> = [
@@ -51,6 +63,12 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
       // `listed` left stale by a change that did not recompute it: the flags still hide the report.
       ['hidden, listed column stale', { author, hiddenAt, listed: true }],
       ['suspended, listed column stale', { author: suspended, listed: true }],
+      // Issue 36: フォロワーのみ.
+      ['followers only', { author, audience: 'followers' }],
+      ['followers only, draft', { author, audience: 'followers', isDraft: true }],
+      ['followers only, hidden', { author, audience: 'followers', hiddenAt }],
+      ['followers only, author suspended', { author: suspended, audience: 'followers' }],
+      ['followers only, listed column stale', { author, audience: 'followers', listed: true }],
     ];
     reports = [];
     for (const [state, overrides] of states) reports.push({ state, report: await createReport(overrides) });
@@ -79,10 +97,16 @@ describe.each(TEST_BACKENDS)('visibility forms agree on %s', (_name, open) => {
   it('for reports: canSeeReport, visibleReportsWhere and visibleReportSql', async () => {
     const loaded = await db.models.Report.findAll({ where: { id: reports.map(({ report }) => report.id) }, include: [{ model: db.models.User, as: 'author' }] });
     const stateOf = new Map(reports.map(({ state, report }) => [report.id, state]));
+    const approved = new Set(
+      (await db.sequelize.query<{ follower_id: number; followee_id: number }>("SELECT follower_id, followee_id FROM member_follows WHERE state = 'approved'", { type: QueryTypes.SELECT })).map(
+        (row) => `${row.follower_id}:${row.followee_id}`,
+      ),
+    );
     const forms: VisibilityForms<Report> = {
       rows: loaded,
       idOf: (report) => report.id,
-      predicate: (viewer, report) => canSeeReport(viewer, reportFacts(report)),
+      // The follow fact is the loader's per viewer (withViewerFollow); here read from the same table.
+      predicate: (viewer, report) => canSeeReport(viewer, { ...reportFacts(report), viewerFollowsAuthor: approved.has(`${viewer?.id}:${report.authorId}`) }),
       sequelize: async (viewer, ids) =>
         (
           await db.models.Report.findAll({

@@ -174,6 +174,21 @@ const MATRIX: Record<EndpointKey, Row> = {
   'autosaves.get': OWNED,
   'autosaves.update': OWNED,
   'autosaves.remove': OWNED,
+  // follows (issue 36): each member's own
+  'follows.list': MEMBER,
+  'follows.memberState': MEMBER,
+  'follows.followMember': MEMBER,
+  'follows.unfollowMember': MEMBER,
+  'follows.followTag': MEMBER,
+  'follows.unfollowTag': MEMBER,
+  'follows.followCategory': MEMBER,
+  'follows.unfollowCategory': MEMBER,
+  'follows.settings': MEMBER,
+  'follows.updateSettings': MEMBER,
+  'follows.requests': MEMBER,
+  'follows.approve': MEMBER,
+  'follows.decline': MEMBER,
+  'follows.followers': MEMBER,
 };
 
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
@@ -232,7 +247,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave', follows: 'tag' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);

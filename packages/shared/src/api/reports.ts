@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tagRefSchema } from './taxonomy';
 import { CONTENT_WARNING_KEYS } from '../contentWarnings';
+import { REPORT_AUDIENCES } from '../limits';
 
 /**
  * Response shapes of /api/reports and /api/likes. Dates are ISO 8601 strings in UTC. Each type is the
@@ -95,6 +96,8 @@ export const reportDetailSchema = z.object({
   isDraft: z.boolean(),
   /** Hidden by an operator: only its author and operators still see it. */
   isHidden: z.boolean(),
+  /** 全会員 or フォロワーのみ (issue 36). */
+  audience: z.enum(REPORT_AUDIENCES),
   /** Null when there is no image or the viewer does not get it in full (see `image`). */
   mainImageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),

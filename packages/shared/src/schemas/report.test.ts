@@ -157,6 +157,7 @@ describe('form values', () => {
       play: [{ stepNumber: 1, action: 'a' }],
       isDraft: true,
       isHidden: false,
+    audience: 'members',
       mainImageUrl: null,
       thumbnailUrl: null,
       image: null,

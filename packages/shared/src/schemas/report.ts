@@ -5,7 +5,7 @@ import { PROFILE_MESSAGES } from '../texts/profile/messages';
 import { REPORT_MESSAGES } from '../texts/report/messages';
 import type { ReportDetail } from '../api/reports';
 import type { TagRef } from '../api/taxonomy';
-import { LIMITS, SORT_OPTIONS } from '../limits';
+import { FEED_SORT_OPTIONS, LIMITS, REPORT_AUDIENCES, type ReportAudience } from '../limits';
 import { charLength } from '../text';
 import { idListSchema, isIdString, optionalIdSchema } from './ids';
 import { CONTENT_WARNING_KEYS, type ContentWarningKey } from '../contentWarnings';
@@ -48,6 +48,8 @@ export interface ReportFormValues {
   /** Content warnings (issue 37): any number of labels, and the text that goes with その他. */
   warnings?: ContentWarningKey[];
   warningOther?: string;
+  /** 全会員 or フォロワーのみ (issue 36); absent is 全会員. */
+  audience?: ReportAudience;
 }
 
 /** Trimmed text with Windows line ends made plain; absent or null becomes ''. */
@@ -110,6 +112,8 @@ export const reportInputSchema = z
       imageMosaic: flag(false),
       // Absent means labelled: a client that does not know the field never posts an unlabelled image.
       imageSensitive: flag(true),
+      // Issue 36: absent is 全会員; the server refuses フォロワーのみ without フォロー承認制.
+      audience: z.enum(REPORT_AUDIENCES, { error: COMMON_TEXTS.invalidInput }).optional().default('members'),
       tools: z
         .array(toolRow, { error: m.formInvalid })
         .nullish()
@@ -202,6 +206,7 @@ export function reportFormValuesFromDetail(report: ReportDetail): ReportFormValu
     imageSensitive: report.image?.sensitive ?? true,
     warnings: report.warnings,
     warningOther: report.warningOther ?? '',
+    audience: report.audience,
   };
 }
 
@@ -224,6 +229,7 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
     ['isDraft', String(values.isDraft)],
   ];
   if (values.imageSensitive !== undefined) entries.push(['imageSensitive', String(values.imageSensitive)]);
+  if (values.audience !== undefined) entries.push(['audience', values.audience]);
   if (values.removeMainImage) entries.push(['removeMainImage', 'true']);
   if (values.imageConsent) entries.push(['imageConsent', 'true']);
   if (values.imageMosaic) entries.push(['imageMosaic', 'true']);
@@ -242,7 +248,7 @@ export function reportFormEntries(values: ReportFormValues): Array<[string, stri
 
 export type MultipartFields = Record<string, string | string[] | undefined>;
 
-const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic', 'imageSensitive', 'warningOther'] as const;
+const SCALAR_FIELDS = ['title', 'description', 'tips', 'duration', 'gender', 'sexualOrientation', 'role', 'isDraft', 'removeMainImage', 'imageConsent', 'imageMosaic', 'imageSensitive', 'warningOther', 'audience'] as const;
 const ROW_FIELD = /^(tools|play)\[(\d{1,3})\]\[(name|quantity|stepNumber|action)\]$/;
 const LIST_FIELD = /^(playCategories|playContents|warnings)(?:\[(\d{1,3})?\])?$/;
 const ROW_KEYS = { tools: ['name', 'quantity'], play: ['stepNumber', 'action'] } as const;
@@ -292,7 +298,7 @@ export function reportFieldsFromMultipart(fields: MultipartFields): Record<strin
 
 /** GET /api/reports/infinite: `lastKey` is the opaque `nextKey` of the previous page. */
 export const reportFeedQuerySchema = z.object({
-  sort: z.enum(SORT_OPTIONS, { error: COMMON_TEXTS.invalidInput }).default('new'),
+  sort: z.enum(FEED_SORT_OPTIONS, { error: COMMON_TEXTS.invalidInput }).default('new'),
   lastKey: z
     .string({ error: m.invalidCursor })
     .max(2048, m.invalidCursor)

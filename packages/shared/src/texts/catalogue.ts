@@ -62,6 +62,8 @@ import { GUARD_MESSAGES, GUARD_TEXTS } from './guard/messages';
 import { CATEGORY_NAMES } from './taxonomy/categoryNames';
 import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
+import { FOLLOW_MESSAGES } from './follow/messages';
+import { FOLLOW_TEXTS } from './follow/screens';
 
 /** A domain's messages with its other parts beside them; a part named like one of the messages fails typecheck. */
 function domain<M extends object, P extends object>(messages: M, parts: P & { [K in keyof P]: K extends keyof M ? never : P[K] }): M & P {
@@ -108,6 +110,7 @@ export const TEXTS = {
   safety: /* @__PURE__ */ domain(SAFETY_MESSAGES, { screens: SAFETY_TEXTS }),
   takedown: /* @__PURE__ */ domain(TAKEDOWN_MESSAGES, { screens: TAKEDOWN_TEXTS, transparency: TRANSPARENCY_TEXTS, reasons: TAKEDOWN_REASON_LABELS, requesters: TAKEDOWN_REQUESTER_LABELS, mail: TAKEDOWN_MAIL_TEXTS }),
   contentWarnings: /* @__PURE__ */ domain(CONTENT_WARNING_MESSAGES, { labels: CONTENT_WARNING_LABELS, cover: CONTENT_WARNING_COVER_TEXTS, screens: CONTENT_WARNING_TEXTS }),
+  follow: /* @__PURE__ */ domain(FOLLOW_MESSAGES, { screens: FOLLOW_TEXTS }),
   security: /* @__PURE__ */ domain(SECURITY_MESSAGES, { screens: SECURITY_TEXTS, mail: SECURITY_MAIL_TEXTS, browsers: BROWSER_LABELS, systems: SYSTEM_LABELS }),
   passkeys: /* @__PURE__ */ domain(PASSKEY_MESSAGES, { screens: PASSKEY_TEXTS }),
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),

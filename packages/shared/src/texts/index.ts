@@ -63,4 +63,6 @@ export * from './contentWarnings/screens';
 export * from './saves/messages';
 export * from './saves/screens';
 export * from './guard/messages';
+export * from './follow/messages';
+export * from './follow/screens';
 export * from './catalogue';

@@ -1,3 +1,4 @@
+import { FollowerCount } from '../follows/FollowerCount';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { COMMON_TEXTS, PAGE_TITLES, PROFILE_MESSAGES, PROFILE_TEXTS, type DashboardStats, type MyReportListItem } from '@hiraku/shared';
@@ -85,6 +86,7 @@ export function DashboardPage() {
           />
           <Counters stats={statsQuery.data} reports={reports} />
           <AutosaveList />
+          <FollowerCount />
           <section className="dashboard__reports" aria-labelledby="dashboard-reports-heading">
             <div className="dashboard__reports-head">
               <h2 id="dashboard-reports-heading" className="section-heading">

@@ -4,6 +4,7 @@ import { errorMessage, isApiError } from '../api/apiError';
 import { PageTitle } from '../components/PageTitle';
 import { MemberReportList } from '../profile/MemberReportList';
 import { FlagButton } from '../flags/FlagButton';
+import { FollowButton } from '../follows/FollowButton';
 import { ProfileCard } from '../profile/ProfileCard';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { PATHS } from '../routes/paths';
@@ -67,6 +68,7 @@ export function PublicProfilePage() {
             </p>
           )}
           <ProfileCard profile={profile} headingLevel={1} />
+          {!isOwn && <FollowButton publicId={publicId} name={profile.username} />}
           {!isOwn && <MemberSafetyButtons publicId={publicId} name={profile.username} />}
           {!isOwn && <FlagButton targetType="member" targetId={publicId} className="public-profile__flag" />}
           <section className="public-profile__reports" aria-labelledby="public-profile-reports-heading">

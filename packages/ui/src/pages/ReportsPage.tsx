@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_SORT, LIMITS, COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS, SORT_OPTIONS } from '@hiraku/shared';
+import { DEFAULT_SORT, FEED_SORT_OPTIONS, FOLLOW_TEXTS, LIMITS, COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { FormAlert } from '../components/forms';
 import { LoadMoreSentinel } from '../reports/LoadMoreSentinel';
@@ -102,9 +102,9 @@ export function ReportsPage() {
             if (isSortOption(event.target.value)) setSort(event.target.value);
           }}
         >
-          {SORT_OPTIONS.map((option) => (
+          {FEED_SORT_OPTIONS.map((option) => (
             <option key={option} value={option}>
-              {t.sortOptions[option]}
+              {option === 'following' ? FOLLOW_TEXTS.followingTab : t.sortOptions[option]}
             </option>
           ))}
         </select>
@@ -135,7 +135,7 @@ export function ReportsPage() {
       <div className="list-footer">
         <div role="status">
           {feed.loading && <p className="list-footer__loading">{COMMON_TEXTS.loading}</p>}
-          {empty && <p>{t.empty}</p>}
+          {empty && <p>{sort === 'following' ? FOLLOW_TEXTS.followingEmpty : t.empty}</p>}
           {feed.done && !empty && <p className="list-footer__end">{REPORT_LIST_TEXTS.allLoaded}</p>}
         </div>
         <FormAlert message={feed.error} />

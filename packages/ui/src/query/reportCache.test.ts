@@ -21,6 +21,7 @@ function report(id: number, title: string): ReportDetail {
     play: [],
     isDraft: false,
     isHidden: false,
+    audience: 'members',
     mainImageUrl: null,
     thumbnailUrl: null,
     image: null,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { LIMITS, type ResponseOf, type SortOption } from '@hiraku/shared';
+import { LIMITS, type FeedSortOption, type ResponseOf } from '@hiraku/shared';
 import type { CallOptions, EndpointCaller } from '../api/endpointClient';
 import { endpointQueryKey } from '../query/endpointQuery';
 
@@ -9,14 +9,14 @@ export function nextFeedKey(page: ResponseOf<'reports.feed'>): string | undefine
 }
 
 /** The cache key of the feed for one sort order (src/query/reportCache.ts updates every sort's pages). */
-export const feedQueryKey = (sort: SortOption) => endpointQueryKey('reports.feed', { query: { sort } });
+export const feedQueryKey = (sort: FeedSortOption) => endpointQueryKey('reports.feed', { query: { sort } });
 
 /**
  * The feed's query, for the list and for the first page asked for before the list's code has arrived
  * (routes/firstScreenData.ts, which passes its own call options and leaves a failure for the list to
  * report when it asks again).
  */
-export function feedQueryOptions(call: EndpointCaller, sort: SortOption, early?: { callOptions: Omit<CallOptions, 'signal'> }) {
+export function feedQueryOptions(call: EndpointCaller, sort: FeedSortOption, early?: { callOptions: Omit<CallOptions, 'signal'> }) {
   return infiniteQueryOptions({
     queryKey: feedQueryKey(sort),
     queryFn: ({ pageParam, signal }) =>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type ReportListItem, type SortOption, REPORT_LIST_TEXTS } from '@hiraku/shared';
+import { type ReportListItem, type FeedSortOption, REPORT_LIST_TEXTS } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useEndlessPaging } from '../query/endlessPaging';
@@ -25,7 +25,7 @@ export interface InfiniteReports {
  * shows the pages already loaded, where they were. A change of sort is another list; the pages are
  * merged by id, so a report sent again (sort=like) keeps one place. Only one page loads at a time.
  */
-export function useInfiniteReports(sort: SortOption): InfiniteReports {
+export function useInfiniteReports(sort: FeedSortOption): InfiniteReports {
   const { call } = useApi();
   const feed = useInfiniteQuery(feedQueryOptions(call, sort));
   const { data, error, hasNextPage } = feed;

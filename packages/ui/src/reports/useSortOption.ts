@@ -1,8 +1,11 @@
 import { useCallback, useState } from 'react';
-import { DEFAULT_SORT, SORT_COOKIE, SORT_OPTIONS, SORT_STORAGE_KEY, type SortOption } from '@hiraku/shared';
+import { DEFAULT_SORT, FEED_SORT_OPTIONS, SORT_COOKIE, SORT_STORAGE_KEY, type FeedSortOption } from '@hiraku/shared';
+
+/** The feed's orders, フォロー中 included (issue 36). */
+type SortOption = FeedSortOption;
 
 export function isSortOption(value: unknown): value is SortOption {
-  return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
+  return typeof value === 'string' && (FEED_SORT_OPTIONS as readonly string[]).includes(value);
 }
 
 /** Storage can be missing or refuse access (private modes, blocked cookies): the list still works. */

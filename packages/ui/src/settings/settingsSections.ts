@@ -8,6 +8,7 @@ import { MutedWordsSection } from './MutedWordsSection';
 import { BlockedMembersSection, MutedMembersSection } from './RelatedMembersSection';
 import { SensitiveImagesSection } from './SensitiveImagesSection';
 import { ContentWarningsSection } from './ContentWarningsSection';
+import { FollowSection } from './FollowSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -30,6 +31,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
 
   // Content warnings (issue 37): per label, show / warn / hide.
   { id: 'content-warnings', Component: ContentWarningsSection },
+  // Follows (issue 36): フォロー承認制, requests, followers.
+  { id: 'follows', Component: FollowSection },
 
   // Notifications (issue 20).
   { id: 'notifications', Component: NotificationSection },

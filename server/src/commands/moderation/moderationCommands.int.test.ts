@@ -63,7 +63,7 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
   const loadForPolicy = async (report: Report) => {
     const loaded = await db.models.Report.findByPk(report.id, { include: [{ model: db.models.User, as: 'author' }] });
     if (!loaded?.author) throw new Error('report gone');
-    return { authorId: loaded.authorId, isDraft: loaded.isDraft, hiddenAt: loaded.hiddenAt, authorSuspended: loaded.author.suspendedAt !== null };
+    return { authorId: loaded.authorId, isDraft: loaded.isDraft, hiddenAt: loaded.hiddenAt, authorSuspended: loaded.author.suspendedAt !== null, audience: 'members' as const, viewerFollowsAuthor: false };
   };
   const like = (member: UserWithProfile, report: Report) => tx((transaction) => toggleLike(deps, { viewer: member, reportId: report.id, liked: true }, { transaction }));
   const comment = (member: UserWithProfile, report: Report, text: string) =>

@@ -12,7 +12,7 @@ import { authorizeReport } from '../../policies/report';
 import { presentComment } from '../../presenters/comment';
 import type { AppServices } from '../../services';
 import { Op } from 'sequelize';
-import { loadMutedWords, memberShownWhere, reportFacts, visibleCommentsWhere } from '../../visibility';
+import { loadMutedWords, memberShownWhere, reportFacts, withViewerFollow, visibleCommentsWhere } from '../../visibility';
 import { writeTransaction } from '../../db/transaction';
 
 /** Comments on reports: signed-in members post, authors delete their own, anyone else may report one. */
@@ -22,7 +22,7 @@ export function commentHandlers(services: AppServices): EndpointHandlers<KeysOf<
     'comments.list': async ({ user, query }) => {
       const report = await models.Report.findByPk(query.articleId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
       if (!report) throw notFound(TEXTS.report.notFound);
-      authorizeReport(user, 'read', reportFacts(report));
+      authorizeReport(user, 'read', reportFacts(await withViewerFollow(services.sequelize, user, report)));
       const now = new Date();
       await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.report.notFound);
       const mutedWords = await loadMutedWords(services.sequelize, user.id, now);

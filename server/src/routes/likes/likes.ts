@@ -6,7 +6,7 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { authorizeBetween } from '../../policies/relations';
 import { authorizeReport } from '../../policies/report';
 import type { AppServices } from '../../services';
-import { LISTED_REPORT, listedAuthorOnly, notBlockedEitherWayWhere, reportFacts } from '../../visibility';
+import { LISTED_REPORT, listedAuthorOnly, notBlockedEitherWayWhere, reportFacts, withViewerFollow } from '../../visibility';
 import { writeTransaction } from '../../db/transaction';
 
 /** Likes: one per member and report, never on one's own report, counted exactly under concurrency. */
@@ -31,7 +31,7 @@ export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'li
     'likes.get': async ({ user, params }) => {
       const report = await models.Report.findByPk(params.reportId, { include: [{ model: models.User, as: 'author', attributes: ['id', 'suspendedAt'] }] });
       if (!report) throw notFound(TEXTS.like.notFound);
-      authorizeReport(user, 'read', reportFacts(report));
+      authorizeReport(user, 'read', reportFacts(await withViewerFollow(services.sequelize, user, report)));
       await authorizeBetween(services.sequelize, user, report.authorId, TEXTS.like.notFound);
       const mine = await models.Like.findOne({ where: { reportId: report.id, userId: user.id }, attributes: ['reportId'] });
       return { likeCount: report.likeCount, isLiked: mine !== null };

@@ -3,6 +3,7 @@ import { createReport } from '../../commands/reportCreator';
 import { assertHasProfile } from '../../commands/reportContent';
 import { deleteReport } from '../../commands/reportDeleter';
 import { createFeedPageCache, FEED_PAGE_CACHE_DEFAULTS } from '../../commands/feedPageCache';
+import { loadFollowingFeed } from '../../commands/followingFeed';
 import { loadReportFeed } from '../../commands/reportFeedLoader';
 import { prepareReportImages, runReportWrite, type PreparedReportImages } from '../../commands/reportImages';
 import { recordDisclosure, type RequestSource } from '../../commands/disclosureRecords';
@@ -21,7 +22,7 @@ import type { Viewer } from '../../policies/viewer';
 import { presentMyReport, presentReport, presentReportListItem } from '../../presenters/report';
 import type { AppServices } from '../../services';
 import { Op } from 'sequelize';
-import { LISTED_REPORT, listedAuthorInclude, loadRelationTo, reportFacts, reportShownInListsWhere } from '../../visibility';
+import { listedAuthorInclude, listedOrFollowedWhere, loadRelationTo, reportFacts, reportShownInListsWhere } from '../../visibility';
 
 /**
  * Play reports. Reading needs a signed-in member too: the content is for adults who attested their age
@@ -41,7 +42,13 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
 
   return {
     'reports.feed': async ({ user, query }) => {
-      const page = await loadReportFeed({ sequelize: services.sequelize, feedCache }, { ...query, viewer: { id: user.id, now: new Date() } });
+      const viewer = { id: user.id, now: new Date() };
+      const { sort } = query;
+      // フォロー中 (issue 36) is the member's own list: never a shared page.
+      const page =
+        sort === 'following'
+          ? await loadFollowingFeed(services.sequelize, { lastKey: query.lastKey, limit: query.limit, viewer })
+          : await loadReportFeed({ sequelize: services.sequelize, feedCache }, { ...query, sort, viewer });
       return { data: page.reports.map((report) => presentReportListItem(report, { viewer: user, storage })), nextKey: page.nextKey, hasMore: page.hasMore };
     },
 
@@ -62,7 +69,8 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       const relation = await loadRelationTo(services.sequelize, user.id, member.id, new Date());
       if (relation.blockedBy) throw notFound(TEXTS.profile.memberNotFound);
       const reports = await models.Report.findAll({
-        where: { authorId: member.id, ...LISTED_REPORT, [Op.and]: [reportShownInListsWhere(services.sequelize, user.id, new Date(), '`Report`')] },
+        // Listed reports, and (issue 36) their フォロワーのみ ones when the viewer is an approved follower.
+        where: { authorId: member.id, [Op.and]: [listedOrFollowedWhere(user, '`Report`'), reportShownInListsWhere(services.sequelize, user.id, new Date(), '`Report`')] },
         include: [listedAuthorInclude(authorInclude(models))],
         order: [['createdAt', 'DESC'], ['id', 'DESC']],
       });

@@ -243,7 +243,7 @@ async function createPublishedReport(
   const art = await renderReportArt(hashText(template.title));
   const mainImageKey = await storeImage(storage, art, 'reportMain', 'reports', result);
   const thumbnailKey = await storeImage(storage, art, 'reportThumbnail', 'reports', result);
-  const listed = isReportListed({ isDraft: false, hiddenAt: null, authorSuspended: author.suspended });
+  const listed = isReportListed({ isDraft: false, hiddenAt: null, authorSuspended: author.suspended, audience: 'members' });
   try {
     const id = await writeTransaction(sequelize, async (transaction) => {
       const report = await models.Report.create(

@@ -6,6 +6,7 @@ import { AUTOSAVE_ENDPOINTS } from './autosaves';
 import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
 import { FLAG_ENDPOINTS } from './flags';
+import { FOLLOW_ENDPOINTS } from './follows';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
@@ -41,6 +42,7 @@ export * from './stepUp';
 export * from './trust';
 export * from './disclosure';
 export * from './autosaves';
+export * from './follows';
 
 /**
  * The API contract: every endpoint, keyed by a stable name. The server mounts exactly these (and
@@ -70,6 +72,7 @@ export const ENDPOINTS = {
   ...SAVE_ENDPOINTS,
   ...DISCLOSURE_ENDPOINTS,
   ...AUTOSAVE_ENDPOINTS,
+  ...FOLLOW_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };
 
 export type Endpoints = typeof ENDPOINTS;

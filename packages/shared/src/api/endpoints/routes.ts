@@ -162,6 +162,23 @@ export const ENDPOINT_ROUTES = {
   'contentWarnings.saveSettings': 'PUT /api/content-warnings/settings',
   'contentWarnings.moderate': 'PUT /api/moderation/reports/:id/content-warnings',
 
+  // ---- follows (issue 36) ----
+  'follows.list': 'GET /api/follows',
+  'follows.memberState': 'GET /api/follows/members/:publicId',
+  'follows.followMember': 'POST /api/follows/members/:publicId',
+  'follows.unfollowMember': 'DELETE /api/follows/members/:publicId',
+  'follows.followTag': 'POST /api/follows/tags/:id',
+  'follows.unfollowTag': 'DELETE /api/follows/tags/:id',
+  'follows.followCategory': 'POST /api/follows/categories/:id',
+  'follows.unfollowCategory': 'DELETE /api/follows/categories/:id',
+  'follows.settings': 'GET /api/follows/settings',
+  'follows.updateSettings': 'PUT /api/follows/settings',
+  'follows.requests': 'GET /api/follows/requests',
+  'follows.approve': 'POST /api/follows/requests/:publicId/approve',
+  'follows.decline': 'POST /api/follows/requests/:publicId/decline',
+  'follows.followers': 'GET /api/follows/followers',
+  // ---- end follows ----
+
   'comments.list': 'GET /api/comments',
   'comments.create': 'POST /api/comments',
   'comments.remove': 'DELETE /api/comments/:id',

@@ -22,6 +22,7 @@ import { acceptTitle, numberSteps } from './formRows';
 import { usePlatform } from '../../platform/PlatformContext';
 import { useSession } from '../../session';
 import { useReportAutosave } from './useReportAutosave';
+import { AudienceField } from '../../follows/AudienceField';
 
 const t = REPORT_FORM_TEXTS;
 const label = REPORT_FIELD_LABELS;
@@ -438,6 +439,9 @@ export function ReportForm(props: ReportFormProps) {
       <p className="report-form__autosave" role="status">
         {autosave.status === 'saved' ? AUTOSAVE_TEXTS.saved : autosave.status === 'local' ? AUTOSAVE_TEXTS.savedHere : ''}
       </p>
+      {/* Issue 36: 全会員 or フォロワーのみ. */}
+      <AudienceField value={values.audience ?? 'members'} onChange={(audience) => setValue('audience', audience)} disabled={disabled} error={errors.audience} />
+
       <div className="report-form__actions">
         <button type="submit" name="intent" value="draft" className="button button--ghost" disabled={disabled}>
           {busy === 'draft' ? COMMON_TEXTS.processing : t.saveDraft}
