@@ -87,7 +87,9 @@ const BUDGET: Record<string, number> = {
   // already read (the author's profile for the profile check) instead of being loaded again.
   // comment 11 -> 8 (issue 22): the lock reads the author's state, the relation and the commenter's
   // profile in one statement; comment_count moves by one instead of a recount.
-  comment: 7,
+  // comment 7 -> 8 (issue 38): the disclosure record (address, port, time) the law asks a platform to
+  // be able to produce, one INSERT in the comment's transaction (commands/disclosureRecords.ts).
+  comment: 8,
   // Issue 20. The member, the visit note (one upsert, at most every 5 minutes per member), the member's
   // settings, the count.
   'notifications-unread': 4,

@@ -51,6 +51,16 @@ const ALL_TABLES = [
   'tags',
   'takedown_requests',
   'users',
+  // Follows (issue 36), saves and content warnings (issue 37), the report being written (issue 39).
+  'category_follows',
+  'follow_settings',
+  'member_follows',
+  'tag_follows',
+  'collection_reports',
+  'collections',
+  'saves',
+  'content_warning_settings',
+  'report_autosaves',
 ].sort();
 
 const MIGRATION_NAMES = migrations.map((migration) => migration.name);
@@ -113,6 +123,21 @@ const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['mutes', 'muter_id', 'users', 'CASCADE'],
   ['mutes', 'muted_id', 'users', 'CASCADE'],
   ['muted_words', 'user_id', 'users', 'CASCADE'],
+  ['member_follows', 'follower_id', 'users', 'CASCADE'],
+  ['member_follows', 'followee_id', 'users', 'CASCADE'],
+  ['tag_follows', 'user_id', 'users', 'CASCADE'],
+  ['tag_follows', 'tag_id', 'tags', 'CASCADE'],
+  ['category_follows', 'user_id', 'users', 'CASCADE'],
+  ['category_follows', 'category_id', 'categories', 'CASCADE'],
+  ['follow_settings', 'user_id', 'users', 'CASCADE'],
+  ['saves', 'user_id', 'users', 'CASCADE'],
+  ['saves', 'report_id', 'reports', 'CASCADE'],
+  ['collections', 'user_id', 'users', 'CASCADE'],
+  ['collection_reports', 'collection_id', 'collections', 'CASCADE'],
+  ['collection_reports', 'report_id', 'reports', 'CASCADE'],
+  ['content_warning_settings', 'user_id', 'users', 'CASCADE'],
+  ['report_autosaves', 'user_id', 'users', 'CASCADE'],
+  ['report_autosaves', 'report_id', 'reports', 'CASCADE'],
 ];
 
 async function tablesOf(sequelize: Sequelize): Promise<string[]> {

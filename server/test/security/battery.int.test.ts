@@ -1,4 +1,6 @@
 import { COOKIE_NAMES, ENDPOINT_KEYS, ENDPOINTS, TEXTS, reportFormEntries, XSRF_HEADER, type EndpointDefinition, type EndpointKey } from '@hiraku/shared';
+import { createAutosave } from '../../src/commands/reportAutosaves';
+import { writeTransaction } from '../../src/db/transaction';
 import { seedTaxonomy } from '../../src/seed/taxonomy';
 import { createCategory, createReport, createTag, createUser } from '../factories';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../support/httpClient';
@@ -191,6 +193,14 @@ const MATRIX: Record<EndpointKey, Row> = {
   'follows.followers': MEMBER,
 };
 
+/** The same valid body from every caller, so an owned thing's answer shows who may touch it, not a 400 for the input. */
+const AUTOSAVE_VALUES = { title: '書きかけ', description: '', tips: '', duration: '', gender: null, sexualOrientation: null, role: null, isDraft: true, tools: [], play: [], playCategories: [], playContents: [] };
+const VALID_BODIES: Partial<Record<EndpointKey, unknown>> = {
+  'autosaves.update': { values: AUTOSAVE_VALUES },
+  'collections.rename': { name: '縛りの参考（改）' },
+  'collections.reorderReports': { reportIds: [] },
+};
+
 const definitionOf = (key: EndpointKey): EndpointDefinition => ENDPOINTS[key];
 
 /** Figures for SECURITY.md: every request this file sends, every 5xx among them, every answer that leaked. */
@@ -219,7 +229,7 @@ async function newWorld(app: TestApp): Promise<World> {
   const tag = await createTag({ category });
   const mutedWord = await app.services.models.MutedWord.create({ userId: ownerUser.id, word: '縄', folded: '縄', pattern: '%縄%', expiresAt: null });
   const collection = await app.services.models.Collection.create({ userId: ownerUser.id, name: '縛りの参考', position: 0 });
-  const autosave = await app.services.models.ReportAutosave.create({ userId: ownerUser.id, reportId: null, title: '書きかけ', valuesJson: '{}' });
+  const autosave = await writeTransaction(app.services.sequelize, (transaction) => createAutosave(app.services.models, { userId: ownerUser.id, reportId: null, values: AUTOSAVE_VALUES }, { transaction }));
   const clients = { anonymous, owner, other, operator, suspended };
   return {
     clients,
@@ -258,7 +268,7 @@ function urlOf(key: EndpointKey, params: Record<string, string>): string {
 /** Sends one call as `caller` and scans the answer for anything it must not show (support/responseScan.ts). */
 async function call(world: World, caller: Caller, key: EndpointKey, url: string, headers?: Record<string, string>, xsrf = true): Promise<HttpResponse> {
   // A valid report form, so that only the ownership check is left to refuse an edit.
-  const body = key === 'reports.update' ? reportForm() : undefined;
+  const body = key === 'reports.update' ? reportForm() : VALID_BODIES[key];
   const res = await world.clients[caller].request(ENDPOINTS[key].method, url, { headers, xsrf, body });
   tally.requests += 1;
   if (res.status >= 500) tally.serverErrors.push(`${key} ${res.status}`);

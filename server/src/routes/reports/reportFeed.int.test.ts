@@ -271,7 +271,7 @@ describe('GET /api/reports/infinite', () => {
     const res = await reader.client.get<ReportPage>('/api/reports/infinite');
     expect(res.body.data).toHaveLength(LIMITS.pageSize);
     expect(res.body.hasMore).toBe(true);
-    expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual(['_id', 'authorData', 'createdAt', 'description', 'image', 'likeCount', 'thumbnailUrl', 'title']);
+    expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual(['_id', 'authorData', 'createdAt', 'description', 'image', 'likeCount', 'thumbnailUrl', 'title', 'warningOther', 'warnings']);
     expect(res.body.data[0]?.authorData).toEqual({ username: author.profile.username, iconUrl: null, publicId: author.publicId });
   });
 

@@ -124,6 +124,10 @@ describe('reports API', () => {
         publishedAt: expect.any(String),
         authorData: { username: author.user.profile?.username, iconUrl: null, publicId: author.user.publicId },
         abilities: { update: true, delete: true, like: false, comment: true },
+        audience: 'members',
+        warnings: [],
+        warningOther: null,
+        warningsLocked: false,
       });
 
       const viewed = await other.client.get<ReportDetail>(`/api/reports/${report._id}`);
@@ -472,6 +476,8 @@ describe('reports API', () => {
         likeCount: 0,
         createdAt: second.createdAt.toISOString(),
         authorData: { username: member.profile.username, iconUrl: null, publicId: member.publicId },
+        warnings: [],
+        warningOther: null,
       });
     });
 

@@ -185,6 +185,8 @@ describe('GET /api/reports/search/advanced', () => {
         likeCount: 7,
         createdAt: day(5).toISOString(),
         authorData: { username: 'しずく', iconUrl: null, publicId: expect.any(String) },
+        warnings: [],
+        warningOther: null,
       });
     });
   });
