@@ -43,8 +43,16 @@ export function NotificationLive() {
     // Closed for a newer stream of this member (too many tabs) or address: reconnecting would only
     // close another; the bell still follows the unread count's query.
     source.addEventListener('closed', () => source.close());
-    // The access token ran out, or the session changed under the stream (signed out elsewhere, role).
-    source.addEventListener('refresh', () => {
+    // The session ended or changed under the stream (signed out, deleted, role): connect again without
+    // a call of our own, so a sign-out or deletion made here is not answered with "session invalid";
+    // an ended session's new stream is refused (401) and the EventSource stops.
+    source.addEventListener('refresh', (event) => {
+      const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: 'expired' | 'session' };
+      if (reason === 'session') {
+        source.close();
+        setGeneration((value) => value + 1);
+        return;
+      }
       source.close();
       // Any member call renews an expired access token (one refresh, then the retry); then connect again.
       void call('notifications.unreadCount')
