@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTOSAVE_TEXTS } from '../texts/autosave';
-import { LIMITS } from '../limits';
+import { CONTENT_WARNING_KEYS } from '../contentWarnings';
+import { LIMITS, REPORT_AUDIENCES } from '../limits';
 import { charLength } from '../text';
 import type { ReportFormValues } from './report';
 
@@ -33,6 +34,10 @@ export const reportAutosaveValuesSchema = z.object(
     playContents: z.array(tagId, { error: invalid }).max(LIMITS.playContentsMax, invalid),
     removeMainImage: z.boolean({ error: invalid }).optional(),
     imageSensitive: z.boolean({ error: invalid }).optional(),
+    // Content warnings (issue 37) and the audience (issue 36) are typed like the rest: kept as chosen.
+    warnings: z.array(z.enum(CONTENT_WARNING_KEYS, { error: invalid }), { error: invalid }).max(CONTENT_WARNING_KEYS.length, invalid).optional(),
+    warningOther: typed(LIMITS.contentWarningOtherMax).optional(),
+    audience: z.enum(REPORT_AUDIENCES, { error: invalid }).optional(),
   },
   { error: invalid },
 ) satisfies z.ZodType<Omit<ReportFormValues, 'imageConsent' | 'imageMosaic'>>;
