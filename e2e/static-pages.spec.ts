@@ -124,8 +124,8 @@ test('the other menu opens, offers nothing unbuilt and its links go where they s
 
   // A visitor has no account to delete, download or log out of.
   const visitorMenu = await openMoreMenu(page);
-  // Six of old, and the four of issue 21.
-  await expect(visitorMenu.getByRole('menuitem')).toHaveCount(10);
+  // Six of old and the four of issue 21, less プレミアム (issue 39).
+  await expect(visitorMenu.getByRole('menuitem')).toHaveCount(9);
   for (const name of ['アカウント削除', '登録データのダウンロード', 'ログアウト']) await expect(visitorMenu.getByRole('menuitem', { name })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
@@ -150,15 +150,15 @@ test('the other menu works from the keyboard, with type-ahead that starts afresh
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: '用語集' })).toBeFocused();
 
-  // A visitor's menu ends with プレミアム (logout is for members).
+  // A visitor's menu ends with 削除依頼 (logout is for members; プレミアム is gone, issue 39).
   await page.keyboard.press('ArrowUp');
-  await expect(menu.getByRole('menuitem', { name: 'プレミアム（未実装）' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: '削除依頼' })).toBeFocused();
   await page.keyboard.press('Home');
   await expect(menu.getByRole('menuitem', { name: '用語集' })).toBeFocused();
 
-  // "pure" typed in one go reaches プレミアム (puremiamu), past プライバシーポリシー (puraibashii).
-  await page.keyboard.type('pure');
-  await expect(menu.getByRole('menuitem', { name: 'プレミアム（未実装）' })).toBeFocused();
+  // "pura" typed in one go reaches プライバシーポリシー (puraibashii).
+  await page.keyboard.type('pura');
+  await expect(menu.getByRole('menuitem', { name: 'プライバシーポリシー' })).toBeFocused();
   await page.waitForTimeout(500);
   await page.keyboard.type('t');
   await expect(menu.getByRole('menuitem', { name: '利用規約' })).toBeFocused();
@@ -224,7 +224,7 @@ test('the terms of service and the privacy policy are dated 2024年12月28日 an
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('プライバシーポリシー');
   await expect(main(page).locator('dl').first()).toContainText('制定日：2024年12月28日');
   await expect(main(page).locator('dl').first()).toContainText('最終改定日：2024年12月28日');
-  await expect(main(page)).toContainText('会員登録の際に会員ご自身が入力するメールアドレスのみ');
+  await expect(main(page)).toContainText('会員登録の際に会員ご自身が入力するメールアドレスと、次の「発信者情報の記録」に定める接続元の記録です');
   // The server's configured SUPPORT_EMAIL (not the development default), as GET /api/site-config tells it.
   await expect(main(page).getByRole('link', { name: E2E_SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${E2E_SUPPORT_EMAIL}`);
   await expect(main(page)).not.toContainText('support@hiraku.local');
