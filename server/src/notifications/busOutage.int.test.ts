@@ -1,6 +1,7 @@
 import { findFreePort } from '@hiraku/search';
 import { Redis } from 'ioredis';
 import { startRedisServer, type RedisServer } from '../../test/support/redisServer';
+import { startTcpCut } from '../../test/support/tcpCut';
 import { eventually } from '../../test/support/searchOutbox';
 import { createLogger } from '../logger';
 import { createNotificationBus, type BusMessage, type NotificationBus } from './bus';
@@ -56,22 +57,30 @@ describe('the notification bus across a Redis restart', () => {
 
   it('sends again what it could not publish while Redis was gone', async () => {
     const channel = `hiraku_test_bus_${port}:notifications`;
-    const publisher = await bus();
-    await redis.stop();
-    await expect(publisher.publish({ type: 'notification', userId: 7, eventId: 42 })).rejects.toThrow();
-
-    redis = await startRedisServer(port);
-    // Listening straight away, before the publisher's next reconnection attempt (it waits longer the
-    // longer Redis was gone): what it kept arrives when it is back.
+    // The publisher reaches Redis through a relay the test cuts: Redis itself stays up, so the test's
+    // listener is subscribed before the publisher can reach it again (a real restart races the two).
+    const relay = await startTcpCut(port);
+    const publisher = await createNotificationBus({
+      redisUrl: `redis://127.0.0.1:${relay.port}`,
+      prefix: `hiraku_test_bus_${port}:`,
+      logger: createLogger('silent'),
+    });
+    buses.push(publisher);
     const listener = new Redis(redis.url);
     const received: unknown[] = [];
     listener.on('message', (_from: string, text: string) => received.push(JSON.parse(text)));
     try {
+      await relay.cut();
+      await expect(publisher.publish({ type: 'notification', userId: 7, eventId: 42 })).rejects.toThrow();
       await listener.subscribe(channel);
+      expect(received).toEqual([]);
+
+      await relay.join();
       await eventually(async () => received.length > 0, 20_000, 'the kept message');
       expect(received).toEqual([{ type: 'notification', userId: 7, eventId: 42 }]);
     } finally {
       listener.disconnect();
+      await relay.close();
     }
   });
 });

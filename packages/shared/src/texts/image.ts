@@ -1,6 +1,7 @@
 import { PAGE_TITLES } from './shell';
 import { LIMITS } from '../limits';
 import { inMegabytes } from './units';
+import { SENSITIVE_IMAGE_VIEW_TEXTS } from './sensitiveImageView';
 
 /** TEXTS.image: why an uploaded image (a report's main image, an icon) was refused. */
 export const IMAGE_MESSAGES = {
@@ -21,20 +22,13 @@ export const IMAGE_MESSAGES = {
   noImage: 'このレポートには画像がありません。',
 } as const;
 
-const SENSITIVE_LABEL = 'センシティブな画像';
 
 /** TEXTS.image.sensitive: how sensitive images appear, the form's label and the 設定 section (issue 19). */
 export const SENSITIVE_IMAGE_TEXTS = {
-  label: SENSITIVE_LABEL,
+  ...SENSITIVE_IMAGE_VIEW_TEXTS,
   formHint: '性的な内容や肌の露出がある画像はオンのままにしてください。オンの画像は、見る人の設定に合わせてぼかして表示されます。',
   formLocked: '運営がこの画像をセンシティブな画像に設定したため、オフにはできません。',
-  badge: 'センシティブ',
-  reveal: '表示する',
-  revealing: '読み込み中…',
-  blurredAlt: 'ぼかしたセンシティブな画像',
-  hidden: 'センシティブな画像（非表示）',
-  revealFailed: '画像を表示できませんでした。時間をおいてもう一度お試しください。',
-  settingsHeading: SENSITIVE_LABEL,
+  settingsHeading: SENSITIVE_IMAGE_VIEW_TEXTS.label,
   settingsLead: 'センシティブな画像に設定された画像を、一覧やレポートでどう表示するかを選べます。自分の投稿した画像はいつも表示されます。',
   choices: { show: '表示する', blur: 'ぼかす', hide: '表示しない' },
   choiceHints: {

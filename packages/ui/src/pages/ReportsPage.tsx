@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_SORT, FEED_SORT_OPTIONS, FOLLOW_TEXTS, LIMITS, COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS } from '@hiraku/shared';
+import { DEFAULT_SORT, FEED_SORT_OPTIONS, FOLLOWING_FEED_TEXTS, LIMITS, COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { FormAlert } from '../components/forms';
 import { LoadMoreSentinel } from '../reports/LoadMoreSentinel';
@@ -9,7 +9,7 @@ import { useInfiniteReports } from '../reports/useInfiniteReports';
 import { usePopularKeywords } from '../reports/usePopularKeywords';
 import { isSortOption, useSortOption } from '../reports/useSortOption';
 import { searchResultsPath } from '../routes/paths';
-import { SaveButton } from '../saves/SaveButton';
+import { CardSaveButton } from '../saves/CardSaveButton';
 
 const t = REPORT_LIST_TEXTS;
 
@@ -104,7 +104,7 @@ export function ReportsPage() {
         >
           {FEED_SORT_OPTIONS.map((option) => (
             <option key={option} value={option}>
-              {option === 'following' ? FOLLOW_TEXTS.followingTab : t.sortOptions[option]}
+              {option === 'following' ? FOLLOWING_FEED_TEXTS.followingTab : t.sortOptions[option]}
             </option>
           ))}
         </select>
@@ -119,7 +119,7 @@ export function ReportsPage() {
       <ul className="report-grid" aria-labelledby={listId} aria-busy={feed.loading}>
         {feed.reports.map((report) => (
           <li key={report._id}>
-            <ReportCard report={report} actions={<SaveButton reportId={report._id} />} />
+            <ReportCard report={report} actions={<CardSaveButton reportId={report._id} />} />
           </li>
         ))}
         {feed.loading &&
@@ -135,7 +135,7 @@ export function ReportsPage() {
       <div className="list-footer">
         <div role="status">
           {feed.loading && <p className="list-footer__loading">{COMMON_TEXTS.loading}</p>}
-          {empty && <p>{sort === 'following' ? FOLLOW_TEXTS.followingEmpty : t.empty}</p>}
+          {empty && <p>{sort === 'following' ? FOLLOWING_FEED_TEXTS.followingEmpty : t.empty}</p>}
           {feed.done && !empty && <p className="list-footer__end">{REPORT_LIST_TEXTS.allLoaded}</p>}
         </div>
         <FormAlert message={feed.error} />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { SENSITIVE_IMAGE_TEXTS, type ReportImage } from '@hiraku/shared';
+import { SENSITIVE_IMAGE_VIEW_TEXTS, type ReportImage } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
 
-const t = SENSITIVE_IMAGE_TEXTS;
+const t = SENSITIVE_IMAGE_VIEW_TEXTS;
 
 /**
  * A report image the server did not send in full (issue 19): display 'blur' shows the small blurred

@@ -1,8 +1,7 @@
-import { SAVES_MESSAGES, SAVES_TEXTS } from '@hiraku/shared';
+import { SAVES_MESSAGES } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useSaveToggle, useSavedIds } from './saveQueries';
-
-const t = SAVES_TEXTS;
+import { SaveButtonView } from './SaveButtonView';
 
 /**
  * 保存 / 保存済み for one report, on cards and the detail page. Nobody but the member sees it: there is
@@ -12,24 +11,13 @@ export function SaveButton({ reportId, className = '' }: { reportId: number; cla
   const savedIds = useSavedIds();
   const toggle = useSaveToggle(reportId);
   const saved = savedIds?.has(reportId) ?? false;
-  const busy = toggle.isPending || savedIds === undefined;
   return (
-    <span className={`save-box ${className}`.trim()}>
-      <button
-        type="button"
-        className={`save-button${saved ? ' save-button--on' : ''}`}
-        aria-pressed={saved}
-        disabled={busy}
-        onClick={() => toggle.mutate(!saved)}
-      >
-        <span aria-hidden="true" className="save-button__mark">
-          {saved ? '★' : '☆'}
-        </span>
-        <span>{saved ? t.saved : t.save}</span>
-      </button>
-      <span role="alert" className="save-box__alert">
-        {toggle.isError ? errorMessage(toggle.error, SAVES_MESSAGES.failed) : null}
-      </span>
-    </span>
+    <SaveButtonView
+      className={className}
+      saved={saved}
+      busy={toggle.isPending || savedIds === undefined}
+      onToggle={() => toggle.mutate(!saved)}
+      error={toggle.isError ? errorMessage(toggle.error, SAVES_MESSAGES.failed) : null}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { type SessionUser, ACCOUNT_MESSAGES } from '@hiraku/shared';
+import { type SessionUser, SESSION_MESSAGES } from '@hiraku/shared';
 import { isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { useNotice } from '../notice/NoticeContext';
@@ -221,7 +221,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     (leaving: boolean) => {
       clear({ leaving });
       endedOnPurpose.current = true;
-      showNotice(ACCOUNT_MESSAGES.logoutSucceeded, 'info');
+      showNotice(SESSION_MESSAGES.logoutSucceeded, 'info');
     },
     [clear, showNotice],
   );
@@ -240,7 +240,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
       endedOnPurpose.current = false;
       // On a shared device a logout that only looks done is dangerous: say the member is still signed in.
       setState((previous) => ({ ...previous, logoutPending: true }));
-      showNotice(ACCOUNT_MESSAGES.logoutPending, 'error');
+      showNotice(SESSION_MESSAGES.logoutPending, 'error');
       throw error;
     }
     finishLogout(true);

@@ -24,6 +24,7 @@ export const DISCLOSURE_ENDPOINTS = {
     // The CSV text itself (the handler writes it as a download).
     response: z.string(),
     cache: 'no-store',
-    errors: [],
+    // A report's or comment's id that is no id at all: nothing of that name was ever kept.
+    errors: ['not_found'],
   }),
 };

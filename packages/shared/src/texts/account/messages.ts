@@ -1,9 +1,11 @@
 import { COMMON_TEXTS } from '../common';
 import { LIMITS, TIMINGS } from '../../limits';
 import { inHours } from '../units';
+import { SESSION_MESSAGES } from './sessionMessages';
 
 /** TEXTS.account: what sign-up, login, the mail links, the tutorial and account deletion answer with. */
 export const ACCOUNT_MESSAGES = {
+  ...SESSION_MESSAGES,
   loginSucceeded: 'ログインに成功しました。',
   loginFailed: 'ログインに失敗しました。もう一度お試しください。',
   invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
@@ -12,7 +14,6 @@ export const ACCOUNT_MESSAGES = {
   accountSuspended: 'このアカウントは利用規約違反のため停止されています。',
   sessionInvalid: 'セッションが無効です。もう一度ログインしてください。',
   logoutFailed: 'ログアウトに失敗しました。もう一度お試しください。',
-  logoutPending: 'ログアウトに失敗したため、まだログインしたままです。通信が回復したら自動でログアウトします。',
   signupSucceeded: 'ご登録のメールアドレスに確認メールを送信しました。メールをご確認ください。',
   signupFailed: '登録に失敗しました。もう一度お試しください。',
   emailTaken: 'このメールアドレスはすでに登録されています。',
@@ -40,6 +41,5 @@ export const ACCOUNT_MESSAGES = {
   deleteSlow: '処理に時間がかかっています。ページを再読み込みしてください。',
   deleteSucceeded: 'アカウントを削除しました。ご利用ありがとうございました。',
   wrongPassword: 'パスワードが正しくありません。',
-  logoutSucceeded: 'ログアウトしました。',
   tutorialCompleted: 'チュートリアルを完了しました。',
 } as const;

@@ -1,5 +1,8 @@
+import { FOLLOWING_FEED_TEXTS } from './feed';
+
 /** TEXTS.follow.screens (issue 36): the follow button, the フォロー中 tab, 設定 and the dashboard. */
 export const FOLLOW_TEXTS = {
+  ...FOLLOWING_FEED_TEXTS,
   follow: 'フォローする',
   following: 'フォロー中',
   requested: 'リクエスト中',
@@ -8,8 +11,6 @@ export const FOLLOW_TEXTS = {
   unfollowMemberLabel: (name: string) => `${name}さんのフォローをやめる`,
   followTagLabel: (name: string) => `タグ「${name}」をフォローする`,
   followCategoryLabel: (name: string) => `カテゴリー「${name}」をフォローする`,
-  followingTab: 'フォロー中',
-  followingEmpty: 'フォロー中の会員・タグ・カテゴリーの新しいレポートはまだありません。',
   followerCount: (count: number) => `フォロワー ${count.toLocaleString('ja-JP')}人`,
   settingsTitle: 'フォロー',
   approvalLabel: 'フォロー承認制',

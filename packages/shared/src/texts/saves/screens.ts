@@ -1,9 +1,8 @@
-import { PAGE_TITLES } from '../shell';
+import { SAVE_BUTTON_TEXTS } from './button';
 
 /** The save button, the collection picker and the 保存済み page (issue 37). */
 export const SAVES_TEXTS = {
-  save: '保存',
-  saved: PAGE_TITLES.saved,
+  ...SAVE_BUTTON_TEXTS,
   privacyNote: '保存したレポートとコレクションは、あなた以外の誰にも表示されません。',
   allSaves: 'すべての保存',
   collections: 'コレクション',
