@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, type ContentWarningChoice } from '@hiraku/shared';
+import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS, CONTENT_WARNING_MESSAGES, CONTENT_WARNING_TEXTS, MODERATION_TEXTS, NOTIFICATION_LINES, type ContentWarningChoice } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
 import { logInThroughApi } from './support/members';
@@ -88,4 +88,58 @@ test('a report labelled 流血: covered on 警告, absent on 表示しない, sh
   await page.goto(`/reports/${reportId}`);
   await expect(main(page).getByRole('heading', { name: title })).toBeVisible();
   await expect(main(page).locator('[data-content-warning-cover]')).toHaveCount(0);
+});
+
+/**
+ * Issue 37: an operator adds 流血 to a report that had no warning and locks it, from the operators'
+ * panel of its page. A reader on the default 警告 meets the cover; the author's edit form shows the label
+ * fixed, with the lock's words, and the author's notifications say the warnings were changed.
+ */
+test('an operator labels a report 流血 and locks it: covered for readers, fixed in the author\'s form', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const token = `cwop${Math.random().toString(36).slice(2, 8)}`;
+  const title = `首輪 ${token}`;
+  const author = await createUserWithCli('warning-op-author', { username: `注意書き固定${token.slice(-3)}` });
+  const authorContext = await browser.newContext();
+  const authorPage = await authorContext.newPage();
+  await logInThroughApi(authorPage.request, author);
+  const reportId = await writeReport(authorPage.request, title, false);
+
+  const operator = await createUserWithCli('warning-op', { operator: true, username: '注意書き運営' });
+  await logInThroughApi(page.request, operator);
+  await page.goto(`/reports/${reportId}`);
+  const control = main(page).getByRole('group', { name: t.operatorHeading, exact: true });
+  await control.getByRole('checkbox', { name: CONTENT_WARNING_LABELS.blood, exact: true }).check();
+  await control.getByRole('checkbox', { name: t.operatorLocked, exact: true }).check();
+  await control.getByRole('button', { name: t.operatorSave }).click();
+  const dialog = page.getByRole('alertdialog', { name: t.operatorHeading });
+  await dialog.getByLabel(MODERATION_TEXTS.common.reasonLabel).fill('流血の描写があるため');
+  await dialog.getByRole('button', { name: t.operatorSave }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(control.getByText(CONTENT_WARNING_MESSAGES.moderationSaved)).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
+
+  // A reader on the default 警告してから表示: the page is covered by the label the operator set.
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await logInThroughApi(readerPage.request, await createUserWithCli('warning-op-reader', { username: '注意書きの読者' }));
+  await readerPage.goto(`/reports/${reportId}`);
+  const cover = main(readerPage).locator('[data-content-warning-cover]');
+  await expect(cover).toBeVisible();
+  await expect(cover.getByText(CONTENT_WARNING_LABELS.blood, { exact: true })).toBeVisible();
+  await expect(main(readerPage).getByRole('heading', { name: title })).toHaveCount(0);
+  await reader.close();
+
+  // The author: the label is fixed in the form, and a notification tells of the change.
+  await authorPage.goto(`/edit-report/${reportId}`);
+  const blood = main(authorPage).getByRole('checkbox', { name: CONTENT_WARNING_LABELS.blood, exact: true });
+  await expect(blood).toBeChecked();
+  await expect(blood).toBeDisabled();
+  await expect(main(authorPage).getByText(t.formLocked)).toBeVisible();
+  const line = NOTIFICATION_LINES.decision(NOTIFICATION_LINES.actions.contentWarnings ?? '', NOTIFICATION_LINES.targets.report ?? '');
+  await expect(async () => {
+    await authorPage.goto('/notifications');
+    await expect(main(authorPage).getByText(line).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await authorContext.close();
 });

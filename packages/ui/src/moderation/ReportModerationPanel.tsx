@@ -1,10 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MODERATION_TEXTS, SENSITIVE_IMAGE_TEXTS, type ContentWarningKey, type ReportImage } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { FormStatus } from '../components/forms';
 import { ReasonDialog } from './ReasonDialog';
+import { LabelFieldset } from './LabelFieldset';
 import { WarningLabelControl } from './WarningLabelControl';
 
 const t = MODERATION_TEXTS.reportModeration;
@@ -67,30 +68,20 @@ export default function ReportModerationPanel({
 
 const s = SENSITIVE_IMAGE_TEXTS;
 
-/** The label and its lock as checkboxes; saving asks for the reason (audit log) like every operator action. */
+/** The image's label and its lock as checkboxes. */
 function ImageLabelControl({ reportId, image, onChange }: { reportId: number; image: ReportImage; onChange: () => void }) {
   const { call } = useApi();
-  const id = useId();
   const [label, setLabel] = useState({ sensitive: image.sensitive, locked: image.locked });
-  const [asking, setAsking] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
 
-  const act = async (reason: string): Promise<string | null> => {
-    try {
-      const answer = await call('moderation.setImageLabel', { params: { id: reportId }, body: { ...label, reason } });
-      setLabel({ sensitive: answer.report.imageSensitive, locked: answer.report.imageSensitiveLocked });
-      setNotice(answer.message);
-      setAsking(false);
-      onChange();
-      return null;
-    } catch (error) {
-      return errorMessage(error, MODERATION_TEXTS.common.actionFailed);
-    }
+  const save = async (reason: string) => {
+    const answer = await call('moderation.setImageLabel', { params: { id: reportId }, body: { ...label, reason } });
+    setLabel({ sensitive: answer.report.imageSensitive, locked: answer.report.imageSensitiveLocked });
+    onChange();
+    return answer.message;
   };
 
   return (
-    <fieldset className="moderation-panel__image-label" aria-describedby={`${id}-notice`}>
-      <legend>{s.operatorHeading}</legend>
+    <LabelFieldset legend={s.operatorHeading} question={s.operatorQuestion} saveLabel={s.operatorSave} save={save}>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -110,13 +101,6 @@ function ImageLabelControl({ reportId, image, onChange }: { reportId: number; im
         />
         <span className="checkbox__label">{s.operatorLocked}</span>
       </label>
-      <div id={`${id}-notice`}>
-        <FormStatus message={notice} />
-      </div>
-      <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
-        {s.operatorSave}
-      </button>
-      {asking && <ReasonDialog title={s.operatorHeading} question={s.operatorQuestion} confirmLabel={s.operatorSave} onConfirm={act} onCancel={() => setAsking(false)} />}
-    </fieldset>
+    </LabelFieldset>
   );
 }

@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
-import { CONTENT_WARNING_KEYS, CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, LIMITS, MODERATION_TEXTS, type ContentWarningKey } from '@hiraku/shared';
-import { errorMessage } from '../api/apiError';
+import { CONTENT_WARNING_KEYS, CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, LIMITS, type ContentWarningKey } from '@hiraku/shared';
 import { useApi } from '../api/ApiContext';
-import { FormStatus } from '../components/forms';
-import { ReasonDialog } from './ReasonDialog';
+import { LabelFieldset } from './LabelFieldset';
 
 const t = CONTENT_WARNING_TEXTS;
 
@@ -21,26 +19,17 @@ export function WarningLabelControl({ reportId, initial, onChange }: { reportId:
   const { call } = useApi();
   const id = useId();
   const [value, setValue] = useState(initial);
-  const [asking, setAsking] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const toggle = (key: ContentWarningKey, on: boolean) => setValue((current) => ({ ...current, warnings: CONTENT_WARNING_KEYS.filter((k) => (k === key ? on : current.warnings.includes(k))) }));
 
-  const act = async (reason: string): Promise<string | null> => {
-    try {
-      const answer = await call('contentWarnings.moderate', { params: { id: reportId }, body: { ...value, reason } });
-      setValue({ warnings: answer.report.warnings, warningOther: answer.report.warningOther, locked: answer.report.warningsLocked });
-      setNotice(answer.message);
-      setAsking(false);
-      onChange();
-      return null;
-    } catch (error) {
-      return errorMessage(error, MODERATION_TEXTS.common.actionFailed);
-    }
+  const save = async (reason: string) => {
+    const answer = await call('contentWarnings.moderate', { params: { id: reportId }, body: { ...value, reason } });
+    setValue({ warnings: answer.report.warnings, warningOther: answer.report.warningOther, locked: answer.report.warningsLocked });
+    onChange();
+    return answer.message;
   };
 
   return (
-    <fieldset className="moderation-panel__image-label" aria-describedby={`${id}-notice`}>
-      <legend>{t.operatorHeading}</legend>
+    <LabelFieldset legend={t.operatorHeading} question={t.operatorQuestion} saveLabel={t.operatorSave} save={save}>
       {CONTENT_WARNING_KEYS.map((key) => (
         <label key={key} className="checkbox">
           <input type="checkbox" className="checkbox__input" checked={value.warnings.includes(key)} onChange={(event) => toggle(key, event.target.checked)} />
@@ -65,13 +54,6 @@ export function WarningLabelControl({ reportId, initial, onChange }: { reportId:
         <input type="checkbox" className="checkbox__input" checked={value.locked} onChange={(event) => setValue((current) => ({ ...current, locked: event.target.checked }))} />
         <span className="checkbox__label">{t.operatorLocked}</span>
       </label>
-      <div id={`${id}-notice`}>
-        <FormStatus message={notice} />
-      </div>
-      <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
-        {t.operatorSave}
-      </button>
-      {asking && <ReasonDialog title={t.operatorHeading} question={t.operatorQuestion} confirmLabel={t.operatorSave} onConfirm={act} onCancel={() => setAsking(false)} />}
-    </fieldset>
+    </LabelFieldset>
   );
 }
