@@ -48,6 +48,8 @@ describe('report form encoding', () => {
     expect(reportInputSchema.parse(decoded)).toEqual({
       warnings: [],
       warningOther: null,
+      // Not sent by this form either: a report is for all members unless its author chose フォロワーのみ.
+      audience: 'members',
       title: '縄の夜',
       description: '感想です',
       tips: null,

@@ -1,5 +1,7 @@
 import { LIMITS } from '../../limits';
 
+const ACCOUNT_SUSPENDED = 'あなたのアカウントを利用停止にしました。';
+
 /** TEXTS.flag.mail: the mails that tell a moderation decision (server/src/moderation/tellDecision.ts). */
 export const DECISION_MAIL_TEXTS = {
   targetNames: { report: 'あなたのレポート', comment: 'あなたのコメント', member: 'あなたのアカウント' },
@@ -20,9 +22,9 @@ export const DECISION_MAIL_TEXTS = {
     member: {
       hide: 'あなたのアカウントを、運営が解除するまで利用停止にしました。',
       // A member cannot be deleted (the case refuses it); the sentence is here for completeness.
-      delete: 'あなたのアカウントを利用停止にしました。',
+      delete: ACCOUNT_SUSPENDED,
       warn: 'あなたのアカウントを警告の対象としました。アカウントはそのまま使えます。',
-      suspend: 'あなたのアカウントを利用停止にしました。',
+      suspend: ACCOUNT_SUSPENDED,
     },
   },
   decisionSubject: '投稿への対応のお知らせ',

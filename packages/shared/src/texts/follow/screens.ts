@@ -1,5 +1,7 @@
 import { FOLLOWING_FEED_TEXTS } from './feed';
 
+const FOLLOWERS_ONLY = 'フォロワーのみ';
+
 /** TEXTS.follow.screens (issue 36): the follow button, the フォロー中 tab, 設定 and the dashboard. */
 export const FOLLOW_TEXTS = {
   ...FOLLOWING_FEED_TEXTS,
@@ -24,6 +26,6 @@ export const FOLLOW_TEXTS = {
   followersPrivacy: 'フォロワーの一覧はあなたにだけ表示されます。誰が誰をフォローしているかは、ほかの会員には表示されません。',
   audienceLabel: '公開範囲',
   audienceMembers: '全会員',
-  audienceFollowers: 'フォロワーのみ',
-  audienceFollowersBadge: 'フォロワーのみ',
+  audienceFollowers: FOLLOWERS_ONLY,
+  audienceFollowersBadge: FOLLOWERS_ONLY,
 } as const;

@@ -6,7 +6,7 @@ export const SAVES_MESSAGES = {
   collectionNotFound: 'コレクションが見つかりません。',
   savesFull: `保存できるのは${LIMITS.savesMax.toLocaleString('ja-JP')}件までです。不要な保存を外してからお試しください。`,
   collectionsFull: `コレクションは${LIMITS.collectionsMax}個まで作れます。`,
-  nameLength: `コレクション名は1〜${LIMITS.collectionNameMax}文字で入力してください。`,
+  nameLength: `コレクション名を${LIMITS.collectionNameMax}文字以内で入力してください。`,
   nameTaken: '同じ名前のコレクションがすでにあります。',
   orderMismatch: '並び順が最新ではありません。ページを再読み込みしてからお試しください。',
   invalidCursor: '一覧の続きを読み込めませんでした。ページを再読み込みしてください。',

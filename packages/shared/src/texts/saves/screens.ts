@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '../common';
 import { SAVE_BUTTON_TEXTS } from './button';
 
 /** The save button, the collection picker and the 保存済み page (issue 37). */
@@ -29,7 +30,7 @@ export const SAVES_TEXTS = {
   empty: 'まだ何も保存していません。レポートの「保存」ボタンで、あとで読み返したいレポートをここに集められます。',
   emptyCollection: 'このコレクションにはまだレポートがありません。',
   noResults: '保存したレポートの中に、条件に合うものはありませんでした。',
-  loadMore: 'さらに読み込む',
+  loadMore: COMMON_TEXTS.loadMore,
   loading: '読み込み中…',
   loadFailed: '保存したレポートを読み込めませんでした。',
   removeFromCollection: 'このコレクションから外す',
