@@ -16,7 +16,9 @@ const DATA_ROUTER_MESSAGE =
 const dataRouterImports = ['react-router', 'react-router-dom'].map((name) => ({ name, importNames: DATA_ROUTER_ONLY, message: DATA_ROUTER_MESSAGE }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', 'data/**', 'bench/.data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', 'data/**', 'bench/.data/**', 'test-results/**', 'playwright-report/**',
+    // Electron's own definitions, copied as they are (electron/scripts/vendorElectronTypes.ts).
+    'electron/types/electron.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

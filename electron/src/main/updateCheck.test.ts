@@ -33,7 +33,8 @@ jest.mock('electron', () => {
     },
     autoUpdater: { on: () => undefined },
   };
-});
+  // Virtual: npm installs the electron package only on Node 22.12+ (electron/README.md), and nothing here needs it.
+}, { virtual: true });
 
 /** Read by the fake `app` (jest.mock factories may reach only variables named mock…, and only lazily). */
 const mockApp = { version: '0.1.0', userData: os.tmpdir() };
