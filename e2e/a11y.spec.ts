@@ -122,6 +122,8 @@ async function unreadFromComments(page: Page, commenter: Page, reportId: number)
 }
 
 test('a member and an operator: every signed-in screen passes axe at 375 and 1280 px, with the bell showing an unread count, and asks no other host', async ({ page, baseURL, browser }) => {
+  // Longer than the others: an unread count is made and awaited before each of the 38 sweeps, on 2 shared cores.
+  test.setTimeout(900_000);
   const foreign = recordForeignRequests(page, baseURL);
   await signedInOperator(page.request, 'a11y');
   const me = (await (await page.request.get('/api/auth/me')).json()) as { publicId: string };
