@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { FLAG_TEXTS, MODERATION_TEXTS, TEXTS } from '@hiraku/shared';
+import { FLAG_TEXTS, MODERATION_TEXTS, SECURITY_TEXTS, TEXTS } from '@hiraku/shared';
 import { decide, flagInPage, flagThroughApi, person, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
 import { main } from './support/page';
+import { logInThroughApi } from './support/members';
+import { createUserWithCli } from './support/operators';
 
 /**
  * Flags and the case queue (issue 18) in Chromium against the real server: two members flag a report as
@@ -207,4 +209,17 @@ test('the flag dialog, the under-review notice, the decision page and the case q
     problems.push(...(await seriousFindings(author.page, `${width}px decision page`)));
   }
   expect(problems).toEqual([]);
+});
+
+test('an operator without two-factor sign-in is refused the queue and follows its link to the section that turns it on (issue 39)', async ({ page }) => {
+  const account = await createUserWithCli('queue-2fa', { operator: true, twoFactor: false, username: `運営${suffix()}` });
+  await logInThroughApi(page.request, account);
+  await page.goto('/moderation/queue');
+  await expect(main(page).getByText(TEXTS.security.operatorNeedsTwoFactor)).toBeVisible();
+  await main(page).getByRole('link', { name: t.twoFactorLink }).click();
+  await expect(page).toHaveURL(/\/settings#two-factor$/);
+  // The section itself, scrolled into view with its way to start.
+  const section = main(page).getByRole('region', { name: SECURITY_TEXTS.twoFactor.heading });
+  await expect(section.getByText(SECURITY_TEXTS.twoFactor.operatorRequired)).toBeInViewport();
+  await expect(section.getByRole('button', { name: SECURITY_TEXTS.twoFactor.start })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { LIMITS, MODERATION_TEXTS, SECURITY_TEXTS, TAKEDOWN_TEXTS, TEXTS, formatDateTimeJa, type CasePage } from '@hiraku/shared';
+import { LIMITS, MODERATION_TEXTS, SECURITY_TEXTS, TAKEDOWN_TEXTS, TEXTS, TRUST_PATHS, formatDateTimeJa, type CasePage } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo } from './support/mailbox';
@@ -40,13 +40,37 @@ test('a visitor asks for a takedown, confirms the address from the mail, and the
   const email = `takedown-${suffix()}@example.jp`;
 
   await page.goto('/');
+  // The form learns the site's own origin from the server (GET /api/site-config) once it opens.
+  const siteConfig = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/site-config');
   await page.getByRole('navigation', { name: TEXTS.shell.footer.trustLabel }).getByRole('link', { name: TEXTS.shell.pageTitles.takedownRequest }).click();
   await expect(main(page).getByRole('heading', { level: 1, name: TAKEDOWN_TEXTS.title })).toBeVisible();
-  await main(page).getByLabel(TAKEDOWN_TEXTS.urlLabel).fill(`${E2E_BASE_URL}/reports/${reportId}`);
+  // Issue 39: the form says where to go for another site's content.
+  await expect(main(page).getByText(TAKEDOWN_TEXTS.otherSites)).toBeVisible();
+  await expect(main(page).getByRole('link', { name: TAKEDOWN_TEXTS.otherSitesLink })).toHaveAttribute('href', TRUST_PATHS.reportIllegalContent);
+  await siteConfig;
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/takedown-requests')) sent.push(request.url());
+  });
+  const urlField = main(page).getByLabel(TAKEDOWN_TEXTS.urlLabel);
+  await urlField.fill('https://example.com/foo');
   await main(page).getByLabel(TAKEDOWN_TEXTS.requesterLabel).selectOption({ label: TEXTS.takedown.requesters.self });
   await main(page).getByLabel(TAKEDOWN_TEXTS.reasonLabel).selectOption({ label: TEXTS.takedown.reasons.intimateImage });
   await main(page).getByLabel(TAKEDOWN_TEXTS.descriptionLabel).fill('私が写っている画像が、私の同意なく掲載されています。削除をお願いします。');
   await main(page).getByLabel(TAKEDOWN_TEXTS.emailLabel).fill(email);
+  // Another site's address: refused at the field, in the browser, with the focus there; nothing is sent.
+  await main(page).getByRole('button', { name: TAKEDOWN_TEXTS.submit }).click();
+  await expect(urlField).toHaveAttribute('aria-invalid', 'true');
+  await expect(urlField).toHaveAccessibleDescription(new RegExp(TEXTS.takedown.urlElsewhere));
+  await expect(urlField).toBeFocused();
+  // A page of ours that is no report, comment or profile: the same, with its own message.
+  await urlField.fill(`${E2E_BASE_URL}/reports`);
+  await main(page).getByRole('button', { name: TAKEDOWN_TEXTS.submit }).click();
+  await expect(urlField).toHaveAccessibleDescription(new RegExp(TEXTS.takedown.urlNotContent));
+  await expect(urlField).toBeFocused();
+  expect(sent).toEqual([]);
+
+  await urlField.fill(`${E2E_BASE_URL}/reports/${reportId}`);
   const seen = await mailboxSnapshot();
   await main(page).getByRole('button', { name: TAKEDOWN_TEXTS.submit }).click();
   await expect(main(page).getByText(TEXTS.takedown.received)).toBeVisible();

@@ -2,7 +2,7 @@ import type { HostResult } from '@hiraku/shared';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 import { createImageOriginSource, imageOriginOf } from './imageOrigin';
 
-const body = (imageOrigin: unknown) => ({ supportEmail: 'madoguchi@example.jp', imageOrigin });
+const body = (imageOrigin: unknown) => ({ supportEmail: 'madoguchi@example.jp', imageOrigin, siteOrigin: 'https://hiraku.example' });
 const config = (imageOrigin: unknown): HostResult => ({ kind: 'response', status: 200, body: body(imageOrigin) });
 
 describe("the server's image storage in the renderer's policy", () => {

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './publicContacts';
 export * from './webBuild';
 export * from './robots';
+export * from './takedownAddress';

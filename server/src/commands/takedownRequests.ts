@@ -1,6 +1,7 @@
 import {
   casePriority,
   LIMITS,
+  readTakedownAddress,
   TAKEDOWN_MAIL_TEXTS,
   TAKEDOWN_REASON_LABELS,
   TAKEDOWN_REQUESTER_LABELS,
@@ -70,38 +71,27 @@ export async function fileTakedownRequest(deps: Deps, input: NewTakedownRequest,
 }
 
 /**
- * Our report, comment or member named by the address, when it is ours and exists: `/reports/12`,
- * `/reports/12#comment-34`, `/profile/<publicId>` or `/users/<publicId>` on our own origin.
+ * Our report, comment or member named by the address (packages/shared's readTakedownAddress), when it
+ * still exists: the form took only our own addresses, but the content may be gone since.
  */
 export async function resolveTakedownTarget(
   deps: Deps,
   contentUrl: string,
   transaction?: Transaction,
 ): Promise<{ type: FlagTargetType; id: number; authorId: number } | null> {
-  let url: URL;
-  try {
-    url = new URL(contentUrl);
-  } catch {
-    return null;
-  }
-  if (url.host !== new URL(deps.env.publicUrl).host) return null;
-  const report = /^\/reports\/([1-9][0-9]{0,15})\/?$/.exec(url.pathname);
-  if (report) {
-    const reportId = Number(report[1]);
-    const comment = /^#comment-([1-9][0-9]{0,15})$/.exec(url.hash);
-    if (comment) {
-      const found = await deps.models.Comment.findByPk(Number(comment[1]), { attributes: ['id', 'authorId', 'reportId'], transaction });
-      return found && found.reportId === reportId ? { type: 'comment', id: found.id, authorId: found.authorId } : null;
-    }
-    const found = await deps.models.Report.findByPk(reportId, { attributes: ['id', 'authorId'], transaction });
-    return found ? { type: 'report', id: found.id, authorId: found.authorId } : null;
-  }
-  const member = /^\/(?:profile|users)\/([A-Za-z0-9_-]{1,32})\/?$/.exec(url.pathname);
-  if (member) {
-    const found = await deps.models.User.findOne({ where: { publicId: member[1] }, attributes: ['id'], transaction });
+  const reading = readTakedownAddress(contentUrl, deps.env.publicUrl);
+  if (!reading.ok) return null;
+  const { target } = reading;
+  if (target.kind === 'member') {
+    const found = await deps.models.User.findOne({ where: { publicId: target.publicId }, attributes: ['id'], transaction });
     return found ? { type: 'member', id: found.id, authorId: found.id } : null;
   }
-  return null;
+  if (target.commentId !== null) {
+    const found = await deps.models.Comment.findByPk(target.commentId, { attributes: ['id', 'authorId', 'reportId'], transaction });
+    return found && found.reportId === target.reportId ? { type: 'comment', id: found.id, authorId: found.authorId } : null;
+  }
+  const found = await deps.models.Report.findByPk(target.reportId, { attributes: ['id', 'authorId'], transaction });
+  return found ? { type: 'report', id: found.id, authorId: found.authorId } : null;
 }
 
 export type ConfirmOutcome = 'confirmed' | 'alreadyConfirmed' | 'invalid';
@@ -109,8 +99,9 @@ export type ConfirmOutcome = 'confirmed' | 'alreadyConfirmed' | 'invalid';
 /**
  * The address is confirmed: the request becomes a `takedown` case in the operators' queue, with its clock
  * and what it names, and the receipt goes out, all in one transaction. A second request naming the same
- * content joins its open case (the earlier clock wins). An address that names nothing of ours (or a
- * target whose id an open takedown case of another kind holds) gets a case of its own, keyed by the
+ * content joins its open case (the earlier clock wins). An address whose content is gone (deleted since,
+ * or a request filed before the form took only our own pages), or a target whose id an open takedown
+ * case of another kind holds, gets a case of its own, keyed by the
  * request (a negative target id, which no content has), for the operators to read.
  */
 export async function confirmTakedownRequest(deps: Deps, token: string, now = new Date()): Promise<ConfirmOutcome> {

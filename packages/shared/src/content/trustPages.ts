@@ -151,6 +151,13 @@ export const REPORT_ILLEGAL_CONTENT: GuidePage = {
       links: [{ label: `${PUBLIC_CONTACTS.internetHotlineCenter.name}（外部サイト）`, href: PUBLIC_CONTACTS.internetHotlineCenter.url }],
     },
     {
+      heading: PUBLIC_CONTACTS.illegalHarmfulInfoConsultation.name,
+      paragraphs: [
+        'ほかのサイトに掲載された内容の削除は、まずそのサイトの運営者にご依頼ください。依頼の方法がわからない場合や、対応されない場合は、総務省の支援事業である「違法・有害情報相談センター」が、削除を求める方法について相談を受け付けています。',
+      ],
+      links: [{ label: `${PUBLIC_CONTACTS.illegalHarmfulInfoConsultation.name}（外部サイト）`, href: PUBLIC_CONTACTS.illegalHarmfulInfoConsultation.url }],
+    },
+    {
       heading: `警察相談専用電話（${PUBLIC_CONTACTS.policeConsultation}）`,
       paragraphs: [
         `${PUBLIC_CONTACTS.policeConsultation}は、犯罪の被害の防止など、警察への相談のための全国共通の電話番号です。おかけになった地域の警察の相談窓口につながります。`,

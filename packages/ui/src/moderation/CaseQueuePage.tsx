@@ -15,8 +15,9 @@ import {
   type CaseDecision,
   type CaseItem,
   type CasePage,
+  TWO_FACTOR_SETUP_PATH,
 } from '@hiraku/shared';
-import { errorMessage } from '../api/apiError';
+import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi, type CaseFilters, type ModerationApi } from '../api/moderationApi';
 import { FormAlert, FormStatus, schemaCheck, useSchemaForm } from '../components/forms';
@@ -301,6 +302,12 @@ function CaseQueue() {
 
       <FormStatus message={notice} />
       <FormAlert message={problem ?? list.error} />
+      {/* The server refuses an operator without two-factor sign-in; the way to turn it on is one click away. */}
+      {isApiError(list.failure) && list.failure.code === 'two_factor_required' && (
+        <p>
+          <Link to={TWO_FACTOR_SETUP_PATH}>{t.twoFactorLink}</Link>
+        </p>
+      )}
 
       {chosen.length > 0 && (
         <div className="cases__bulk" role="region" aria-label={t.bulkBar(chosen.length)}>

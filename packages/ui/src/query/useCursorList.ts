@@ -57,6 +57,8 @@ export function useCursorList<P extends EndlessPage<unknown>>(queryKey: QueryKey
     done,
     loading,
     error: failed ? errorMessage(error, failedText) : null,
+    /** What the failure was, for a screen that offers a way out of it (the queue's two-factor link). */
+    failure: failed ? error : null,
     loadMore,
     /** After a failure: the page that failed, the first one included. */
     reload: retry,

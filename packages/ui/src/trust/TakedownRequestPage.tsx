@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   COMMON_TEXTS,
@@ -12,18 +12,20 @@ import {
   TAKEDOWN_TEXTS,
   TRUST_PATHS,
   takedownRequestSchema,
+  takedownRequestSchemaFor,
 } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { FormAlert, guardSubmit, schemaCheck, SubmitButton, TextAreaField, TextField, useSchemaForm } from '../components/forms';
 import { SelectField } from '../components/forms/SelectField';
 import { PageTitle } from '../components/PageTitle';
+import { useEndpointQuery } from '../query/endpointQuery';
 
 const t = TAKEDOWN_TEXTS;
 type Values = { contentUrl: string; requesterKind: string; reason: string; description: string; email: string };
 const FIELD_ORDER = ['contentUrl', 'requesterKind', 'reason', 'description', 'email'] as const;
 const EMPTY: Values = { contentUrl: '', requesterKind: '', reason: '', description: '', email: '' };
-const check = schemaCheck<Values>(takedownRequestSchema);
+const checkFormat = schemaCheck<Values>(takedownRequestSchema);
 
 /**
  * /takedown-request (削除依頼, issue 21): for anyone, signed in or not. Sent, it asks the person to open
@@ -31,6 +33,10 @@ const check = schemaCheck<Values>(takedownRequestSchema);
  */
 export function TakedownRequestPage() {
   const { call } = useApi();
+  // Whose pages the address must name (issue 39); until the server has said, the format alone is checked
+  // here and the server refuses another site's address at the field all the same.
+  const siteOrigin = useEndpointQuery('site.config', undefined, { staleTime: 300_000 }).data?.siteOrigin;
+  const check = useMemo(() => (siteOrigin ? schemaCheck<Values>(takedownRequestSchemaFor(siteOrigin)) : checkFormat), [siteOrigin]);
   const { formRef, values, errors, setField: set, submitWith, showFieldErrors } = useSchemaForm<Values>({ defaultValues: EMPTY, check, order: FIELD_ORDER, clearErrorOnChange: true });
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -67,6 +73,10 @@ export function TakedownRequestPage() {
       <p>{t.privacy}</p>
       <p>
         <Link to={TRUST_PATHS.removalGuidelines}>{t.guidelinesLink}</Link>
+      </p>
+      <p>{t.otherSites}</p>
+      <p>
+        <Link to={TRUST_PATHS.reportIllegalContent}>{t.otherSitesLink}</Link>
       </p>
       <form ref={formRef} className="form account-card" noValidate onSubmit={guardSubmit(submitWith(submit), send.isPending, () => setFormError(null))}>
         <FormAlert message={formError} />

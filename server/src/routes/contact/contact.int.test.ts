@@ -82,7 +82,7 @@ describe('contact enquiries', () => {
   it('tells the pages the configured support address', async () => {
     const res = await createHttpClient(app.baseUrl).get('/api/site-config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ supportEmail: SUPPORT, imageOrigin: null });
+    expect(res.body).toEqual({ supportEmail: SUPPORT, imageOrigin: null, siteOrigin: new URL(app.services.env.publicUrl).origin });
   });
 
   describe('operators', () => {

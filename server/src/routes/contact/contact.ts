@@ -13,6 +13,6 @@ export function contactHandlers(services: AppServices): EndpointHandlers<KeysOf<
       await submitEnquiry(services, { sender: user, input: body });
       return { message: TEXTS.contact.sent };
     },
-    'site.config': () => ({ supportEmail: services.env.SUPPORT_EMAIL, imageOrigin: services.storage.publicOrigin }),
+    'site.config': () => ({ supportEmail: services.env.SUPPORT_EMAIL, imageOrigin: services.storage.publicOrigin, siteOrigin: new URL(services.env.publicUrl).origin }),
   };
 }

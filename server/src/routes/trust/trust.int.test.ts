@@ -15,8 +15,10 @@ describe('takedown requests and the transparency report (issue 21)', () => {
   });
   afterAll(() => app.close());
 
+  // A report page of ours whose report does not exist (deleted, say): taken, and filed as a case of its own.
+  const goneReport = () => `${app.services.env.publicUrl}/reports/999999999`;
   const form = (overrides: Record<string, unknown> = {}) => ({
-    contentUrl: 'https://elsewhere.example.com/page',
+    contentUrl: goneReport(),
     requesterKind: 'self',
     reason: 'intimateImage',
     description: '私が写っている画像が、同意なく掲載されています。削除をお願いします。',
@@ -107,7 +109,7 @@ describe('takedown requests and the transparency report (issue 21)', () => {
     expect(stored?.decidedAt).not.toBeNull();
   });
 
-  it('gives other reasons seven days, resolves a comment address, and files an address that is not ours as a case of its own', async () => {
+  it('gives other reasons seven days, resolves a comment address, and files an address whose content is gone as a case of its own', async () => {
     const report = await createReport();
     const comment = await app.services.models.Comment.create({ reportId: report.id, authorId: report.authorId, text: '名誉を傷つける書き込みの例です。' });
     const body = form({ reason: 'defamationPrivacy', requesterKind: 'agent', contentUrl: `${app.services.env.publicUrl}/reports/${comment.reportId}#comment-${comment.id}` });
@@ -146,6 +148,45 @@ describe('takedown requests and the transparency report (issue 21)', () => {
       expect(res.body.fields?.[field]).toBe(message);
     }
     expect(await app.services.models.TakedownRequest.count()).toBe(before);
+  });
+
+  it('takes only addresses of our own report, comment and profile pages, and refuses the rest without storing or mailing (issue 39)', async () => {
+    const client = createHttpClient(app.baseUrl);
+    const site = app.services.env.publicUrl;
+    const before = await app.services.models.TakedownRequest.count();
+    const refusedAddresses: string[] = [];
+    const refused: Array<[string, string]> = [
+      ['https://example.com/foo', TEXTS.takedown.urlElsewhere],
+      ['https://example.com/reports/1', TEXTS.takedown.urlElsewhere],
+      // Our host in the path or the user part names another site all the same.
+      [`https://example.com/${new URL(site).host}/reports/1`, TEXTS.takedown.urlElsewhere],
+      [`https://${new URL(site).host}@example.com/reports/1`, TEXTS.takedown.urlElsewhere],
+      [`${site}/`, TEXTS.takedown.urlNotContent],
+      [`${site}/reports`, TEXTS.takedown.urlNotContent],
+      [`${site}/reports/abc`, TEXTS.takedown.urlNotContent],
+      [`${site}/search-results?q=x`, TEXTS.takedown.urlNotContent],
+      [`${site}/profile`, TEXTS.takedown.urlNotContent],
+      [`${site}/media/reports/1.jpg`, TEXTS.takedown.urlNotContent],
+    ];
+    for (const [contentUrl, message] of refused) {
+      const body = form({ contentUrl });
+      refusedAddresses.push(body.email);
+      const res = await client.post<{ message?: string; fields?: Record<string, string> }>('/api/takedown-requests', body);
+      expect([contentUrl, res.status]).toEqual([contentUrl, 400]);
+      expect(res.body).toMatchObject({ message, fields: { contentUrl: message } });
+    }
+    expect(await app.services.models.TakedownRequest.count()).toBe(before);
+
+    // Each kind the form names is taken: a report, a comment on it, a member's profile (trailing slash,
+    // query and the http form of our host too).
+    const report = await createReport();
+    const { user: member } = await signedInMember(app.baseUrl);
+    const host = new URL(site).host;
+    for (const contentUrl of [`${site}/reports/${report.id}`, `${site}/reports/${report.id}/?from=feed#comment-1`, `${site}/profile/${member.publicId}`, `http://${host}/reports/${report.id}`]) {
+      await file(form({ contentUrl }));
+    }
+    // Those mails went out after the refusals: none went to a refused requester.
+    expect((await app.mails()).filter((mail) => refusedAddresses.includes(mail.to))).toEqual([]);
   });
 
   it('counts the transparency figures from the rows, per Japan month, with nothing that identifies anyone', async () => {

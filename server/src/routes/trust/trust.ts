@@ -1,8 +1,9 @@
-import { japanDay, TEXTS, type TransparencyReport } from '@hiraku/shared';
+import { japanDay, takedownRequestSchemaFor, TEXTS, type TransparencyReport } from '@hiraku/shared';
 import { confirmTakedownRequest, fileTakedownRequest } from '../../commands/takedownRequests';
 import { checkTakedownAllowance } from '../../commands/takedownLimits';
 import { computeTransparencyReport } from '../../commands/transparency';
 import { validationError } from '../../errors';
+import { parseInput } from '../../http/validate';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
@@ -11,11 +12,15 @@ export function trustHandlers(services: AppServices): EndpointHandlers<KeysOf<'t
   // Regenerated once per Japan day, on the first request of the day: the figures are monthly counts, and
   // a day's delay is what the page promises ("毎日更新").
   let cached: { day: string; report: TransparencyReport } | null = null;
+  // Only this site's report, comment and profile pages can be acted on (issue 39): anything else is
+  // refused here, before a request is stored or a mail sent.
+  const takedownRequest = takedownRequestSchemaFor(services.env.publicUrl);
 
   return {
     'takedown.create': async ({ ctx, body }) => {
-      await checkTakedownAllowance(services, { clientAddress: ctx.ip, email: body.email });
-      await fileTakedownRequest(services, body);
+      const request = parseInput(takedownRequest, body);
+      await checkTakedownAllowance(services, { clientAddress: ctx.ip, email: request.email });
+      await fileTakedownRequest(services, request);
       return { message: TEXTS.takedown.received };
     },
 

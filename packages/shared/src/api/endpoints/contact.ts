@@ -16,7 +16,7 @@ export const CONTACT_ENDPOINTS = {
     cache: 'none',
     errors: [],
   }),
-  /** What a deployment configures and the pages show (the privacy policy's support mailbox). */
+  /** What a deployment configures and the pages show (the privacy policy's support mailbox, the takedown form's site). */
   'site.config': endpoint('site.config', {
     access: 'public',
     response: siteConfigResponseSchema,

@@ -6,27 +6,41 @@ import { TAKEDOWN_MESSAGES as m } from '../../texts/takedown/messages';
 import { FLAG_CATEGORIES } from '../../moderation/cases';
 import { messageResponseSchema } from '../auth';
 import { endpoint } from './define';
+import { parseWebAddress, readTakedownAddress } from '../../takedownAddress';
 
-/** The takedown form (issue 21): anyone, signed in or not. The address must be confirmed by a link. */
+const contentUrlSchema = z
+  .string({ error: m.urlRequired })
+  .trim()
+  .min(1, m.urlRequired)
+  .max(LIMITS.takedownUrlMax, m.urlTooLong)
+  .refine((value) => parseWebAddress(value) !== null, m.urlInvalid);
+
+/**
+ * The takedown form (issue 21): anyone, signed in or not. The address must be confirmed by a link. This
+ * is what needs no deployment to check; takedownRequestSchemaFor adds what the address must name.
+ */
 export const takedownRequestSchema = z.object({
-  contentUrl: z
-    .string({ error: m.urlRequired })
-    .trim()
-    .min(1, m.urlRequired)
-    .max(LIMITS.takedownUrlMax, m.urlTooLong)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, m.urlInvalid),
+  contentUrl: contentUrlSchema,
   requesterKind: z.enum(TAKEDOWN_REQUESTER_KINDS as [TakedownRequesterKind, ...TakedownRequesterKind[]], { error: m.requesterRequired }),
   reason: z.enum(TAKEDOWN_REASONS as [TakedownReason, ...TakedownReason[]], { error: m.reasonRequired }),
   description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(LIMITS.takedownDescriptionMax, m.descriptionTooLong),
   email: emailSchema,
 });
+
+/**
+ * The form as the site at `siteOrigin` takes it (issue 39): the address must be one of its own report,
+ * comment or profile pages, since nothing elsewhere can be removed from here. The server checks every
+ * request with it before storing or mailing anything; the browser, once it knows the origin.
+ */
+export function takedownRequestSchemaFor(siteOrigin: string) {
+  return takedownRequestSchema.extend({
+    contentUrl: contentUrlSchema.superRefine((value, ctx) => {
+      const reading = readTakedownAddress(value, siteOrigin);
+      if (reading.ok || reading.problem === 'format') return;
+      ctx.addIssue({ code: 'custom', message: reading.problem === 'elsewhere' ? m.urlElsewhere : m.urlNotContent });
+    }),
+  });
+}
 export type TakedownRequestInput = z.input<typeof takedownRequestSchema>;
 
 export const takedownConfirmQuerySchema = z.object({ token: z.string({ error: m.confirmInvalid }).trim().min(1, m.confirmInvalid).max(200, m.confirmInvalid) });

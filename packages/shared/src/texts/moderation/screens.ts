@@ -60,6 +60,8 @@ export const MODERATION_TEXTS = {
   },
   /** The case queue (issue 18), which took the place of the comment-report queue at /moderation/queue. */
   cases: {
+    /** Beside the server's refusal of an operator without two-factor sign-in (issue 39). */
+    twoFactorLink: '設定の「二段階認証」を開く',
     filterLabel: '絞り込み',
     status: '状態',
     statuses: { open: '未対応', closed: '対応済み' },

@@ -10,6 +10,9 @@ export const TAKEDOWN_MESSAGES = {
   confirmInvalid: `確認リンクが無効か、有効期限（${inHours(TIMINGS.takedownConfirmTtlSec)}時間）が切れています。お手数ですが、もう一度ご依頼ください。`,
   urlRequired: '削除を求めるページのURLを入力してください。',
   urlInvalid: 'URLは https:// または http:// から始まる形式で入力してください。',
+  // Issue 39: only this site's own content can be removed from here.
+  urlElsewhere: 'ひらくのページのアドレスを入力してください。ほかのサイトに掲載されている内容は、ひらくでは削除できません。',
+  urlNotContent: '削除を求めるレポート、コメント、または会員のプロフィールのページのアドレスを入力してください。',
   urlTooLong: `URLは${LIMITS.takedownUrlMax}文字以内で入力してください。`,
   requesterRequired: 'ご依頼者の立場を選んでください。',
   reasonRequired: '削除を求める理由を選んでください。',

@@ -9,7 +9,10 @@ export const TAKEDOWN_TEXTS = {
   privacy: 'ご依頼者の情報を投稿者に伝えることはありません（法令に基づく場合を除きます）。また、投稿者に関する情報をお伝えすることもできません。',
   guidelinesLink: PAGE_TITLES.removalGuidelines,
   urlLabel: '削除を求めるページのURL',
-  urlHint: 'ブラウザのアドレス欄に表示されているページのアドレスを、そのまま貼り付けてください（コメントの場合は、そのコメントへのリンク）。',
+  urlHint: 'レポートまたは会員のプロフィールのページを開き、ブラウザのアドレス欄のアドレスをそのまま貼り付けてください。コメントの場合は、そのコメントがあるレポートのアドレスを入力し、どのコメントかを「詳しい事情」にお書きください。',
+  /** Issue 39: what the form cannot do, and where to go instead. */
+  otherSites: 'このフォームでご依頼いただけるのは、ひらくに掲載されている内容だけです。ほかのサイトに掲載されている内容は、そのサイトの運営者にご依頼ください。公的な相談窓口は、次のページでご案内しています。',
+  otherSitesLink: PAGE_TITLES.reportIllegalContent,
   requesterLabel: 'ご依頼者の立場',
   reasonLabel: '理由',
   descriptionLabel: '詳しい事情',
