@@ -73,6 +73,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'moderation.suspendMember': OPERATOR,
   'moderation.unsuspendMember': OPERATOR,
   'moderation.changeRole': OPERATOR,
+  'moderation.memberStage': OPERATOR,
   'moderation.members': OPERATOR,
   'moderation.auditLog': OPERATOR,
   'disclosure.records': OPERATOR,

@@ -64,6 +64,7 @@ import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
 import { FOLLOW_MESSAGES } from './follow/messages';
 import { FOLLOW_TEXTS } from './follow/screens';
+import { NEW_MEMBER_MESSAGES, NEW_MEMBER_TEXTS } from './newMember/messages';
 
 /** A domain's messages with its other parts beside them; a part named like one of the messages fails typecheck. */
 function domain<M extends object, P extends object>(messages: M, parts: P & { [K in keyof P]: K extends keyof M ? never : P[K] }): M & P {
@@ -116,4 +117,5 @@ export const TEXTS = {
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),
   saves: /* @__PURE__ */ domain(SAVES_MESSAGES, { screens: SAVES_TEXTS }),
   guard: /* @__PURE__ */ domain(GUARD_MESSAGES, { screens: GUARD_TEXTS }),
+  newMember: /* @__PURE__ */ domain(NEW_MEMBER_MESSAGES, { screens: NEW_MEMBER_TEXTS }),
 } as const;

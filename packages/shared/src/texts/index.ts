@@ -69,4 +69,5 @@ export * from './guard/messages';
 export * from './follow/messages';
 export * from './follow/screens';
 export * from './follow/feed';
+export * from './newMember/messages';
 export * from './catalogue';
