@@ -158,6 +158,8 @@ export const TIMINGS = {
   sessionMaxAgeSec: 14 * 24 * 60 * 60,
   verifyEmailTtlSec: 24 * 60 * 60,
   passwordResetTtlSec: 60 * 60,
+  /** Issue 35: the link that confirms a new e-mail address. */
+  emailChangeTtlSec: 24 * 60 * 60,
   lockoutSec: 24 * 60 * 60,
   /** Issue 35: the window in which LIMITS.wrongCodesToLock wrong codes lock an account's code step. */
   wrongCodesWindowSec: 15 * 60,

@@ -153,6 +153,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   'auth.passkey': PUBLIC,
   'stepUp.confirm': MEMBER,
   'account.changePassword': MEMBER,
+  'account.changeEmail': MEMBER,
+  'account.confirmEmail': PUBLIC,
   'takedown.create': PUBLIC,
   'takedown.confirm': PUBLIC,
   'transparency.report': PUBLIC,

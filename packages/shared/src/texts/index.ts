@@ -70,4 +70,5 @@ export * from './follow/messages';
 export * from './follow/screens';
 export * from './follow/feed';
 export * from './newMember/messages';
+export * from './emailChange/messages';
 export * from './catalogue';

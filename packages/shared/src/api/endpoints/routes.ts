@@ -115,6 +115,8 @@ export const ENDPOINT_ROUTES = {
   'sessions.revokeOthers': 'DELETE /api/account/sessions',
   'stepUp.confirm': 'POST /api/account/step-up',
   'account.changePassword': 'POST /api/account/password',
+  'account.changeEmail': 'POST /api/account/email',
+  'account.confirmEmail': 'POST /api/account/email/confirm',
 
   'passkeys.list': 'GET /api/account/passkeys',
   'passkeys.registerOptions': 'POST /api/account/passkeys/options',
