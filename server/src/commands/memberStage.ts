@@ -1,7 +1,7 @@
 import { ADVERSE_ACTIONS, FOLLOW_LIMITS, JST_OFFSET_MS, LIMITS, TEXTS, japanDay, type MemberStageView, type NewStageReason } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
-import { AppError } from '../errors';
+import { AppError, validationError } from '../errors';
 import type { Models, User } from '../models';
 import { writeAuditLog } from './auditLogWriter';
 
@@ -117,13 +117,15 @@ type StageDeps = { models: Pick<Models, 'User' | 'AuditLog'> };
 
 /**
  * An operator lifts the stage (`lift`) or puts the member back to it for LIMITS.newMemberDays days
- * (`restore`); audited. The same state again changes nothing and writes nothing.
+ * (`restore`; an operator: 400); audited. The same state again changes nothing and writes nothing.
  */
 export async function setMemberStage(
   deps: StageDeps,
   { actorId, member, to, reason, now = new Date() }: { actorId: number; member: User; to: 'lift' | 'restore'; reason: string; now?: Date },
   { transaction }: { transaction: Transaction },
 ): Promise<{ changed: boolean }> {
+  // Operators are never limited (isNew): putting one back would be recorded and change nothing.
+  if (to === 'restore' && member.role === 'operator') throw validationError(TEXTS.newMember.operatorNotLimited);
   const current = await memberStageView(deps.models, member, now);
   if ((to === 'lift') === (current.stage === 'established')) return { changed: false };
   const columns =

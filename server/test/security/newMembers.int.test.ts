@@ -118,6 +118,10 @@ describe('issue 35: the limits of a new member', () => {
       ['user.new_stage_lift', '本人確認済みの既存会員'],
       ['user.new_stage_restore', '宣伝の連投'],
     ]);
+    // Operators are never limited: putting one back is refused.
+    const refused = await operator.client.post(`/api/moderation/users/${operator.user.publicId}/stage`, { stage: 'new', reason: '試し' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: TEXTS.newMember.operatorNotLimited });
     // A member cannot do it.
     expect((await client.post(`/api/moderation/users/${user.publicId}/stage`, { stage: 'established', reason: '自分で' })).status).toBe(403);
   });

@@ -97,7 +97,7 @@ export const MODERATION_ENDPOINTS = {
   }),
   /**
    * Issue 35: lifts a member's new stage (`established`) or puts them back to it (`new`, for
-   * LIMITS.newMemberDays days); audited, and the same state again changes nothing.
+   * LIMITS.newMemberDays days; an operator: 400); audited, and the same state again changes nothing.
    */
   'moderation.memberStage': endpoint('moderation.memberStage', {
     access: 'operator',

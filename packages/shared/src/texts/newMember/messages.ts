@@ -14,6 +14,7 @@ export const NEW_MEMBER_MESSAGES = {
   alreadyLifted: 'この会員には新規メンバーの制限がかかっていません。',
   restored: `新規メンバーの制限に戻しました（${LIMITS.newMemberDays}日間）。`,
   alreadyNew: 'この会員はすでに新規メンバーの制限中です。',
+  operatorNotLimited: '運営者には新規メンバーの制限をかけられません。',
 } as const;
 
 /** The stage as the operators' member history shows it, and its buttons (TEXTS.newMember.screens). */
