@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { COOKIE_NAMES, SECURITY_TEXTS, XSRF_HEADER, type TagItem } from '@hiraku/shared';
+import { connectToE2eDatabase } from './answerScan';
 import { mailboxSnapshot, tokenLinkIn, waitForMailTo } from './mailbox';
 import { totpCode } from './twoFactor';
 
@@ -24,9 +25,11 @@ export async function xsrfHeaders(request: APIRequestContext): Promise<Record<st
 
 /**
  * A member with a confirmed address, made through the real API and the real mail, for tests whose
- * subject is not sign-up itself. Pass `page.request` so the browser shares the cookies.
+ * subject is not sign-up itself. Pass `page.request` so the browser shares the cookies. Signing up makes
+ * a new member (issue 35); unless `newMember` is asked for, the member is then put past that stage in the
+ * database, as `create-user --established` would make them, so a test that posts a lot is not limited.
  */
-export async function createConfirmedMember(request: APIRequestContext, label: string): Promise<TestMember> {
+export async function createConfirmedMember(request: APIRequestContext, label: string, { newMember = false }: { newMember?: boolean } = {}): Promise<TestMember> {
   const member = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.jp`, password: 'shiken-you-no-aikotoba' };
   const seen = await mailboxSnapshot();
   const signup = await request.post('/api/signup', { data: { ...member, agreedToTerms: true }, headers: await xsrfHeaders(request) });
@@ -34,7 +37,18 @@ export async function createConfirmedMember(request: APIRequestContext, label: s
   const link = new URL(tokenLinkIn(await waitForMailTo(member.email, 'メールアドレスの確認', seen), '/verify-email'), 'http://local');
   const verify = await request.get(`/api/signup/verify-email${link.search}`);
   if (!verify.ok()) throw new Error(`verification answered ${verify.status()}`);
+  if (!newMember) await establishMember(member.email);
   return member;
+}
+
+/** Puts a member past the new members' stage (what `create-user --established` makes). */
+async function establishMember(email: string): Promise<void> {
+  const db = await connectToE2eDatabase();
+  try {
+    await db.query('UPDATE users SET new_stage_until = NULL, new_stage_reason = NULL WHERE LOWER(email) = ?', [email.toLowerCase()]);
+  } finally {
+    await db.end();
+  }
 }
 
 /** Logs in through the API; with `page.request` the browser page is signed in too. */

@@ -29,6 +29,8 @@ import * as passkeys from './0055-passkeys';
 import * as contentRemovedForGood from './0060-content-removed-for-good';
 import * as reuploadGuard from './0065-reupload-guard';
 import * as disclosureRecords from './0066-disclosure-records';
+import * as memberStage from './0070-member-stage';
+import * as emailChanges from './0071-email-changes';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -65,4 +67,6 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0060-content-removed-for-good', ...contentRemovedForGood },
   { name: '0065-reupload-guard', ...reuploadGuard },
   { name: '0066-disclosure-records', ...disclosureRecords },
+  { name: '0070-member-stage', ...memberStage },
+  { name: '0071-email-changes', ...emailChanges },
 ];

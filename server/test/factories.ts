@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
+import { signupStageColumns } from '../src/commands/memberStage';
 import { refreshMatchTexts } from '../src/commands/reportMatchText';
 import { newTotpSecret } from '../src/auth/totp';
 import { Category, Profile, Report, ReportStep, ReportTag, ReportTool, Tag, User } from '../src/models';
@@ -24,7 +25,17 @@ export interface UserOverrides extends Partial<CreationAttributes<User>> {
 }
 
 /**
- * A verified member who accepted the terms, with a profile unless `profile: null`. An operator comes with
+ * The columns of a member who just signed up and is in the new members' stage (issue 35): pass them to
+ * createUser for a test about that stage. Without them a member is past it, so tests that post a lot
+ * are not limited.
+ */
+export function newMemberColumns(now: Date = new Date()): Pick<CreationAttributes<User>, 'newStageUntil' | 'newStageReason'> {
+  return signupStageColumns(now);
+}
+
+/**
+ * A verified member who accepted the terms, past the new members' stage (see newMemberColumns), with a
+ * profile unless `profile: null`. An operator comes with
  * two-factor sign-in on (a secret of their own), as operators must have it before any operator endpoint
  * answers; pass `totpEnabledAt: null` for one without. support/session.ts `logIn` types the code.
  */

@@ -112,6 +112,17 @@ export const LIMITS = {
   collectionNameMax: 30,
   /** A page of /saved (saves or a collection's reports). */
   savedPageSize: 24,
+  // -- New members (issue 35; Discourse's trust level 0) --
+  /** A member is new for this many days after signing up (or after being put back to the stage). */
+  newMemberDays: 7,
+  /** ...or, from sign-up, until they have this many published reports and this many likes received. */
+  newMemberGraduationReports: 3,
+  newMemberGraduationLikes: 10,
+  /** What a new member may post per Japan day (follows: FOLLOW_LIMITS.newMemberFollowsPerDay). */
+  newMemberReportsPerDay: 3,
+  newMemberCommentsPerDay: 20,
+  /** Upheld cases against a member (since their stage last changed) that put them back to the new stage. */
+  upheldCasesToNewStage: 2,
   // -- The report form's autosave (issue 39) --
   /** Reports being written at once, each resumable from マイページ; a member needs a few, not hundreds. */
   reportAutosavesMax: 20,
@@ -147,6 +158,8 @@ export const TIMINGS = {
   sessionMaxAgeSec: 14 * 24 * 60 * 60,
   verifyEmailTtlSec: 24 * 60 * 60,
   passwordResetTtlSec: 60 * 60,
+  /** Issue 35: the link that confirms a new e-mail address. */
+  emailChangeTtlSec: 24 * 60 * 60,
   lockoutSec: 24 * 60 * 60,
   /** Issue 35: the window in which LIMITS.wrongCodesToLock wrong codes lock an account's code step. */
   wrongCodesWindowSec: 15 * 60,
@@ -175,8 +188,8 @@ export const FOLLOW_LIMITS = {
   /** Members, tags and categories together. */
   followsMax: 2_000,
   /**
-   * Follows a new member may add per Japan day: the hook for the new-member limits (security issue);
-   * commands/follows.ts calls `followDailyLimitFor`, which the security work may make depend on age.
+   * Follows a new member may add per Japan day (issue 35: commands/memberStage.ts, through
+   * FOLLOW_GATES in commands/follows.ts).
    */
   newMemberFollowsPerDay: 20,
   /** GET /api/follows and the followers list: page size. */

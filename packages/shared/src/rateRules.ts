@@ -37,6 +37,8 @@ export const RATE_RULES = {
   /** Takedown requests from anyone: a person with several pages to report can; a mail bomb cannot. */
   takedownRequest: { limit: 10, windowSec: 60 * 60, per: 'ip' },
   takedownConfirm: { limit: 30, windowSec: 60 * 60, per: 'ip' },
+  /** Issue 35: opening the link that confirms a new e-mail address. */
+  emailChangeConfirm: { limit: 30, windowSec: 60 * 60, per: 'ip' },
   // A batch per route change at most, usually fewer: generous for browsing, a cap on filling the table.
   analytics: { limit: 120, windowSec: 60, per: 'ip' },
   /** Enough for a member tapping quickly on several reports; a script hammering the button is slowed. */

@@ -47,6 +47,18 @@ describe('create-user (CLI)', () => {
     expect(info).toHaveBeenCalledWith(expect.stringContaining(`運営者アカウントを作成しました: admin@example.com（公開ID: ${user?.publicId}、メールアドレス確認済み）`));
   });
 
+  it('makes a member in the new stage by default, and past it with --established (issue 35)', async () => {
+    await createUserCommand(env, { email: 'atarashii@example.com', password: 'atarashii-kagi-2024', verified: true });
+    await createUserCommand(env, { email: 'joren@example.com', password: 'joren-no-kagi-2024', verified: true, established: true });
+    const { User } = models();
+    const fresh = await User.findOne({ where: { email: 'atarashii@example.com' } });
+    expect(fresh?.newStageReason).toBe('signup');
+    expect(fresh?.newStageUntil?.getTime()).toBeGreaterThan(Date.now() + (LIMITS.newMemberDays - 1) * 86_400_000);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('新規メンバー'));
+    const established = await User.findOne({ where: { email: 'joren@example.com' } });
+    expect(established?.newStageUntil).toBeNull();
+  });
+
   it('creates an operator with two-factor sign-in on from --totp-secret and prints ten recovery codes, stored hashed', async () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     await createUserCommand(env, { email: 'unei2@example.com', password: 'unei-no-kagi-2025', operator: true, verified: true, totpSecret: secret.toLowerCase() });

@@ -17,6 +17,8 @@ export interface CreateUserOptions {
   username?: string;
   operator?: boolean;
   verified?: boolean;
+  /** Past the new members' stage from the start (issue 35): tests, demo data and provisioning scripts. */
+  established?: boolean;
   /** Base32: the account starts with two-factor sign-in on (scripts and tests that provision operators). */
   totpSecret?: string;
 }
@@ -41,7 +43,7 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
     try {
       // One transaction: an operator never exists, even for a moment, without the second factor asked for.
       return await writeTransaction(db.sequelize, async (transaction) => {
-        const created = await createAccount(db, { email, password, role, verified: Boolean(options.verified), username }, { transaction });
+        const created = await createAccount(db, { email, password, role, verified: Boolean(options.verified), username, stage: options.established ? 'established' : 'new' }, { transaction });
         const codes = totpSecret ? await enableTwoFactorWithSecret(db, created.id, totpSecret, transaction) : [];
         return { user: created, recoveryCodes: codes };
       });
@@ -53,7 +55,9 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
 
   const kind = role === 'operator' ? '運営者' : '会員';
   const state = options.verified ? 'メールアドレス確認済み' : 'メールアドレス未確認（確認メールは送信していません）';
-  console.info(`${kind}アカウントを作成しました: ${email}（公開ID: ${user.publicId}、${state}）`);
+  // Operators are never held back by the new members' limits (commands/memberStage.ts).
+  const stage = role === 'operator' || options.established ? '' : `、新規メンバー（${LIMITS.newMemberDays}日間の制限あり。なしで作るには --established）`;
+  console.info(`${kind}アカウントを作成しました: ${email}（公開ID: ${user.publicId}、${state}${stage}）`);
   if (recoveryCodes.length > 0) {
     console.info('二段階認証を有効にしました。次のリカバリーコードは一度だけ表示します。安全な場所に保管してください:');
     for (const code of recoveryCodes) console.info(`  ${code}`);

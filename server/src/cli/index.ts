@@ -1,3 +1,4 @@
+import { LIMITS } from '@hiraku/shared';
 import { Command, Option } from 'commander';
 import { parseEnv } from '../env';
 import { DEFAULT_DOCUMENT_BATCH_SIZE } from '../search/reportDocumentBuilder';
@@ -27,8 +28,9 @@ program
   .option('--username <name>', 'プロフィールのユーザー名（指定するとプロフィールも作成）')
   .option('--operator', '運営者として作成する')
   .option('--verified', 'メールアドレス確認済みとして作成する')
+  .option('--established', `新規メンバーの制限（登録から${LIMITS.newMemberDays}日間）なしで作成する（テスト・デモデータ・構築スクリプト用）`)
   .option('--totp-secret <base32>', '二段階認証を有効にして作成する（認証アプリの秘密鍵、Base32）。リカバリーコードを表示します')
-  .action((opts: { email: string; password: string; username?: string; operator?: boolean; verified?: boolean; totpSecret?: string }) =>
+  .action((opts: { email: string; password: string; username?: string; operator?: boolean; verified?: boolean; established?: boolean; totpSecret?: string }) =>
     createUserCommand(parseEnv(), opts),
   );
 

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password';
 import { conflict } from '../errors';
 import type { Models, User, UserRole } from '../models';
 import { writeTransaction } from '../db/transaction';
+import { signupStageColumns } from './memberStage';
 
 export interface NewAccount {
   /** Already validated and lower-cased. */
@@ -13,6 +14,11 @@ export interface NewAccount {
   verified?: boolean;
   /** A profile is made too when given (validated by the caller). */
   username?: string;
+  /**
+   * Issue 35: `new` (sign-up, and `create-user` unless told otherwise) starts the member's first days with
+   * the new members' limits; `established` (`create-user --established`) starts past them.
+   */
+  stage?: 'new' | 'established';
 }
 
 /**
@@ -33,6 +39,7 @@ export async function createAccount(
         role: account.role ?? 'member',
         emailVerifiedAt: account.verified ? now : null,
         adultAttestedAt: now,
+        ...(account.stage === 'established' || account.role === 'operator' ? {} : signupStageColumns(now)),
       },
       { transaction: t },
     );

@@ -5,6 +5,7 @@ import type { Comment, Models } from '../models';
 import { authorizeReport } from '../policies/report';
 import { authorizeRelation } from '../policies/relations';
 import type { Viewer } from '../policies/viewer';
+import { assertNewMemberMay } from './memberStage';
 import { profileRequired } from './reportContent';
 import { lockReportForMember } from './reportLoader';
 import { adjustCommentCount } from '../visibility';
@@ -17,7 +18,7 @@ import { NOTIFY_PENDING, notificationMarked } from '../notifications';
  * the author's name and icon too, so the new comment can be shown without loading it again.
  */
 export async function createComment(
-  deps: { models: Pick<Models, 'Comment' | 'NotificationOutboxEntry'>; sequelize: Sequelize },
+  deps: { models: Pick<Models, 'Comment' | 'NotificationOutboxEntry' | 'User'>; sequelize: Sequelize },
   { viewer, input }: { viewer: NonNullable<Viewer>; input: CommentInput },
   { transaction }: { transaction: Transaction },
 ): Promise<{ comment: Comment; authorProfile: { username: string; iconKey: string | null } }> {
@@ -27,6 +28,7 @@ export async function createComment(
   authorizeRelation(viewer, locked.subject.authorId, locked.relation, TEXTS.report.notFound);
   const authorProfile = locked.viewerProfile;
   if (!authorProfile) throw profileRequired();
+  await assertNewMemberMay(deps.models, { userId: viewer.id, action: 'comment' }, { transaction });
   // Marked for the notification worker, which notifies the report's author after the commit
   // (notifications/pendingMarks.ts): no statement of its own in this request.
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text, notifyPending: NOTIFY_PENDING }, { transaction });

@@ -13,6 +13,7 @@ import { sqlDateTime } from '../db/connection';
 import { conflict, notFound, validationError } from '../errors';
 import type { Models } from '../models';
 import { loadRelationTo, isBlockedEitherWay } from '../visibility';
+import { assertNewMemberMay } from './memberStage';
 
 /*
  * Follows (issue 36): members, tags and categories. Private to the follower: nothing here answers whom
@@ -57,8 +58,8 @@ export async function countFollows(sequelize: Sequelize, userId: number, transac
 }
 
 /**
- * Follows the member added since `since`, of every kind: the hook for the new-member limit (at most
- * FOLLOW_LIMITS.newMemberFollowsPerDay a Japan day), which the security work applies to new members.
+ * Follows the member added since `since`, of every kind: what the new-member limit counts (at most
+ * FOLLOW_LIMITS.newMemberFollowsPerDay a Japan day, commands/memberStage.ts).
  */
 export async function countFollowsSince(sequelize: Sequelize, userId: number, since: Date, transaction?: Transaction): Promise<number> {
   const [row] = await query<{ total: number | string }>(
@@ -73,19 +74,23 @@ export async function countFollowsSince(sequelize: Sequelize, userId: number, si
 }
 
 /**
- * Runs before each new follow with the follower's row locked: refuses past LIMITS' total. A further gate
- * (the new members' daily limit) may be added to `FOLLOW_GATES` without touching the commands.
+ * Runs before each new follow with the follower's row locked: refuses past LIMITS' total (409), and a
+ * new member past the day's follows (429, issue 35).
  */
-export type FollowGate = (sequelize: Sequelize, followerId: number, options: Options) => Promise<void>;
-export const FOLLOW_GATES: FollowGate[] = [
-  async (sequelize, followerId, { transaction }) => {
+type FollowGate = (models: FollowModels, sequelize: Sequelize, followerId: number, options: Options) => Promise<void>;
+const FOLLOW_GATES: FollowGate[] = [
+  async (_models, sequelize, followerId, { transaction }) => {
     if ((await countFollows(sequelize, followerId, transaction)) >= FOLLOW_LIMITS.followsMax) throw conflict(t.tooMany);
+  },
+  // Issue 35: a new member adds at most FOLLOW_LIMITS.newMemberFollowsPerDay follows a Japan day (429).
+  async (models, sequelize, followerId, { transaction }) => {
+    await assertNewMemberMay(models, { userId: followerId, action: 'follow', countSince: (since) => countFollowsSince(sequelize, followerId, since, transaction) }, { transaction });
   },
 ];
 
 async function beforeNewFollow(models: FollowModels, sequelize: Sequelize, followerId: number, options: Options): Promise<void> {
   await lockMember(models, followerId, options);
-  for (const gate of FOLLOW_GATES) await gate(sequelize, followerId, options);
+  for (const gate of FOLLOW_GATES) await gate(models, sequelize, followerId, options);
 }
 
 async function memberIdOf(models: FollowModels, publicId: string, transaction?: Transaction): Promise<number> {
@@ -97,7 +102,7 @@ async function memberIdOf(models: FollowModels, publicId: string, transaction?: 
 /**
  * Follows the member `publicId`: approved at once, or a request when they turned フォロー承認制 on.
  * Following again changes nothing. Oneself: 400; nobody: 404; blocked either way: 404 (the same as
- * nobody, so a block is not revealed); past the limit: 409.
+ * nobody, so a block is not revealed); past the limit: 409; a new member past the day's follows: 429.
  */
 export async function followMember(
   models: FollowModels,
@@ -152,7 +157,7 @@ const TOPICS = {
 } as const;
 export type TopicKind = keyof typeof TOPICS;
 
-/** Follows tag or category `id`; again changes nothing; unknown: 404; past the limit: 409. */
+/** Follows tag or category `id`; again changes nothing; unknown: 404; past the limit: 409; a new member past the day's follows: 429. */
 export async function followTopic(models: FollowModels, { viewerId, kind, id, now }: { viewerId: number; kind: TopicKind; id: number; now: Date }, options: Options): Promise<void> {
   const sequelize = models.User.sequelize as Sequelize;
   const topic = TOPICS[kind];

@@ -7,6 +7,7 @@ import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { reportWarningColumns } from './contentWarnings/reportWarnings';
 import { assertAudienceAllowed } from './follows';
+import { assertNewMemberMay } from './memberStage';
 
 type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry'>;
 
@@ -22,6 +23,8 @@ export async function createReport(
   await assertHasProfile(models, authorId, { transaction });
   await assertReportTags(models, input, { transaction });
   await assertAudienceAllowed(models, { authorId: authorId, audience: input.audience }, { transaction });
+  // Before anything is written: a new member past the day's reports is refused (issue 35).
+  if (!input.isDraft) await assertNewMemberMay(models, { userId: authorId, action: 'report' }, { transaction });
   const author = await models.User.findByPk(authorId, { attributes: ['id', 'suspendedAt'], transaction });
   const state = publicationState(null, { isDraft: input.isDraft, hiddenAt: null, authorSuspended: Boolean(author?.suspendedAt), audience: input.audience }, new Date());
   const report = await models.Report.create(

@@ -4,6 +4,7 @@ import { notFound, validationError } from '../errors';
 import type { Models } from '../models';
 import { authorizeReport } from '../policies/report';
 import type { Viewer } from '../policies/viewer';
+import { assertNewMemberMay } from './memberStage';
 import { assertReportTags, publicationState, replaceReportChildren, reportTextColumns } from './reportContent';
 import type { PreparedReportImages, ReportWriteResult } from './reportImages';
 import { lockReport } from './reportLoader';
@@ -50,6 +51,8 @@ export async function updateReport(
     // A new image was attested on this request (the route checks it); a removed one takes its time along.
     imageAttestedAt = images ? new Date() : null;
   }
+  // A draft published now is a new report out for the day (issue 35's new-member limit).
+  if (report.isDraft && !input.isDraft) await assertNewMemberMay(models, { userId: report.authorId, action: 'report' }, { transaction });
   const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended, audience: input.audience }, new Date());
   await report.update(
     {

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MAIL_TEXTS as A,
   CONTACT_CATEGORY_LABELS,
   CONTACT_MAIL_TEXTS as E,
+  EMAIL_CHANGE_MAIL_TEXTS,
   DECISION_MAIL_TEXTS,
   FLAG_CATEGORY_TEXTS,
   formatDateTimeJa,
@@ -35,6 +36,18 @@ export function verificationMail({ to, link, publicUrl }: { to: string; link: st
       '\n',
     ),
   };
+}
+
+/** Issue 35: to the new address, the link that completes the change. */
+export function emailChangeConfirmMail({ to, link, publicUrl }: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  const C = EMAIL_CHANGE_MAIL_TEXTS.confirm;
+  return { to, subject: C.subject, text: [C.received, '', C.openLink, '', link, '', C.expires(hours(TIMINGS.emailChangeTtlSec)), '', C.notYou, signature(publicUrl)].join('\n') };
+}
+
+/** Issue 35: to the old address, once the change is done, so a hijacked account does not go unnoticed. */
+export function emailChangedMail({ to, at, publicUrl }: { to: string; at: Date; publicUrl: string }): OutgoingMail {
+  const C = EMAIL_CHANGE_MAIL_TEXTS.changed;
+  return { to, subject: C.subject, text: [C.happened(formatDateTimeJa(at)), '', C.notYou, `${publicUrl}/contact-form`, signature(publicUrl)].join('\n') };
 }
 
 export function alreadyRegisteredMail({ to, publicUrl }: { to: string; publicUrl: string }): OutgoingMail {

@@ -16,6 +16,7 @@ const CALLS: Record<RateLimitName, (client: HttpClient) => Promise<HttpResponse>
   takedownRequest: (c) =>
     c.post('/api/takedown-requests', { contentUrl: 'https://example.com/x', requesterKind: 'self', reason: 'other', description: '回数制限の確認です。', email: 'someone@example.com' }),
   takedownConfirm: (c) => c.get('/api/takedown-requests/confirm?token=no-such-token'),
+  emailChangeConfirm: (c) => c.post('/api/account/email/confirm', { token: 'no-such-token' }),
   signup: (c) => c.post('/api/signup', { email: `new-${randomBytes(3).toString('hex')}@example.com`, password: 'password', agreedToTerms: true }),
   resendVerification: (c) => c.post('/api/signup/resend-verification', { email: 'someone@example.com' }),
   forgotPassword: (c) => c.post('/api/password-reset/forgot-password', { email: 'someone@example.com' }),
@@ -50,7 +51,7 @@ describe('per-IP rate limits (memory)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['login', 'loginCode', 'takedownRequest', 'takedownConfirm', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact', 'analytics'] as const)(
+  it.each(['login', 'loginCode', 'takedownRequest', 'takedownConfirm', 'emailChangeConfirm', 'signup', 'resendVerification', 'forgotPassword', 'resetPassword', 'contact', 'analytics'] as const)(
     'answers %s with 429, a Japanese message and Retry-After once over the limit',
     async (name) => {
       // The login in beforeAll counted too.

@@ -15,6 +15,7 @@ import { Announcement, initNotificationModels, Notification, NotificationOutboxE
 import { Collection, CollectionReport, initSaveModels, Save } from './saves';
 import { Block, initMemberRelations, Mute, MutedWord } from './memberRelations';
 import { initOneTimeToken, OneTimeToken } from './oneTimeToken';
+import { EmailChange, initEmailChange } from './emailChange';
 import { initProfile, Profile } from './profile';
 import { initRecoveryCode, RecoveryCode } from './recoveryCode';
 import { initPasskeyModels, Passkey, PasskeyChallenge } from './passkey';
@@ -42,6 +43,7 @@ export { CaseNote } from './caseNote';
 export { Flag } from './flag';
 export { ModerationCase } from './moderationCase';
 export { Strike } from './strike';
+export { EmailChange } from './emailChange';
 export { ContactEnquiry } from './contactEnquiry';
 export { DeletedAccount } from './deletedAccount';
 export { Like } from './like';
@@ -85,6 +87,7 @@ export interface Models {
   Strike: typeof Strike;
   RefreshToken: typeof RefreshToken;
   OneTimeToken: typeof OneTimeToken;
+  EmailChange: typeof EmailChange;
   ContactEnquiry: typeof ContactEnquiry;
   AnalyticsEvent: typeof AnalyticsEvent;
   AnalyticsDaily: typeof AnalyticsDaily;
@@ -136,6 +139,7 @@ export function initModels(sequelize: Sequelize): Models {
     Strike: initStrike(sequelize),
     RefreshToken: initRefreshToken(sequelize),
     OneTimeToken: initOneTimeToken(sequelize),
+    EmailChange: initEmailChange(sequelize),
     ContactEnquiry: initContactEnquiry(sequelize),
     AnalyticsEvent: initAnalyticsEvent(sequelize),
     AnalyticsDaily: initAnalyticsDaily(sequelize),

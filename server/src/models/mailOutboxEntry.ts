@@ -9,7 +9,7 @@ import {
 import { OUTBOX_LEASE_ATTRIBUTES } from './outboxLeaseColumns';
 import { LIMITS } from '@hiraku/shared';
 
-export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry', 'decision', 'flagOutcome', 'digest', 'newSignIn', 'secondStepFailed', 'codesLocked', 'takedownConfirm', 'takedownReceipt', 'takedownDecision'] as const;
+export const MAIL_KINDS = ['verification', 'alreadyRegistered', 'passwordReset', 'enquiry', 'decision', 'flagOutcome', 'digest', 'newSignIn', 'secondStepFailed', 'codesLocked', 'takedownConfirm', 'takedownReceipt', 'takedownDecision', 'emailChangeConfirm', 'emailChanged'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**

@@ -9,7 +9,7 @@ import {
 } from 'sequelize';
 import type { Profile } from './profile';
 import { generatePublicId } from '../auth/publicId';
-import { LIMITS, SENSITIVE_IMAGE_CHOICES, type SensitiveImageChoice } from '@hiraku/shared';
+import { LIMITS, NEW_STAGE_REASONS, SENSITIVE_IMAGE_CHOICES, type NewStageReason, type SensitiveImageChoice } from '@hiraku/shared';
 
 export const USER_ROLES = ['member', 'operator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -34,6 +34,11 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare totpLastStep: CreationOptional<number | null>;
   /** How images labelled センシティブな画像 appear to this member (issue 19, migration 0015). */
   declare sensitiveImages: CreationOptional<SensitiveImageChoice>;
+  /** New members (issue 35, commands/memberStage.ts): new until then; null: past the stage. */
+  declare newStageUntil: CreationOptional<Date | null>;
+  declare newStageReason: CreationOptional<NewStageReason | null>;
+  /** When an operator or upheld cases last changed the stage: upheld cases are counted from then. */
+  declare stageChangedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -57,6 +62,9 @@ export function initUser(sequelize: Sequelize): typeof User {
       totpEnabledAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       totpLastStep: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
       sensitiveImages: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'blur', validate: { isIn: [[...SENSITIVE_IMAGE_CHOICES]] } },
+      newStageUntil: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      newStageReason: { type: DataTypes.STRING(16), allowNull: true, defaultValue: null, validate: { isIn: [[...NEW_STAGE_REASONS]] } },
+      stageChangedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_DECISIONS, CASE_STATUSES, CASE_TYPES, FLAG_CATEGORIES, FLAG_TARGET_TYPES, type CaseDecision } from './cases';
+import { memberStageSchema } from './memberStage';
 
 /**
  * Answers of flags, cases and appeals (issue 18); their types are the schemas' outputs. Dates are ISO
@@ -74,7 +75,7 @@ export type BulkResolveResponse = z.output<typeof bulkResolveResponseSchema>;
 
 /** GET /api/moderation/members/{publicId}/history */
 export const memberCaseHistorySchema = z.object({
-  member: person.extend({ suspended: z.boolean(), suspendedUntil: isoDate.nullable() }),
+  member: person.extend({ suspended: z.boolean(), suspendedUntil: isoDate.nullable(), stage: memberStageSchema }),
   cases: z.array(
     z.object({
       id: z.number().int(),

@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './cases';
 export * from './caseSchemas';
 export * from './caseResponses';
+export * from './memberStage';

@@ -64,6 +64,8 @@ import { TAXONOMY_MESSAGES } from './taxonomy/messages';
 import { TAXONOMY_TEXTS } from './taxonomy/screens';
 import { FOLLOW_MESSAGES } from './follow/messages';
 import { FOLLOW_TEXTS } from './follow/screens';
+import { NEW_MEMBER_MESSAGES, NEW_MEMBER_TEXTS } from './newMember/messages';
+import { EMAIL_CHANGE_MAIL_TEXTS, EMAIL_CHANGE_MESSAGES, EMAIL_CHANGE_TEXTS } from './emailChange/messages';
 
 /** A domain's messages with its other parts beside them; a part named like one of the messages fails typecheck. */
 function domain<M extends object, P extends object>(messages: M, parts: P & { [K in keyof P]: K extends keyof M ? never : P[K] }): M & P {
@@ -116,4 +118,6 @@ export const TEXTS = {
   stepUp: /* @__PURE__ */ domain(STEP_UP_MESSAGES, { screens: STEP_UP_TEXTS }),
   saves: /* @__PURE__ */ domain(SAVES_MESSAGES, { screens: SAVES_TEXTS }),
   guard: /* @__PURE__ */ domain(GUARD_MESSAGES, { screens: GUARD_TEXTS }),
+  newMember: /* @__PURE__ */ domain(NEW_MEMBER_MESSAGES, { screens: NEW_MEMBER_TEXTS }),
+  emailChange: /* @__PURE__ */ domain(EMAIL_CHANGE_MESSAGES, { screens: EMAIL_CHANGE_TEXTS, mail: EMAIL_CHANGE_MAIL_TEXTS }),
 } as const;

@@ -69,4 +69,6 @@ export * from './guard/messages';
 export * from './follow/messages';
 export * from './follow/screens';
 export * from './follow/feed';
+export * from './newMember/messages';
+export * from './emailChange/messages';
 export * from './catalogue';

@@ -34,6 +34,8 @@ export function createModerationApi(client: ApiClient) {
     resolveCase: (id: number, action: CaseDecision, reason: string) => call('moderation.resolveCase', { params: { id }, body: { action, reason } }),
     bulkResolve: (ids: number[], action: BulkCaseAction, reason: string) => call('moderation.bulkResolveCases', { body: { ids, action, reason } }),
     memberHistory: (publicId: string, signal?: AbortSignal) => call('moderation.memberHistory', { params: { publicId } }, { signal }),
+    /** Issue 35: `established` lifts the new members' stage, `new` puts the member back to it. */
+    setMemberStage: (publicId: string, stage: 'new' | 'established', reason: string) => call('moderation.memberStage', { params: { publicId }, body: { stage, reason } }),
     setReportHidden: (id: number, hidden: boolean, reason: string) =>
       call(hidden ? 'moderation.hideReport' : 'moderation.unhideReport', { params: { id }, body: { reason } }),
     suspend: (publicId: string, reason: string, until: string | null) =>

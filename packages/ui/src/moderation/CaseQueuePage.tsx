@@ -27,6 +27,7 @@ import { ListFooter } from './ListFooter';
 import { MemberHistoryPanel } from './MemberHistoryPanel';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
+import { isStepUpCancelled, useStepUp } from '../stepUp/useStepUp';
 import { CaseList } from './CaseList';
 import { useWideScreen } from './useWideScreen';
 import { useCursorList } from '../query/useCursorList';
@@ -185,14 +186,16 @@ function CaseQueue() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  const { withStepUp, dialog: stepUpDialog } = useStepUp();
   const decide = async (reason: string): Promise<string | null> => {
     if (!deciding) return null;
     const { items: chosen, action } = deciding;
     try {
       const first = chosen[0];
       let message: string;
-      if (chosen.length === 1 && first) message = (await api.resolveCase(first.id, action, reason)).message;
-      else if (isBulkAction(action)) message = (await api.bulkResolve(chosen.map((item) => item.id), action, reason)).message;
+      // Suspend and delete ask for a recent proof of identity (issue 35): the step-up dialog, then again.
+      if (chosen.length === 1 && first) message = (await withStepUp(() => api.resolveCase(first.id, action, reason))).message;
+      else if (isBulkAction(action)) message = (await withStepUp(() => api.bulkResolve(chosen.map((item) => item.id), action, reason))).message;
       else return c.actionFailed;
       const gone = new Set(chosen.map((item) => item.id));
       const index = items.findIndex((item) => gone.has(item.id));
@@ -212,6 +215,8 @@ function CaseQueue() {
       focusAfterRender.current = next;
       return null;
     } catch (error) {
+      // Closed without proving: nothing was decided; the reason dialog stays, with nothing to tell, for another try.
+      if (isStepUpCancelled(error)) return '';
       return errorMessage(error, c.actionFailed);
     }
   };
@@ -366,6 +371,7 @@ function CaseQueue() {
           onCancel={() => setDeciding(null)}
         />
       )}
+      {stepUpDialog}
     </div>
   );
 }

@@ -4,11 +4,12 @@ import { errorMessage } from '../api/apiError';
 import type { ModerationApi } from '../api/moderationApi';
 import { endpointQueryKey } from '../query/endpointQuery';
 import { FormAlert } from '../components/forms';
+import { MemberStageSection } from './MemberStageSection';
 
 const t = MODERATION_TEXTS.cases;
 const c = MODERATION_TEXTS.common;
 
-/** Beside the queue: everything moderation knows about one member (cases, strikes, suspensions, appeals, notes). */
+/** Beside the queue: everything moderation knows about one member (stage, cases, strikes, suspensions, appeals, notes). */
 export function MemberHistoryPanel({ api, publicId, name, onClose }: { api: ModerationApi; publicId: string; name: string; onClose: () => void }) {
   const history = useQuery({
     queryKey: endpointQueryKey('moderation.memberHistory', { params: { publicId } }),
@@ -27,6 +28,7 @@ export function MemberHistoryPanel({ api, publicId, name, onClose }: { api: Mode
       <FormAlert message={history.isError ? errorMessage(history.error, c.loadFailed) : null} />
       {data && (
         <>
+          <MemberStageSection api={api} publicId={publicId} stage={data.member.stage} />
           <h3 className="moderation__subheading">{t.historyCases}</h3>
           {data.cases.length === 0
             ? none

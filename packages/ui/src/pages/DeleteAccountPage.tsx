@@ -7,6 +7,7 @@ import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
 import { useDeleteAccountMutation } from '../session/accountMutations';
 import { useSession } from '../session/SessionContext';
+import { isStepUpCancelled, useStepUp } from '../stepUp/useStepUp';
 
 const t = ACCOUNT_TEXTS;
 const FIELD_ORDER = ['password', 'confirmed'] as const;
@@ -73,7 +74,9 @@ export function DeleteAccountPage() {
   const [doneMessage, setDoneMessage] = useState('');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  useLeaveWarning(phase === 'deleting');
+  // Issue 35: deleting asks for a recent proof of identity; the dialog replaces the overlay meanwhile.
+  const { withStepUp, dialog: stepUpDialog, asking } = useStepUp();
+  useLeaveWarning(phase === 'deleting' && !asking);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   const submit = submitWith(async ({ password }: DeleteValues) => {
@@ -82,7 +85,7 @@ export function DeleteAccountPage() {
     const slowTimer = setTimeout(() => setSlow(true), TIMINGS.deleteAccountSlowMs);
     timers.current.push(slowTimer);
     try {
-      const response = await deleteAccount.mutateAsync(password);
+      const response = await withStepUp(() => deleteAccount.mutateAsync(password));
       clearTimeout(slowTimer);
       form.setValue('password', '');
       setDoneMessage(response?.message || ACCOUNT_MESSAGES.deleteSucceeded);
@@ -97,6 +100,8 @@ export function DeleteAccountPage() {
     } catch (error) {
       clearTimeout(slowTimer);
       setPhase('idle');
+      // Closed without proving: nothing was deleted, and there is nothing to tell.
+      if (isStepUpCancelled(error)) return;
       setFormError(errorMessage(error, ACCOUNT_MESSAGES.deleteFailed, ACCOUNT_MESSAGES.deleteNoResponse));
     }
   });
@@ -145,7 +150,8 @@ export function DeleteAccountPage() {
           {t.deleteAccount.submit}
         </SubmitButton>
       </form>
-      {phase === 'deleting' && <DeletingOverlay slow={slow} />}
+      {phase === 'deleting' && !asking && <DeletingOverlay slow={slow} />}
+      {stepUpDialog}
     </AccountPage>
   );
 }

@@ -8,6 +8,8 @@ export const PATHS = {
   verifyEmail: '/verify-email',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Issue 35: the link mailed to a new address (server/src/commands/emailChange.ts EMAIL_CHANGE_PAGE). */
+  confirmEmailChange: '/confirm-email-change',
   contactForm: '/contact-form',
   faq: '/faq',
   privacyPolicy: '/privacy-policy',

@@ -39,6 +39,7 @@ export const PUBLIC_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.verifyEmail, accountPages, (m) => <m.VerifyEmailPage />),
   lazyRoute(PATHS.forgotPassword, accountPages, (m) => <m.ForgotPasswordPage />),
   lazyRoute(PATHS.resetPassword, accountPages, (m) => <m.ResetPasswordPage />),
+  lazyRoute(PATHS.confirmEmailChange, accountPages, (m) => <m.ConfirmEmailChangePage />),
   lazyRoute(PATHS.contactForm, () => import('../pages/ContactFormPage'), (m) => <m.ContactFormPage />),
   lazyRoute(PATHS.faq, legalPages, (m) => <m.FaqPage />),
   lazyRoute(PATHS.privacyPolicy, legalPages, (m) => <m.PrivacyPolicyPage />),

@@ -8,6 +8,7 @@ import { usePasskeyCeremonies } from '../passkeys/usePasskeys';
 import { usePlatform } from '../platform/PlatformContext';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { useSession } from '../session/SessionContext';
+import { isStepUpCancelled, useStepUp } from '../stepUp/useStepUp';
 import { SettingsSection } from './SettingsSection';
 
 const t = PASSKEY_TEXTS.section;
@@ -37,6 +38,7 @@ export function PasskeysSection() {
   });
   const rename = useMutation({ mutationFn: (edit: { id: string; name: string }) => call('passkeys.rename', { params: { id: edit.id }, body: { name: edit.name } }) });
   const remove = useMutation({ mutationFn: (id: string) => call('passkeys.remove', { params: { id } }) });
+  const { withStepUp, dialog: stepUpDialog } = useStepUp();
   const busy = add.isPending || rename.isPending || remove.isPending;
 
   const run = async (action: () => Promise<{ message: string }>, after?: () => void) => {
@@ -47,7 +49,7 @@ export function PasskeysSection() {
       setStatus(answer.message);
       after?.();
     } catch (error) {
-      setFailure(errorMessage(error, error instanceof Error ? error.message : t.unsupported));
+      if (!isStepUpCancelled(error)) setFailure(errorMessage(error, error instanceof Error ? error.message : t.unsupported));
     } finally {
       void refresh();
     }
@@ -64,7 +66,8 @@ export function PasskeysSection() {
     );
 
   const onRemove = async (passkey: PasskeySummary) => {
-    if (await platform.confirm(t.removeConfirm(passkey.name))) void run(() => remove.mutateAsync(passkey.id));
+    // Removing a passkey asks for a recent proof of identity (issue 35): the step-up dialog, then again.
+    if (await platform.confirm(t.removeConfirm(passkey.name))) void run(() => withStepUp(() => remove.mutateAsync(passkey.id)));
   };
 
   return (
@@ -128,6 +131,7 @@ export function PasskeysSection() {
       ) : (
         <p className="form-info">{t.unsupported}</p>
       )}
+      {stepUpDialog}
     </SettingsSection>
   );
 }

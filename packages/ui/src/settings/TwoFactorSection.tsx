@@ -6,6 +6,7 @@ import { useApi } from '../api/ApiContext';
 import { FormAlert, FormStatus, guardSubmit, OneTimeCodeField, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { useSession } from '../session/SessionContext';
+import { isStepUpCancelled, useStepUp } from '../stepUp/useStepUp';
 import { SettingsSection } from './SettingsSection';
 
 const t = SECURITY_TEXTS.twoFactor;
@@ -139,6 +140,7 @@ function DisableForm() {
     order: DISABLE_ORDER,
     clearErrorOnChange: true,
   });
+  const { withStepUp, dialog: stepUpDialog } = useStepUp();
   const disable = useMutation({
     mutationFn: (body: DisableValues) => call('twoFactor.disable', { body }),
     onSuccess: () => {
@@ -150,31 +152,36 @@ function DisableForm() {
 
   const send = async (checked: DisableValues) => {
     try {
-      await disable.mutateAsync({ password: checked.password, code: checked.code.trim() });
+      // Turning it off asks for a recent proof of identity too (issue 35): the step-up dialog, then again.
+      await withStepUp(() => disable.mutateAsync({ password: checked.password, code: checked.code.trim() }));
     } catch (error) {
+      if (isStepUpCancelled(error)) return;
       if (!(isApiError(error) && showFieldErrors(error.fields))) setFormError(errorMessage(error, t.disable));
     }
   };
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={guardSubmit(submitWith(send), disable.isPending, () => setFormError(null))} aria-labelledby="two-factor-disable-heading">
-      <h3 id="two-factor-disable-heading">{t.disableHeading}</h3>
-      <p>{t.disableLead}</p>
-      <FormAlert message={formError} />
-      <TextField
-        label={t.passwordLabel}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={values.password ?? ''}
-        onChange={(value) => setField('password', value)}
-        error={errors.password}
-      />
-      <OneTimeCodeField label={SECURITY_TEXTS.loginCode.label} value={values.code ?? ''} onChange={(value) => setField('code', value)} error={errors.code} />
-      <SubmitButton busy={disable.isPending} variant="danger">
-        {t.disable}
-      </SubmitButton>
-    </form>
+    <>
+      <form ref={formRef} className="form" noValidate onSubmit={guardSubmit(submitWith(send), disable.isPending, () => setFormError(null))} aria-labelledby="two-factor-disable-heading">
+        <h3 id="two-factor-disable-heading">{t.disableHeading}</h3>
+        <p>{t.disableLead}</p>
+        <FormAlert message={formError} />
+        <TextField
+          label={t.passwordLabel}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.password ?? ''}
+          onChange={(value) => setField('password', value)}
+          error={errors.password}
+        />
+        <OneTimeCodeField label={SECURITY_TEXTS.loginCode.label} value={values.code ?? ''} onChange={(value) => setField('code', value)} error={errors.code} />
+        <SubmitButton busy={disable.isPending} variant="danger">
+          {t.disable}
+        </SubmitButton>
+      </form>
+      {stepUpDialog}
+    </>
   );
 }

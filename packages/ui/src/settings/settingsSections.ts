@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AccountSection } from './AccountSection';
+import { EmailChangeSection } from './EmailChangeSection';
 import { NotificationSection } from './NotificationSection';
 import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
@@ -43,6 +44,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
 
   // Passkeys (issue 35).
   { id: 'passkeys', Component: PasskeysSection },
+  // The e-mail change (issue 35): step-up, then a link to the new address.
+  { id: 'email', Component: EmailChangeSection },
 
   { id: 'account', Component: AccountSection },
 ];

@@ -7,6 +7,7 @@ import type { Viewer } from '../../policies/viewer';
 import type { Storage } from '../../storage/storage';
 import { targetPath } from './appeals';
 import { loadCaseCounts } from './caseCounts';
+import { memberStageView } from '../memberStage';
 
 type QueueDeps = { models: Models; sequelize: Sequelize; storage: Storage };
 
@@ -227,10 +228,11 @@ export async function loadMemberHistory(deps: QueueDeps, publicId: string): Prom
   const { models } = deps;
   const member = await models.User.findOne({
     where: { publicId },
-    attributes: ['id', 'publicId', 'suspendedAt', 'suspendedUntil'],
+    attributes: ['id', 'publicId', 'role', 'suspendedAt', 'suspendedUntil', 'newStageUntil', 'newStageReason'],
     include: [{ model: models.Profile, as: 'profile', attributes: ['username'], required: false }],
   });
   if (!member) throw notFound(TEXTS.profile.memberNotFound);
+  const stage = await memberStageView(models, member);
   const [cases, strikes, suspensions] = await Promise.all([
     models.ModerationCase.findAll({ where: { authorId: member.id }, order: [['id', 'DESC']], limit: 200 }),
     models.Strike.findAll({ where: { userId: member.id }, order: [['id', 'DESC']] }),
@@ -251,6 +253,7 @@ export async function loadMemberHistory(deps: QueueDeps, publicId: string): Prom
       username: member.profile?.username ?? null,
       suspended: member.suspendedAt !== null,
       suspendedUntil: member.suspendedAt ? (member.suspendedUntil?.toISOString() ?? null) : null,
+      stage,
     },
     cases: flagCases.map((entry) => ({
       id: entry.id,

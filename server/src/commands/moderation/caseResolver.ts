@@ -1,6 +1,7 @@
 import {
   TAKEDOWN_CASE_ACTIONS,
   TEXTS,
+  isAdverse,
   isAppealAction,
   isFlagCaseAction,
   type AuditAction,
@@ -21,6 +22,7 @@ import { removeForGood, type ImageFiles } from './contentRemover';
 import { setReportImageBlocked } from '../reuploadGuard';
 import { tellTakedownDecision } from '../takedownRequests';
 import { caseChanged } from '../../notifications/cases';
+import { afterUpheldCase } from '../memberStage';
 
 /** `files`: where reports' images are, for 削除 (contentRemover.ts); the comment-only callers have none. */
 export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string; files?: ImageFiles };
@@ -123,6 +125,10 @@ export async function resolveCase(
     { transaction },
   );
   await deps.models.Flag.update({ resolvedAt: now }, { where: { caseId, resolvedAt: { [Op.is]: null } }, transaction });
+  // Issue 35: the second upheld case against a member puts them back to the new stage.
+  if (found.type !== 'appeal' && found.type !== 'takedown' && isAdverse(action) && found.authorId !== null) {
+    await afterUpheldCase(deps, { authorId: found.authorId, caseId, now }, { transaction });
+  }
   await caseChanged(deps.models, found, 'closed', { transaction });
   if (found.type === 'takedown') await tellTakedownDecision(deps, { caseId, removed: action !== 'dismiss', now }, { transaction });
   await tellDecision(

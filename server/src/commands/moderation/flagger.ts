@@ -18,6 +18,7 @@ import { isTargetHidden, lockTarget, setContentHidden, targetNotFound, type Lock
 import { suspendMember } from './memberSuspender';
 import { caseChanged } from '../../notifications/cases';
 import { loadRelationTo } from '../../visibility';
+import { establishedAmong } from '../memberStage';
 
 type Deps = { models: Models; sequelize: Sequelize };
 
@@ -34,9 +35,9 @@ export interface FlagOutcome {
  * flags on it run one after the other: the first opens the target's case, each member has one flag in it
  * (flagging again updates category and note and never counts twice), and the case takes the most severe
  * category flagged (its priority, and its due time if that comes sooner). A target a member cannot see
- * is 404; their own content or themselves, 400. When LIMITS.severeFlaggersToHide distinct members flagged
- * it under a severe category, or LIMITS.flaggersToHide under any, the target leaves members' view pending
- * review (its author sees that it is under review). A target decided `harmless` is not reopened by flags
+ * is 404; their own content or themselves, 400. When LIMITS.severeFlaggersToHide distinct members past the
+ * new stage (commands/memberStage.ts) flagged it under a severe category, or LIMITS.flaggersToHide under
+ * any, the target leaves members' view pending review (its author sees that it is under review). A target decided `harmless` is not reopened by flags
  * on the same version of it: they are recorded on that closed case; an edit opens a new case.
  * `keepExisting` (the old comment-report call) leaves a member's earlier flag as it was.
  */
@@ -93,8 +94,11 @@ export async function flagTarget(
     await caseChanged(models, open, 'escalated', { transaction });
   }
   if (open.autoHiddenAt !== null || isTargetHidden(target)) return { updated, hidden: false, caseId: open.id };
-  const severe = new Set(flags.filter((flag) => isSevereCategory(flag.category)).map((flag) => flag.flaggerId)).size;
-  const all = new Set(flags.map((flag) => flag.flaggerId)).size;
+  // Issue 35: only flaggers past the new stage count, so fresh accounts alone never hide anything.
+  const established = await establishedAmong(models, [...new Set(flags.map((flag) => flag.flaggerId))], now, { transaction });
+  const counted = flags.filter((flag) => established.has(flag.flaggerId));
+  const severe = new Set(counted.filter((flag) => isSevereCategory(flag.category)).map((flag) => flag.flaggerId)).size;
+  const all = new Set(counted.map((flag) => flag.flaggerId)).size;
   if (severe < LIMITS.severeFlaggersToHide && all < LIMITS.flaggersToHide) return { updated, hidden: false, caseId: open.id };
   const hidden = await hidePendingReview(deps, target, open, now, transaction);
   return { updated, hidden, caseId: open.id };

@@ -3,6 +3,7 @@ import { verifyPassword } from '../../auth/password';
 import { clearSessionCookies } from '../../auth/sessionCookies';
 import { requireRecentProof, sessionIdOf } from '../../auth/stepUp';
 import { changePassword } from '../../commands/passwordChange';
+import { confirmEmailChange, requestEmailChange } from '../../commands/emailChange';
 import { deleteAccount } from '../../commands/accountDeleter';
 import { exportAccount } from '../../commands/accountExporter';
 import { conflict, validationError } from '../../errors';
@@ -30,6 +31,17 @@ export function accountHandlers(services: AppServices): EndpointHandlers<KeysOf<
       if (!sessionId) throw conflict(TEXTS.stepUp.noSessionRecord);
       await changePassword(services, { userId: user.id, sessionId, newPassword: body.newPassword });
       return { message: TEXTS.stepUp.passwordChanged };
+    },
+
+    'account.changeEmail': async ({ ctx, user, body }) => {
+      await requireRecentProof(services, ctx);
+      await requestEmailChange(services, { userId: user.id, newEmail: body.newEmail });
+      return { message: TEXTS.emailChange.requested };
+    },
+
+    'account.confirmEmail': async ({ body }) => {
+      await confirmEmailChange(services, { token: body.token });
+      return { message: TEXTS.emailChange.confirmed };
     },
 
     // The privacy policy promises members may view their data: a JSON file of everything we hold.

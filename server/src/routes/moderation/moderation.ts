@@ -13,6 +13,7 @@ import { setReportHidden } from '../../commands/moderation/reportHider';
 import { setImageLabel } from '../../commands/moderation/imageLabeler';
 import { changeRole } from '../../commands/moderation/roleChanger';
 import { syncEmailBlock } from '../../commands/emailBlock';
+import { memberStageView, setMemberStage } from '../../commands/memberStage';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import { presentAuditEntry, presentModeratedMember, presentQueueItem } from '../../presenters/moderation';
@@ -107,6 +108,19 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
         changeRole(models, { actor: user, publicId: params.publicId, role: body.role, reason: body.reason }, { transaction }),
       );
       return memberResponse(outcome, outcome.changed ? TEXTS.moderation.roleChanged : TEXTS.moderation.roleUnchanged);
+    },
+
+    'moderation.memberStage': async ({ user, params, body }) => {
+      const now = new Date();
+      return writeTransaction(sequelize, async (transaction) => {
+        const member = await models.User.findOne({ where: { publicId: params.publicId }, transaction, lock: transaction.LOCK.UPDATE });
+        if (!member) throw notFound(TEXTS.profile.memberNotFound);
+        const to = body.stage === 'established' ? 'lift' : 'restore';
+        const { changed } = await setMemberStage(services, { actorId: user.id, member, to, reason: body.reason, now }, { transaction });
+        const t = TEXTS.newMember;
+        const message = to === 'lift' ? (changed ? t.lifted : t.alreadyLifted) : changed ? t.restored : t.alreadyNew;
+        return { message, changed, stage: await memberStageView(models, member, now) };
+      });
     },
 
     'moderation.members': async ({ query }) => {

@@ -21,6 +21,7 @@ import {
   roleChangeInputSchema,
   suspendMemberInputSchema,
 } from '../../moderation/schemas';
+import { memberStageInputSchema, memberStageResponseSchema } from '../../moderation/memberStage';
 import { endpoint } from './define';
 import { idParam } from './params';
 
@@ -91,6 +92,18 @@ export const MODERATION_ENDPOINTS = {
     ...member,
     body: moderationReasonInputSchema,
     response: memberModerationResponseSchema,
+    cache: 'private',
+    errors: [],
+  }),
+  /**
+   * Issue 35: lifts a member's new stage (`established`) or puts them back to it (`new`, for
+   * LIMITS.newMemberDays days; an operator: 400); audited, and the same state again changes nothing.
+   */
+  'moderation.memberStage': endpoint('moderation.memberStage', {
+    access: 'operator',
+    ...member,
+    body: memberStageInputSchema,
+    response: memberStageResponseSchema,
     cache: 'private',
     errors: [],
   }),

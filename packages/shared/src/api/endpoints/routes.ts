@@ -83,6 +83,7 @@ export const ENDPOINT_ROUTES = {
   'moderation.suspendMember': 'POST /api/moderation/users/:publicId/suspend',
   'moderation.unsuspendMember': 'POST /api/moderation/users/:publicId/unsuspend',
   'moderation.changeRole': 'POST /api/moderation/users/:publicId/role',
+  'moderation.memberStage': 'POST /api/moderation/users/:publicId/stage',
   'moderation.members': 'GET /api/moderation/users',
   'moderation.auditLog': 'GET /api/moderation/audit-log',
   'disclosure.records': 'GET /api/moderation/disclosure-records',
@@ -114,6 +115,8 @@ export const ENDPOINT_ROUTES = {
   'sessions.revokeOthers': 'DELETE /api/account/sessions',
   'stepUp.confirm': 'POST /api/account/step-up',
   'account.changePassword': 'POST /api/account/password',
+  'account.changeEmail': 'POST /api/account/email',
+  'account.confirmEmail': 'POST /api/account/email/confirm',
 
   'passkeys.list': 'GET /api/account/passkeys',
   'passkeys.registerOptions': 'POST /api/account/passkeys/options',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { STEP_UP_MESSAGES as m } from '../../texts/stepUp/messages';
-import { passwordSchema } from '../../schemas/account';
+import { emailSchema, passwordSchema } from '../../schemas/account';
+import { EMAIL_CHANGE_MESSAGES } from '../../texts/emailChange/messages';
 import { messageResponseSchema } from '../auth';
 import { endpoint } from './define';
 import { secondFactorCodeSchema } from './security';
@@ -16,6 +17,14 @@ export type StepUpInput = z.input<typeof stepUpSchema>;
 /** 設定's password change: step-up is the proof of the current password. */
 export const changePasswordSchema = z.object({ newPassword: passwordSchema });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** 設定's e-mail change: step-up first; the address changes once the link mailed to it is opened. */
+export const changeEmailSchema = z.object({ newEmail: emailSchema });
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+/** The link's token, sent by the page the link opens (/confirm-email-change). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: EMAIL_CHANGE_MESSAGES.linkInvalid }).trim().min(1, EMAIL_CHANGE_MESSAGES.linkInvalid).max(200, EMAIL_CHANGE_MESSAGES.linkInvalid),
+});
 
 /** Step-up (issue 35): renews this session's proof of identity for TIMINGS.stepUpFreshSec. */
 export const STEP_UP_ENDPOINTS = {
@@ -35,5 +44,26 @@ export const STEP_UP_ENDPOINTS = {
     rateLimit: 'stepUp',
     cache: 'no-store',
     errors: ['step_up_required', 'conflict'],
+  }),
+  /**
+   * Mails a link to the new address (the answer is the same whether or not that address is free, so the
+   * form tells nobody who is registered); the old address is told once the change is done.
+   */
+  'account.changeEmail': endpoint('account.changeEmail', {
+    access: 'member',
+    body: changeEmailSchema,
+    response: messageResponseSchema,
+    rateLimit: 'stepUp',
+    cache: 'no-store',
+    errors: ['step_up_required'],
+  }),
+  /** Public: the link may be opened on another device. A used, unknown or expired link: 400; the address taken meanwhile: 409. */
+  'account.confirmEmail': endpoint('account.confirmEmail', {
+    access: 'public',
+    body: confirmEmailSchema,
+    response: messageResponseSchema,
+    rateLimit: 'emailChangeConfirm',
+    cache: 'no-store',
+    errors: ['conflict'],
   }),
 };

@@ -10,4 +10,7 @@ export const STEP_UP_TEXTS = {
   submit: '確認して続ける',
   submitting: '確認しています…',
   cancel: 'やめる',
+  /** For a member with a passkey (or only one): the authenticator instead of the password. */
+  orPasskey: 'または',
+  usePasskey: 'パスキーで確認する',
 } as const;

@@ -4,3 +4,4 @@ export { LoginPage } from '../../pages/LoginPage';
 export { ResetPasswordPage } from '../../pages/ResetPasswordPage';
 export { SignupPage } from '../../pages/SignupPage';
 export { VerifyEmailPage } from '../../pages/VerifyEmailPage';
+export { ConfirmEmailChangePage } from '../../pages/ConfirmEmailChangePage';
