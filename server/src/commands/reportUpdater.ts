@@ -11,8 +11,9 @@ import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { assertWarningsUnchangedWhenLocked, reportWarningColumns } from './contentWarnings/reportWarnings';
 import { assertAudienceAllowed } from './follows';
+import { notify } from '../notifications';
 
-type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry'>;
+type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
 /**
  * Saves the author's new version of a report: fields, tools, steps and tags are replaced as a whole,
@@ -51,6 +52,7 @@ export async function updateReport(
     imageAttestedAt = images ? new Date() : null;
   }
   const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended, audience: input.audience }, new Date());
+  const publishing = report.isDraft && !state.isDraft;
   await report.update(
     {
       ...reportTextColumns(input),
@@ -67,5 +69,7 @@ export async function updateReport(
   await replaceReportChildren(models, report.id, input, { transaction });
   await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
+  // A draft published now: its author's followers hear of it (issue 36), once a Japan day per author.
+  if (publishing) await notify(models, { kind: 'followedReport', reportId: report.id }, { transaction });
   return { obsoleteImageKeys };
 }

@@ -27,6 +27,7 @@ export function MemberHistoryPanel({ api, publicId, name, onClose }: { api: Mode
       <FormAlert message={history.isError ? errorMessage(history.error, c.loadFailed) : null} />
       {data && (
         <>
+          <p className="cases__history-follows">{t.historyFollows(data.member.followers, data.member.following)}</p>
           <h3 className="moderation__subheading">{t.historyCases}</h3>
           {data.cases.length === 0
             ? none
