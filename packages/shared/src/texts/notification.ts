@@ -77,7 +77,7 @@ export const NOTIFICATION_TEXTS = {
     announcement: '運営からのお知らせ',
     followedReport: 'フォロー中の会員の新しいレポート',
     newFollower: '新しいフォロワー',
-    followRequest: 'フォローリクエスト',
+    followRequest: '届いたフォローリクエスト',
     followApproved: 'フォローリクエストの承認',
   },
   unsubscribeTitle: 'お知らせメールの配信停止',
