@@ -95,6 +95,8 @@ test('a フォロワーのみ report is absent for a non-follower and present on
 });
 
 test('the follow screens pass axe at 375 and 1280 px', async ({ browser }) => {
+  // Eight screens, each read by axe: more than one test's default minute on a busy machine.
+  test.setTimeout(180_000);
   const [a, b] = await Promise.all([person(browser, '読み手'), person(browser, '書き手')]);
   await turnApprovalOn(a);
   const title = `縄の記録${suffix()}`;

@@ -17,15 +17,6 @@ import { actorMayNotify } from './suppression';
 
 type FollowEvent = Extract<NotificationEvent, { kind: 'followedReport' | 'newFollower' | 'followRequest' | 'followApproved' }>;
 
-const JAPAN_OFFSET_MS = 9 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** The Japan day `day` (YYYY-MM-DD) as the instants it runs between. */
-function japanDayBounds(day: string): { start: Date; end: Date } {
-  const start = new Date(Date.parse(`${day}T00:00:00Z`) - JAPAN_OFFSET_MS);
-  return { start, end: new Date(start.getTime() + DAY_MS) };
-}
-
 const one = async <Row extends object>(sequelize: Sequelize, sql: string, replacements: Record<string, unknown>, transaction: Transaction): Promise<Row | undefined> =>
   (await sequelize.query<Row>(sql, { replacements, type: QueryTypes.SELECT, transaction }))[0];
 
@@ -80,7 +71,7 @@ async function followStands(sequelize: Sequelize, { followerId, followeeId, stat
  * A published report, to every approved follower of its author, in five statements however many they
  * are (an author with 5,000 followers costs the worker, not the author's request: publishing only queues
  * the event). One notification per follower, author and Japan day (`group_key`): a second report that
- * day renews it (unread again, at the top, leading to the newest report, counting the day's reports).
+ * day renews it (unread again, at the top, leading to the newest report, counting the reports told).
  * Followers who mute or block the author, or are blocked by them, are left out.
  */
 async function fanOutFollowedReport(sequelize: Sequelize, entry: NotificationOutboxEntry, event: Extract<FollowEvent, { kind: 'followedReport' }>, transaction: Transaction): Promise<BusMessage[]> {
@@ -93,36 +84,33 @@ async function fanOutFollowedReport(sequelize: Sequelize, entry: NotificationOut
   );
   if (!report) return [];
   const authorId = Number(report.author_id);
-  const day = japanDay(new Date(report.published_at));
-  const { start, end } = japanDayBounds(day);
-  const counted = await one<{ total: number | string }>(
-    sequelize,
-    `SELECT COUNT(*) AS total FROM reports WHERE author_id = :authorId AND is_draft = 0 AND hidden_at IS NULL AND published_at >= :start AND published_at < :end`,
-    { authorId, start: sqlDateTime(sequelize, start), end: sqlDateTime(sequelize, end) },
-    transaction,
-  );
   const replacements = {
     authorId,
     reportId: event.reportId,
-    groupKey: `posts:${authorId}:${day}`,
-    payload: JSON.stringify({ reports: Math.max(1, Number(counted?.total ?? 1)) }),
+    groupKey: `posts:${authorId}:${japanDay(new Date(report.published_at))}`,
     eventId: Number(entry.id),
     now: sqlDateTime(sequelize, new Date()),
   };
   // The followers who may hear of it: by the (followee, state, follower) index.
   const followers = `f.followee_id = :authorId AND f.state = 'approved' AND ${notifiableSql(':authorId', 'f.follower_id', ':now')}`;
+  // A group counts the reports told to its member since it began ({"reports": n}), so a member who
+  // followed at noon hears of the afternoon's reports only; the same report told again (an event
+  // retried, or unpublished and published again) changes nothing.
   await sequelize.query(
     isMysql(sequelize)
       ? `UPDATE notifications n JOIN member_follows f ON n.user_id = f.follower_id AND n.group_key = :groupKey
-            SET n.report_id = :reportId, n.payload = :payload, n.event_id = :eventId, n.read_at = NULL, n.updated_at = :now WHERE ${followers}`
+            SET n.payload = CONCAT('{"reports":', COALESCE(JSON_VALUE(n.payload, '$.reports'), 1) + 1, '}'),
+                n.report_id = :reportId, n.event_id = :eventId, n.read_at = NULL, n.updated_at = :now
+          WHERE n.report_id <> :reportId AND ${followers}`
       : // SQLite has no UPDATE ... JOIN; the IN reads member_follows by its index, then each group by (user_id, group_key).
-        `UPDATE notifications SET report_id = :reportId, payload = :payload, event_id = :eventId, read_at = NULL, updated_at = :now
-          WHERE group_key = :groupKey AND user_id IN (SELECT f.follower_id FROM member_follows f WHERE ${followers})`,
+        `UPDATE notifications SET payload = '{"reports":' || (COALESCE(json_extract(payload, '$.reports'), 1) + 1) || '}',
+                report_id = :reportId, event_id = :eventId, read_at = NULL, updated_at = :now
+          WHERE group_key = :groupKey AND report_id <> :reportId AND user_id IN (SELECT f.follower_id FROM member_follows f WHERE ${followers})`,
     { replacements, transaction },
   );
   await sequelize.query(
     `INSERT INTO notifications (user_id, kind, report_id, group_key, payload, event_id, created_at, updated_at)
-     SELECT f.follower_id, 'followedReport', :reportId, :groupKey, :payload, :eventId, :now, :now FROM member_follows f
+     SELECT f.follower_id, 'followedReport', :reportId, :groupKey, '{"reports":1}', :eventId, :now, :now FROM member_follows f
       WHERE ${followers} AND NOT EXISTS (SELECT 1 FROM notifications g WHERE g.user_id = f.follower_id AND g.group_key = :groupKey)`,
     { replacements, transaction },
   );

@@ -74,6 +74,9 @@ describe('follow notifications', () => {
     expect(await items(stranger.client)).toEqual([]);
 
     expect((await reader.client.post('/api/notifications/read', { all: true })).status).toBe(200);
+    // A member who follows after the first report hears of the later ones only.
+    const late = await memberWithSession(app);
+    await follow(late.client, author.user.publicId);
     await publish(author.client, '下書き', { isDraft: true });
     const second = await publish(author.client, '二つ目');
     await settled();
@@ -81,6 +84,7 @@ describe('follow notifications', () => {
     expect(renewed).toHaveLength(1);
     expect(renewed[0]).toMatchObject({ text: LINES.followedReport(author.user.profile.username, 2), link: `/reports/${second}`, read: false });
     expect(await unread(reader.client)).toBe(1);
+    expect((await items(late.client)).map((item) => item.text)).toEqual([LINES.followedReport(author.user.profile.username, 1)]);
   });
 
   it('arrives live on the follower’s open stream', async () => {
