@@ -7,6 +7,7 @@ import { writeTransaction } from '../db/transaction';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { forgetLikeGroupsOnlyOf } from '../notifications';
 import { deleteSavesOf } from './saves/savesExport';
+import { deleteFollowsOf } from './follows';
 
 type Deps = Pick<AppServices, 'models' | 'sequelize' | 'storage' | 'logger'>;
 
@@ -49,6 +50,8 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await deleteContentWarningSettings(deps.sequelize, userId, { transaction });
     // Saves and collections (issue 37), for the same reason.
     await deleteSavesOf(models, userId, { transaction });
+    // Follows both ways, requests and フォロー承認制 (issue 36): cascade too, but not where SQLite's foreign keys are off.
+    await deleteFollowsOf(deps.sequelize, userId, { transaction });
     // What the member was writing (issue 39): cascades too, but not where SQLite's foreign keys are off.
     await models.ReportAutosave.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });

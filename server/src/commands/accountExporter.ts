@@ -8,6 +8,7 @@ import { reportDetailInclude } from './reportLoader';
 import { loadContentWarningSettings } from '../visibility';
 import { exportSaves } from './saves/savesExport';
 import { exportHeldByAccount } from './accountExportHeld';
+import { exportFollows } from './followsExport';
 
 /**
  * Gathers every row that belongs to the member, drafts and hidden content included, through the same
@@ -20,7 +21,7 @@ export async function exportAccount(
   // The request's member carries no e-mail address (auth/sessions.ts); the export reads the account itself.
   const user = await models.User.findByPk(member.id, { attributes: { exclude: ['passwordHash'] }, rejectOnEmpty: true });
   const viewer = { id: user.id, role: user.role };
-  const [profile, reports, comments, likes, searches, enquiries, contentWarningSettings, saved] = await Promise.all([
+  const [profile, reports, comments, likes, searches, enquiries, contentWarningSettings, saved, follows] = await Promise.all([
     models.Profile.findOne({ where: { userId: user.id }, include: profileIncludes(models) }),
     models.Report.findAll({ where: { authorId: user.id }, include: reportDetailInclude(models), order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     models.Comment.findAll({ where: { authorId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
@@ -29,6 +30,7 @@ export async function exportAccount(
     models.ContactEnquiry.findAll({ where: { userId: user.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
     loadContentWarningSettings(sequelize, user.id),
     exportSaves(models, user.id),
+    exportFollows(sequelize, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -48,6 +50,7 @@ export async function exportAccount(
     contentWarningSettings,
     enquiries: enquiries.map((e) => ({ category: e.category, name: e.name ?? null, email: e.email ?? null, content: e.content, createdAt: e.createdAt.toISOString() })),
     ...saved,
+    ...follows,
     // -- issue 39 --
     ...(await exportHeldByAccount({ models, sequelize }, user)),
     // -- end issue 39 --

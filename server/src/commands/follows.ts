@@ -1,6 +1,7 @@
 import {
   FOLLOW_LIMITS,
   TEXTS,
+  type FollowedMembers,
   type FollowerList,
   type FollowKind,
   type FollowList,
@@ -12,6 +13,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
 import { conflict, notFound, validationError } from '../errors';
 import type { Models } from '../models';
+import { notify } from '../notifications';
 import { loadRelationTo, isBlockedEitherWay } from '../visibility';
 import { assertNewMemberMay } from './memberStage';
 
@@ -24,6 +26,8 @@ import { assertNewMemberMay } from './memberStage';
 
 type Options = { transaction: Transaction };
 type FollowModels = Pick<Models, 'User'>;
+/** The writes that tell someone (a new follower, a request, an approval) queue a notification too. */
+type TellingModels = Pick<Models, 'User' | 'NotificationOutboxEntry'>;
 export type FollowOutcome = FollowState | 'none';
 
 const t = TEXTS.follow;
@@ -105,7 +109,7 @@ async function memberIdOf(models: FollowModels, publicId: string, transaction?: 
  * nobody, so a block is not revealed); past the limit: 409; a new member past the day's follows: 429.
  */
 export async function followMember(
-  models: FollowModels,
+  models: TellingModels,
   { viewerId, publicId, now }: { viewerId: number; publicId: string; now: Date },
   options: Options,
 ): Promise<{ state: FollowState; followeeId: number; created: boolean }> {
@@ -127,6 +131,7 @@ export async function followMember(
     replacements: { viewerId, followeeId, state, at, approvedAt: state === 'approved' ? at : null },
     transaction: options.transaction,
   });
+  await notify(models, { kind: state === 'approved' ? 'newFollower' : 'followRequest', followerId: viewerId, followeeId }, options);
   return { state, followeeId, created: true };
 }
 
@@ -148,6 +153,16 @@ export async function memberFollowState(models: FollowModels, { viewerId, public
     { viewerId, followeeId },
   );
   return row ? storedState(row.state) : 'none';
+}
+
+/** Every member `viewerId` follows or asks to follow (at most FOLLOW_LIMITS.followsMax): the cards' follow buttons. */
+export async function listFollowedMembers(sequelize: Sequelize, viewerId: number): Promise<FollowedMembers> {
+  const rows = await query<{ public_id: string; state: string }>(
+    sequelize,
+    'SELECT u.public_id, f.state FROM member_follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = :viewerId',
+    { viewerId },
+  );
+  return { members: rows.map((row) => ({ publicId: row.public_id, state: storedState(row.state) })) };
 }
 
 /** The two kinds followed without approval: their table and the table of what they name. */
@@ -262,10 +277,10 @@ export async function loadFollowSettings(sequelize: Sequelize, userId: number): 
 
 /**
  * Turns フォロー承認制 on or off. Turning it off approves the requests waiting, as a member without it
- * approves every follow; the members approved are returned (to tell them).
+ * approves every follow; the members approved are told, and returned.
  */
 export async function saveFollowApproval(
-  models: FollowModels,
+  models: TellingModels,
   { userId, approval, now }: { userId: number; approval: boolean; now: Date },
   options: Options,
 ): Promise<{ approvedFollowerIds: number[] }> {
@@ -290,7 +305,9 @@ export async function saveFollowApproval(
     replacements: { userId, at },
     transaction: options.transaction,
   });
-  return { approvedFollowerIds: pending.map((row) => Number(row.follower_id)) };
+  const approvedFollowerIds = pending.map((row) => Number(row.follower_id));
+  if (approvedFollowerIds.length > 0) await notify(models, { kind: 'followApproved', followeeId: userId, followerIds: approvedFollowerIds }, options);
+  return { approvedFollowerIds };
 }
 
 /**
@@ -300,7 +317,7 @@ export async function saveFollowApproval(
  * requester (storedState), exactly like a request still waiting.
  */
 export async function answerFollowRequest(
-  models: FollowModels,
+  models: TellingModels,
   { userId, publicId, approve, now }: { userId: number; publicId: string; approve: boolean; now: Date },
   options: Options,
 ): Promise<{ followerId: number }> {
@@ -320,6 +337,8 @@ export async function answerFollowRequest(
       : "UPDATE member_follows SET state = 'declined' WHERE follower_id = :followerId AND followee_id = :userId",
     { replacements: { followerId: follower.id, userId, at: sqlDateTime(sequelize, now) }, transaction: options.transaction },
   );
+  // A decline is told to no one.
+  if (approve) await notify(models, { kind: 'followApproved', followeeId: userId, followerIds: [follower.id] }, options);
   return { followerId: follower.id };
 }
 
@@ -329,6 +348,18 @@ export async function removeFollowsBetween(sequelize: Sequelize, a: number, b: n
     replacements: { a, b },
     transaction,
   });
+}
+
+/** Account deletion: every follow and request of the member's or to them, and their settings. */
+export async function deleteFollowsOf(sequelize: Sequelize, userId: number, { transaction }: Options): Promise<void> {
+  for (const sql of [
+    'DELETE FROM member_follows WHERE follower_id = :userId OR followee_id = :userId',
+    'DELETE FROM tag_follows WHERE user_id = :userId',
+    'DELETE FROM category_follows WHERE user_id = :userId',
+    'DELETE FROM follow_settings WHERE user_id = :userId',
+  ]) {
+    await sequelize.query(sql, { replacements: { userId }, transaction });
+  }
 }
 
 /** Refuses フォロワーのみ from an author without フォロー承認制 (the form offers it only with it on). */

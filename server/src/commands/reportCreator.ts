@@ -8,8 +8,9 @@ import { enqueueReportSearchSync } from './searchOutbox';
 import { reportWarningColumns } from './contentWarnings/reportWarnings';
 import { assertAudienceAllowed } from './follows';
 import { assertNewMemberMay } from './memberStage';
+import { notify } from '../notifications';
 
-type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry'>;
+type CreatorModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'Profile' | 'User' | 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
 /**
  * Creates a member's report (a draft or published) with its tools, steps and tags, and queues it for
@@ -45,5 +46,7 @@ export async function createReport(
   await insertReportChildren(models, report.id, input, { transaction });
   await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
+  // Its author's followers hear of it (issue 36); the worker reads it again, so a hidden report tells no one.
+  if (!state.isDraft) await notify(models, { kind: 'followedReport', reportId: report.id }, { transaction });
   return { report, obsoleteImageKeys: [] };
 }

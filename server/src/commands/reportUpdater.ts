@@ -12,8 +12,9 @@ import { refreshMatchTexts } from './reportMatchText';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { assertWarningsUnchangedWhenLocked, reportWarningColumns } from './contentWarnings/reportWarnings';
 import { assertAudienceAllowed } from './follows';
+import { notify } from '../notifications';
 
-type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry'>;
+type UpdaterModels = Pick<Models, 'Report' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Tag' | 'Category' | 'User' | 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
 /**
  * Saves the author's new version of a report: fields, tools, steps and tags are replaced as a whole,
@@ -54,6 +55,7 @@ export async function updateReport(
   // A draft published now is a new report out for the day (issue 35's new-member limit).
   if (report.isDraft && !input.isDraft) await assertNewMemberMay(models, { userId: report.authorId, action: 'report' }, { transaction });
   const state = publicationState(report, { isDraft: input.isDraft, hiddenAt: report.hiddenAt, authorSuspended: subject.authorSuspended, audience: input.audience }, new Date());
+  const publishing = report.isDraft && !state.isDraft;
   await report.update(
     {
       ...reportTextColumns(input),
@@ -70,5 +72,7 @@ export async function updateReport(
   await replaceReportChildren(models, report.id, input, { transaction });
   await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
+  // A draft published now: its author's followers hear of it (issue 36), once a Japan day per author.
+  if (publishing) await notify(models, { kind: 'followedReport', reportId: report.id }, { transaction });
   return { obsoleteImageKeys };
 }

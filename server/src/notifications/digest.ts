@@ -10,7 +10,7 @@ import { startPeriodicJob, type PeriodicJob } from '../jobs/periodicJob';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { kindsOn, loadSettings, saveSettings } from './settings';
-import { affectedRows, presentNotifications } from './store';
+import { affectedRows, presentNotifications, shownNotificationsWhere } from './store';
 import type { Storage } from '../storage/storage';
 
 export interface DigestDeps {
@@ -81,7 +81,8 @@ export async function sendDailyDigest(deps: DigestDeps, now = new Date()): Promi
       const kinds = kindsOn(settings, 'email');
       if (kinds.length === 0) return false;
       const after = state?.digest_after ? new Date(state.digest_after) : new Date(0);
-      const where = { userId, readAt: null, kind: { [Op.in]: kinds }, updatedAt: { [Op.gt]: after } };
+      // What the member's list would show: nothing from a member they block or mute (store.ts).
+      const where = { userId, readAt: null, kind: { [Op.in]: kinds }, updatedAt: { [Op.gt]: after }, [Op.and]: [shownNotificationsWhere(sequelize, now)] };
       const total = await deps.models.Notification.count({ where, transaction });
       if (total === 0) return false;
       const rows = await deps.models.Notification.findAll({ where, order: [['updatedAt', 'DESC'], ['id', 'DESC']], limit: NOTIFICATION_LIMITS.digestLines, transaction });

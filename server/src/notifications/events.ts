@@ -25,6 +25,12 @@ export type NotificationEvent =
   /** The outcome of flags: every flagger is told (outcome: the action taken, or dismiss). */
   | { kind: 'flagOutcome'; userIds: readonly number[]; outcome: string; target: DecisionTarget }
   | { kind: 'announcement'; announcementId: number }
+  /** Follows (issue 36), fanOutFollows.ts: a report published, to its author's approved followers. */
+  | { kind: 'followedReport'; reportId: number }
+  /** A member began to follow `followeeId` (approved at once), or asked to (フォロー承認制). */
+  | { kind: 'newFollower' | 'followRequest'; followerId: number; followeeId: number }
+  /** `followeeId` approved the requests of `followerIds` (one, or all waiting when they turned approval off). */
+  | { kind: 'followApproved'; followeeId: number; followerIds: readonly number[] }
   /** For operators' streams, no member's notification (cases.ts): a case opened, escalated, passed its due time, or closed. */
   | { kind: 'case'; caseId: number; change: CaseChange };
 

@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import type { Models, NotificationOutboxEntry } from '../models';
 import type { BusMessage, NotificationBus } from './bus';
 import type { NotificationEvent } from './events';
+import { fanOutFollowEvent } from './fanOutFollows';
 import { promotePendingMarks } from './pendingMarks';
 import { actorMayNotifyColumnsSql, actorMayNotifyFromColumns } from './suppression';
 
@@ -89,6 +90,12 @@ async function fanOutOne(deps: FanOutDeps, entry: NotificationOutboxEntry, event
       push({ type: 'broadcast', eventId: Number(entry.id) });
       break;
     }
+    case 'followedReport':
+    case 'newFollower':
+    case 'followRequest':
+    case 'followApproved':
+      messages.push(...(await fanOutFollowEvent(sequelize, entry, event, transaction)));
+      break;
     case 'case': {
       // For operators' streams only (cases.ts): nothing is stored, the hub reads the queue's counts.
       const found = await deps.models.ModerationCase.findByPk(event.caseId, { attributes: ['id', 'status', 'priority'], transaction });

@@ -6,6 +6,7 @@ import { eventually } from '../../test/support/searchOutbox';
 import { boot } from '../boot';
 import { writeTransaction } from '../db/transaction';
 import { parseEnv } from '../env';
+import { followMember } from '../commands/follows';
 import { notify } from './events';
 import { NOTIFY_PENDING, notificationMarked, pendingNotificationWork } from './pendingMarks';
 
@@ -76,5 +77,33 @@ describe('notification fan-out on SQLite', () => {
     expect(await actorsOf(group.id)).toEqual([b.id, c.id, d.id].sort((x, y) => x - y));
     expect(await models.Notification.count({ where: { userId: author.id } })).toBe(4);
     expect(await models.Like.count({ where: { notifyPending: NOTIFY_PENDING } })).toBe(0);
+  });
+
+  it('tells followers of a report once per author and Japan day (the UPDATE without a join), and a followee of their new followers, grouped', async () => {
+    const { models, sequelize } = booted!.services;
+    const drained = () => eventually(async () => (await pendingNotificationWork(sequelize)) === 0, 10_000, 'the notification work to drain');
+    const author = await createUser();
+    const [reader, other, muter] = [await createUser(), await createUser(), await createUser()];
+    await writeTransaction(sequelize, async (transaction) => {
+      for (const member of [reader, other, muter]) await followMember(models, { viewerId: member.id, publicId: author.publicId, now: new Date() }, { transaction });
+      await models.Mute.create({ muterId: muter.id, mutedId: author.id }, { transaction });
+    });
+    const first = await createReport({ author, publishedAt: new Date() });
+    await writeTransaction(sequelize, (transaction) => notify(models, { kind: 'followedReport', reportId: first.id }, { transaction }));
+    await drained();
+    await models.Notification.update({ readAt: new Date() }, { where: { kind: 'followedReport' } });
+    const second = await createReport({ author, publishedAt: new Date() });
+    await writeTransaction(sequelize, (transaction) => notify(models, { kind: 'followedReport', reportId: second.id }, { transaction }));
+    await drained();
+    const told = await models.Notification.findAll({ where: { kind: 'followedReport' }, order: [['userId', 'ASC']] });
+    expect(told.map((row) => row.userId)).toEqual([reader.id, other.id]);
+    for (const row of told) {
+      expect(row).toMatchObject({ reportId: second.id, readAt: null });
+      expect(JSON.parse(row.payload ?? '{}')).toEqual({ reports: 2 });
+    }
+    const followed = await models.Notification.findAll({ where: { userId: author.id, kind: 'newFollower' } });
+    expect(followed).toHaveLength(1);
+    const [actors] = await sequelize.query<{ n: number }>('SELECT COUNT(*) AS n FROM notification_actors WHERE notification_id = ?', { replacements: [followed[0]!.id], type: 'SELECT' as never });
+    expect(Number(actors?.n)).toBe(3);
   });
 });

@@ -3,7 +3,7 @@ import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequ
 import { sqlDateTime } from '../db/connection';
 import type { Models, Notification } from '../models';
 import type { Storage } from '../storage/storage';
-import { notifiableSql } from '../visibility';
+import { followersReportSeenSql, listedReportSql, notifiableSql } from '../visibility';
 import { kindsOn, loadSettings } from './settings';
 
 export interface StoreDeps {
@@ -20,6 +20,8 @@ interface Payload {
   target?: string;
   /** A moderation case: the decision page is the link. */
   caseId?: number;
+  /** A followed member's new reports: how many they published that Japan day. */
+  reports?: number;
 }
 
 function parsePayload(text: string | null): Payload {
@@ -78,8 +80,19 @@ export async function presentNotifications(deps: StoreDeps, rows: readonly Notif
     const target = LINES.targets[payload.target ?? 'content'] ?? LINES.targets.content ?? '';
     const label = (value: string | undefined) => (value ? (LINES.actions[value] ?? LINES.otherAction) : LINES.otherAction);
     const announcement = row.announcementId !== null ? announcementById.get(Number(row.announcementId)) : undefined;
+    const name = first?.username ?? null;
+    const others = Math.max(people.length - 1, 0);
     let text: string;
-    if (kind === 'comment') text = LINES.comment(first?.username ?? null, title);
+    let link: string | null = payload.caseId !== undefined ? `/decisions/${payload.caseId}` : row.reportId !== null ? `/reports/${row.reportId}` : null;
+    if (kind === 'followedReport') text = LINES.followedReport(name, payload.reports ?? 1);
+    else if (kind === 'newFollower' || kind === 'followRequest') {
+      text = kind === 'newFollower' ? LINES.newFollower(name, others) : LINES.followRequest(name, others);
+      // Followers and requests are listed, and answered, in 設定 only.
+      link = '/settings';
+    } else if (kind === 'followApproved') {
+      text = LINES.followApproved(name);
+      link = first ? `/profile/${encodeURIComponent(first.public_id)}` : null;
+    } else if (kind === 'comment') text = LINES.comment(first?.username ?? null, title);
     else if (kind === 'likes') text = LINES.likes(first?.username ?? null, Math.max(people.length - 1, 0), title);
     else if (kind === 'decision') text = LINES.decision(label(payload.action), target);
     else if (kind === 'appeal') text = LINES.appeal(label(payload.outcome), target);
@@ -91,7 +104,7 @@ export async function presentNotifications(deps: StoreDeps, rows: readonly Notif
       text,
       actor: first ? { publicId: first.public_id, username: first.username ?? '', iconUrl: first.icon_key ? deps.storage.url(first.icon_key) : null } : null,
       actorCount: people.length,
-      link: payload.caseId !== undefined ? `/decisions/${payload.caseId}` : row.reportId !== null ? `/reports/${row.reportId}` : null,
+      link,
       body: announcement?.body ?? null,
       read: row.readAt !== null,
       updatedAt: row.updatedAt.toISOString(),
@@ -99,18 +112,27 @@ export async function presentNotifications(deps: StoreDeps, rows: readonly Notif
   });
 }
 
-/** Kinds a member's act makes (a comment, likes): shown only while one of their actors may still reach the member. */
-const ACTOR_KINDS = ['comment', 'likes'];
+/** Kinds a member's act makes (a comment, likes, follows): shown only while one of their actors may still reach the member. */
+const ACTOR_KINDS = ['comment', 'likes', 'followedReport', 'newFollower', 'followRequest', 'followApproved'];
 
 /**
  * Issue 35: a notification whose every actor the member has blocked (or is blocked by), or mutes while the
  * mute lasts, leaves their list; it comes back when the mute ends. Read at list time, so nothing is lost.
+ * Issue 36: a followed member's report is told only while the member may still see it (hidden, or the
+ * follow of a フォロワーのみ report's author ended since).
  */
 function someActorShownSql(sequelize: Sequelize, now: Date): string {
   const at = sequelize.escape(sqlDateTime(sequelize, now));
   return `(\`Notification\`.kind NOT IN (${ACTOR_KINDS.map((kind) => sequelize.escape(kind)).join(', ')})
     OR EXISTS (SELECT 1 FROM notification_actors vis_na WHERE vis_na.notification_id = \`Notification\`.id
-                AND ${notifiableSql('vis_na.actor_id', '`Notification`.user_id', at)}))`;
+                AND ${notifiableSql('vis_na.actor_id', '`Notification`.user_id', at)}))
+    AND (\`Notification\`.kind <> 'followedReport' OR EXISTS (SELECT 1 FROM reports vis_fr WHERE vis_fr.id = \`Notification\`.report_id
+                AND (${listedReportSql('vis_fr')} OR ${followersReportSeenSql('vis_fr', '`Notification`.user_id')})))`;
+}
+
+/** someActorShownSql as a condition on the Notification model: the list's and count's rule, for the digest too. */
+export function shownNotificationsWhere(sequelize: Sequelize, now = new Date()) {
+  return literal(someActorShownSql(sequelize, now));
 }
 
 /** The rows a member sees in the app: their own, of kinds switched on, and groups that still have someone in them. */

@@ -181,6 +181,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'autosaves.remove': OWNED,
   // follows (issue 36): each member's own
   'follows.list': MEMBER,
+  'follows.memberIds': MEMBER,
   'follows.memberState': MEMBER,
   'follows.followMember': MEMBER,
   'follows.unfollowMember': MEMBER,

@@ -30,6 +30,17 @@ export const accountExportSchema = z.object({
   // 保存 and collections (issue 37): every save, visible now or not, newest first; collections in the member's order.
   saves: z.array(z.object({ reportId: z.number().int(), savedAt: isoDate })),
   collections: z.array(z.object({ name: z.string(), reportIds: z.array(z.number().int()), createdAt: isoDate })),
+  /**
+   * Follows (issue 36): whom the member follows or asks to follow, who follows them or asks to
+   * (`pending`: a request), and their フォロー承認制.
+   */
+  follows: z.object({
+    approval: z.boolean(),
+    members: z.array(z.object({ publicId: z.string(), username: z.string().nullable(), state: z.enum(['approved', 'pending']), followedAt: isoDate })),
+    tags: z.array(z.object({ id: z.number().int(), name: z.string(), followedAt: isoDate })),
+    categories: z.array(z.object({ id: z.number().int(), name: z.string(), followedAt: isoDate })),
+    followers: z.array(z.object({ publicId: z.string(), username: z.string().nullable(), state: z.enum(['approved', 'pending']), followedAt: isoDate })),
+  }),
   // -- issue 39: settings, safety lists, sent flags, logins, reports being written --
   ...ACCOUNT_EXPORT_HELD_FIELDS,
   // -- end issue 39 --

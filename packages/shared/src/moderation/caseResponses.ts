@@ -75,7 +75,8 @@ export type BulkResolveResponse = z.output<typeof bulkResolveResponseSchema>;
 
 /** GET /api/moderation/members/{publicId}/history */
 export const memberCaseHistorySchema = z.object({
-  member: person.extend({ suspended: z.boolean(), suspendedUntil: isoDate.nullable(), stage: memberStageSchema }),
+  /** `followers` (approved) and `following` (members approved, tags, categories): counts only (issue 36). */
+  member: person.extend({ suspended: z.boolean(), suspendedUntil: isoDate.nullable(), stage: memberStageSchema, followers: count, following: count }),
   cases: z.array(
     z.object({
       id: z.number().int(),

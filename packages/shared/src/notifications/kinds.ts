@@ -2,7 +2,20 @@
  * The kinds of notification (docs/decisions.md "Notifications"). Each kind can be switched off per
  * member for the app and for the daily digest mail.
  */
-export const NOTIFICATION_KINDS = ['comment', 'likes', 'decision', 'appeal', 'flagOutcome', 'announcement'] as const;
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'likes',
+  'decision',
+  'appeal',
+  'flagOutcome',
+  'announcement',
+  // Follows (issue 36): a followed member's new reports (one a day per author), a new follower, a
+  // request to follow (フォロー承認制), and the member's own request approved.
+  'followedReport',
+  'newFollower',
+  'followRequest',
+  'followApproved',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The events of GET /api/notifications/stream. */

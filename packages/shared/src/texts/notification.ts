@@ -25,6 +25,14 @@ export const NOTIFICATION_LINES = {
   appeal: (outcome: string, target: string) => `あなたの${target}への異議申し立ての結果: ${outcome}`,
   flagOutcome: (outcome: string, target: string) => `あなたが通報した${target}の結果: ${outcome}`,
   announcement: (title: string) => `運営からのお知らせ: ${title}`,
+  /** A followed member's reports of one Japan day, gathered in one notification. */
+  followedReport: (name: string | null, reports: number) =>
+    reports > 1 ? `フォロー中の${name ?? someone}さんが新しいレポートを${reports}件投稿しました` : `フォロー中の${name ?? someone}さんが新しいレポートを投稿しました`,
+  newFollower: (name: string | null, others: number) =>
+    others > 0 ? `${name ?? someone}さんほか${others}人があなたをフォローしました` : `${name ?? someone}さんがあなたをフォローしました`,
+  followRequest: (name: string | null, others: number) =>
+    others > 0 ? `${name ?? someone}さんほか${others}人からフォローリクエストが届きました` : `${name ?? someone}さんからフォローリクエストが届きました`,
+  followApproved: (name: string | null) => `${name ?? someone}さんがフォローリクエストを承認しました`,
   targets: { report: 'レポート', comment: 'コメント', member: 'アカウント', content: '投稿' } as Record<string, string>,
   actions: {
     hide: '非表示',
@@ -67,6 +75,10 @@ export const NOTIFICATION_TEXTS = {
     appeal: '異議申し立ての結果',
     flagOutcome: '通報の結果',
     announcement: '運営からのお知らせ',
+    followedReport: 'フォロー中の会員の新しいレポート',
+    newFollower: '新しいフォロワー',
+    followRequest: '届いたフォローリクエスト',
+    followApproved: 'フォローリクエストの承認',
   },
   unsubscribeTitle: 'お知らせメールの配信停止',
   unsubscribeLead: 'ボタンを押すと、まとめメールの配信を停止します。ログインは不要です。',

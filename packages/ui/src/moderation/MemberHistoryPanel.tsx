@@ -29,6 +29,7 @@ export function MemberHistoryPanel({ api, publicId, name, onClose }: { api: Mode
       {data && (
         <>
           <MemberStageSection api={api} publicId={publicId} stage={data.member.stage} />
+          <p className="cases__history-follows">{t.historyFollows(data.member.followers, data.member.following)}</p>
           <h3 className="moderation__subheading">{t.historyCases}</h3>
           {data.cases.length === 0
             ? none

@@ -9,7 +9,7 @@ import { useInfiniteReports } from '../reports/useInfiniteReports';
 import { usePopularKeywords } from '../reports/usePopularKeywords';
 import { isSortOption, useSortOption } from '../reports/useSortOption';
 import { searchResultsPath } from '../routes/paths';
-import { CardSaveButton } from '../saves/CardSaveButton';
+import { CardSaveButton } from '../reports/CardButtons';
 
 const t = REPORT_LIST_TEXTS;
 
@@ -119,7 +119,7 @@ export function ReportsPage() {
       <ul className="report-grid" aria-labelledby={listId} aria-busy={feed.loading}>
         {feed.reports.map((report) => (
           <li key={report._id}>
-            <ReportCard report={report} actions={<CardSaveButton reportId={report._id} />} />
+            <ReportCard report={report} actions={<CardSaveButton reportId={report._id} />} followAuthor />
           </li>
         ))}
         {feed.loading &&

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COMMON_TEXTS, PAGE_TITLES, REPORT_LIST_TEXTS, SEARCH_MESSAGES, SEARCH_TEXTS } from '@hiraku/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ReportCard } from '../reports/ReportCard';
-import { CardSaveButton } from '../saves/CardSaveButton';
+import { CardSaveButton } from '../reports/CardButtons';
 import { SearchFilterPanel } from '../search/SearchFilterPanel';
 import { SearchForm } from '../search/SearchForm';
 import { dropUnknownFilters, searchStateFromParams, searchStatePath, type SearchState } from '../search/searchState';
@@ -80,7 +80,7 @@ export function SearchResultsPage() {
           <ul ref={listRef} className="report-grid" aria-labelledby={listId} aria-busy={results.loading}>
             {results.reports.map((report) => (
               <li key={report._id}>
-                <ReportCard report={report} actions={<CardSaveButton reportId={report._id} />} />
+                <ReportCard report={report} actions={<CardSaveButton reportId={report._id} />} followAuthor />
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { NO_IMAGE_URL } from '../assets/noImage';
 import { publicProfilePath, reportPath } from '../routes/paths';
 import { SensitiveImage } from './SensitiveImage';
 import { useCoveringWarnings } from '../contentWarnings/ContentWarningContext';
+import { CardFollowButton } from './CardButtons';
 
 const t = REPORT_CARD_TEXTS;
 
@@ -27,9 +28,10 @@ export function cardDescription(description: string): string {
 /**
  * One report in a grid (/reports, /search-results). The title link covers the whole card through CSS
  * (a stretched ::after), so the author link beside it is a sibling, never an <a> inside an <a>, and
- * both stay reachable by keyboard. `actions` (the member's 保存 button, issue 37) sit above that layer too.
+ * both stay reachable by keyboard. `actions` (the member's 保存 button, issue 37) sit above that layer too,
+ * as does the author line's follow button (`followAuthor`, issue 36).
  */
-export function ReportCard({ report, actions }: { report: ReportListItem; actions?: ReactNode }) {
+export function ReportCard({ report, actions, followAuthor = false }: { report: ReportListItem; actions?: ReactNode; followAuthor?: boolean }) {
   const title = cardTitle(report.title);
   const author = report.authorData;
   const authorName = author.username?.trim() || COMMON_TEXTS.unknownAuthor;
@@ -74,6 +76,7 @@ export function ReportCard({ report, actions }: { report: ReportListItem; action
             <img className="report-card__icon" src={author.iconUrl ?? DEFAULT_PROFILE_ICON_URL} alt="" width={28} height={28} loading="lazy" />
             <span>{authorName}</span>
           </Link>
+          {followAuthor && <CardFollowButton publicId={author.publicId} name={authorName} />}
           <span className="report-card__likes">{t.likes(report.likeCount)}</span>
         </div>
         {actions && <div className="report-card__actions">{actions}</div>}

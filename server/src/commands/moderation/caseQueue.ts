@@ -8,6 +8,7 @@ import type { Storage } from '../../storage/storage';
 import { targetPath } from './appeals';
 import { loadCaseCounts } from './caseCounts';
 import { memberStageView } from '../memberStage';
+import { followCounts } from '../follows';
 
 type QueueDeps = { models: Models; sequelize: Sequelize; storage: Storage };
 
@@ -233,10 +234,11 @@ export async function loadMemberHistory(deps: QueueDeps, publicId: string): Prom
   });
   if (!member) throw notFound(TEXTS.profile.memberNotFound);
   const stage = await memberStageView(models, member);
-  const [cases, strikes, suspensions] = await Promise.all([
+  const [cases, strikes, suspensions, follows] = await Promise.all([
     models.ModerationCase.findAll({ where: { authorId: member.id }, order: [['id', 'DESC']], limit: 200 }),
     models.Strike.findAll({ where: { userId: member.id }, order: [['id', 'DESC']] }),
     models.AuditLog.findAll({ where: { action: 'user.suspend', targetType: 'user', targetId: member.publicId }, order: [['id', 'DESC']], limit: 200 }),
+    followCounts(deps.sequelize, member.id),
   ]);
   const flagCases = cases.filter((entry) => entry.type !== 'appeal');
   const appeals = cases.filter((entry) => entry.type === 'appeal' && entry.appealOfCaseId !== null);
@@ -254,6 +256,8 @@ export async function loadMemberHistory(deps: QueueDeps, publicId: string): Prom
       suspended: member.suspendedAt !== null,
       suspendedUntil: member.suspendedAt ? (member.suspendedUntil?.toISOString() ?? null) : null,
       stage,
+      followers: follows.followers,
+      following: follows.following,
     },
     cases: flagCases.map((entry) => ({
       id: entry.id,

@@ -3,6 +3,7 @@ import {
   answerFollowRequest,
   followMember,
   followTopic,
+  listFollowedMembers,
   listFollowers,
   listFollows,
   loadFollowSettings,
@@ -36,6 +37,7 @@ export function followHandlers(services: AppServices): EndpointHandlers<KeysOf<'
   const category = topic('category');
   return {
     'follows.list': ({ user, query }) => listFollows(sequelize, { viewerId: user.id, kind: query.kind, page: query.page }),
+    'follows.memberIds': ({ user }) => listFollowedMembers(sequelize, user.id),
     'follows.memberState': async ({ user, params }) => ({ state: await memberFollowState(models, { viewerId: user.id, publicId: params.publicId }) }),
     'follows.followMember': async ({ user, params }) => {
       const { state } = await write((transaction) => followMember(models, { viewerId: user.id, publicId: params.publicId, now: new Date() }, { transaction }));

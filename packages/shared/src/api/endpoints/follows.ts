@@ -47,6 +47,13 @@ export type FollowSettings = z.output<typeof followSettingsSchema>;
 export const followSettingsInputSchema = z.object({ approval: z.boolean({ error: COMMON_TEXTS.invalidInput }) }, { error: COMMON_TEXTS.invalidInput });
 export const followSettingsSavedSchema = followSettingsSchema.extend({ message: z.string() });
 
+/**
+ * The members the caller follows or asks to follow, every one (at most FOLLOW_LIMITS.followsMax): read
+ * once for the follow buttons of a list's cards, rather than a call per author.
+ */
+export const followedMembersSchema = z.object({ members: z.array(z.object({ publicId: z.string(), state: z.enum(FOLLOW_STATES) })) });
+export type FollowedMembers = z.output<typeof followedMembersSchema>;
+
 /** Where the caller stands with one member, tag or category: for the follow button. */
 export const followStateSchema = z.object({ state: z.enum([...FOLLOW_STATES, 'none']) });
 
@@ -59,6 +66,7 @@ const write = { access: 'member', cache: 'private', rateLimit: 'follow' } as con
 
 export const FOLLOW_ENDPOINTS = {
   'follows.list': endpoint('follows.list', { access: 'member', query: followListQuerySchema, response: followListSchema, cache: 'private', errors: [] }),
+  'follows.memberIds': endpoint('follows.memberIds', { access: 'member', response: followedMembersSchema, cache: 'private', errors: [] }),
   'follows.memberState': endpoint('follows.memberState', { access: 'member', ...member, response: followStateSchema, cache: 'private', errors: [] }),
   'follows.followMember': endpoint('follows.followMember', { ...write, ...member, response: followChangeSchema, errors: ['validation_error', 'conflict', 'rate_limited'] }),
   'follows.unfollowMember': endpoint('follows.unfollowMember', { ...write, ...member, response: followChangeSchema, errors: [] }),

@@ -5,7 +5,6 @@ const FOLLOWERS_ONLY = 'フォロワーのみ';
 /** TEXTS.follow.screens (issue 36): the follow button, the フォロー中 tab, 設定 and the dashboard. */
 export const FOLLOW_TEXTS = {
   ...FOLLOWING_FEED_TEXTS,
-  follow: 'フォローする',
   following: 'フォロー中',
   requested: 'リクエスト中',
   unfollow: 'フォローをやめる',

@@ -90,6 +90,8 @@ export const MODERATION_TEXTS = {
     historyButton: '会員の履歴',
     historyHeading: (name: string) => `${name}の履歴`,
     historyClose: '履歴を閉じる',
+    /** Issue 36: counts only; whom the member follows, and who follows them, stay theirs. */
+    historyFollows: (followers: number, following: number) => `フォロワー ${followers.toLocaleString('ja-JP')}人・フォロー中 ${following.toLocaleString('ja-JP')}件`,
     historyCases: 'ケース',
     historyStrikes: '警告',
     historySuspensions: '利用停止',
