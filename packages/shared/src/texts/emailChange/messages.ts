@@ -29,14 +29,16 @@ export const EMAIL_CHANGE_MAIL_TEXTS = {
   },
 } as const;
 
+const EMAIL_CHANGE_HEADING = 'メールアドレスの変更';
+
 /** 設定's form (TEXTS.emailChange.screens). */
 export const EMAIL_CHANGE_TEXTS = {
-  heading: 'メールアドレスの変更',
+  heading: EMAIL_CHANGE_HEADING,
   intro: '新しいメールアドレスに確認メールを送ります。メール内のリンクを開くまで、今のメールアドレスのままです。',
   newEmail: '新しいメールアドレス',
   submit: '確認メールを送る',
   submitting: '送信しています…',
   confirming: 'メールアドレスを変更しています…',
-  pageTitle: 'メールアドレスの変更',
+  pageTitle: EMAIL_CHANGE_HEADING,
   toSettings: '設定へ戻る',
 } as const;

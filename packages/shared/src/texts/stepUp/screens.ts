@@ -1,4 +1,5 @@
 import { LIMITS } from '../../limits';
+import { PASSKEY_TEXTS } from '../passkeys/screens';
 
 /** The step-up dialog (packages/ui): asks for the password (and code) again, then retries the action. */
 export const STEP_UP_TEXTS = {
@@ -12,5 +13,5 @@ export const STEP_UP_TEXTS = {
   cancel: 'やめる',
   /** For a member with a passkey (or only one): the authenticator instead of the password. */
   orPasskey: 'または',
-  usePasskey: 'パスキーで確認する',
+  usePasskey: PASSKEY_TEXTS.login.secondStep,
 } as const;
