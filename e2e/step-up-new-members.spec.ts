@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, NEW_MEMBER_MESSAGES, STEP_UP_MESSAGES, STEP_UP_TEXTS } from '@hiraku/shared';
+import { readFile } from 'node:fs/promises';
+import { ACCOUNT_MESSAGES, NEW_MEMBER_MESSAGES, SHELL_TEXTS, STEP_UP_MESSAGES, STEP_UP_TEXTS } from '@hiraku/shared';
 import { collectDialogs } from './support/dialogs';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli } from './support/operators';
@@ -59,6 +60,30 @@ test('closing the step-up dialog deletes nothing', async ({ page, e2eDatabase })
   await expect(dialog).toBeHidden();
   await expect(main(page).getByRole('button', { name: 'アカウントを削除する' })).toBeEnabled();
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+});
+
+test('downloading one\'s data from その他 asks again who the member is when the last proof is old, then downloads', async ({ page, e2eDatabase }) => {
+  const member = await createUserWithCli('step-up-export', { username: `書き出し${Date.now() % 100000}` });
+  await logInThroughApi(page.request, member);
+  await e2eDatabase.query(
+    'UPDATE session_families SET strong_proof_at = DATE_SUB(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    [member.email],
+  );
+  await page.goto('/faq');
+  await page.getByRole('button', { name: 'その他' }).first().click();
+  await page.getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.exportData }).click();
+
+  const dialog = page.getByRole('dialog', { name: STEP_UP_TEXTS.title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(STEP_UP_TEXTS.password).fill(member.password);
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: STEP_UP_TEXTS.submit }).click();
+  await expect(dialog).toBeHidden();
+  // The export ran again by itself once confirmed: the member's own file, with their profile in it.
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^hiraku-[0-9a-z]+\.json$/);
+  const text = await readFile((await file.path()) ?? '', 'utf8');
+  expect(text).toContain(member.email);
 });
 
 test('a new member is refused a fourth report on their first day, with the reason, and keeps it as a draft', async ({ page }) => {
