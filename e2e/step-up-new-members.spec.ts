@@ -12,14 +12,14 @@ import { expect, test } from './support/test';
  * new member's first day.
  */
 
+/** The sign-in proved who the member is; makes that proof an hour old (past TIMINGS.stepUpFreshSec), as after a long session. */
+const ageProof = (database: { query: (sql: string, values: unknown[]) => Promise<unknown> }, email: string) =>
+  database.query('UPDATE session_families SET strong_proof_at = DATE_SUB(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE user_id = (SELECT id FROM users WHERE email = ?)', [email]);
+
 test('deleting the account asks again who the member is when the last proof is old, then deletes', async ({ page, e2eDatabase }) => {
   const member = await createUserWithCli('step-up');
   await logInThroughApi(page.request, member);
-  // The sign-in proved who they are; make that proof older than TIMINGS.stepUpFreshSec, as after a long session.
-  await e2eDatabase.query(
-    'UPDATE session_families SET strong_proof_at = DATE_SUB(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-    [member.email],
-  );
+  await ageProof(e2eDatabase, member.email);
 
   await page.goto('/delete-account');
   await main(page).getByLabel('現在のパスワード').fill(member.password);
@@ -47,10 +47,7 @@ test('deleting the account asks again who the member is when the last proof is o
 test('closing the step-up dialog deletes nothing', async ({ page, e2eDatabase }) => {
   const member = await createUserWithCli('step-up-cancel');
   await logInThroughApi(page.request, member);
-  await e2eDatabase.query(
-    'UPDATE session_families SET strong_proof_at = DATE_SUB(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-    [member.email],
-  );
+  await ageProof(e2eDatabase, member.email);
   await page.goto('/delete-account');
   await main(page).getByLabel('現在のパスワード').fill(member.password);
   await main(page).getByRole('checkbox', { name: 'アカウントとすべてのデータが削除され、元に戻せないことを理解しました' }).check();
@@ -65,10 +62,7 @@ test('closing the step-up dialog deletes nothing', async ({ page, e2eDatabase })
 test('downloading one\'s data from その他 asks again who the member is when the last proof is old, then downloads', async ({ page, e2eDatabase }) => {
   const member = await createUserWithCli('step-up-export', { username: `書き出し${Date.now() % 100000}` });
   await logInThroughApi(page.request, member);
-  await e2eDatabase.query(
-    'UPDATE session_families SET strong_proof_at = DATE_SUB(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-    [member.email],
-  );
+  await ageProof(e2eDatabase, member.email);
   await page.goto('/faq');
   await page.getByRole('button', { name: 'その他' }).first().click();
   await page.getByRole('menuitem', { name: SHELL_TEXTS.moreMenu.exportData }).click();
