@@ -15,6 +15,7 @@ export const MARKED_SECTIONS = {
   million: { begin: '<!-- million:begin (1,000,000 reports: measured by hand, see the section) -->', end: '<!-- million:end -->' },
   safety: { begin: '<!-- safety:begin (written by npm run bench:safety) -->', end: '<!-- safety:end -->' },
   warnings: { begin: '<!-- warnings:begin (written by npm run bench:warnings) -->', end: '<!-- warnings:end -->' },
+  saves: { begin: '<!-- saves:begin (figures of npm run bench:saves, bench/saves-results.json, written by hand) -->', end: '<!-- saves:end -->' },
   writes: { begin: '<!-- writes:begin (written by npm run bench:writes -- --report, from bench/writes-results.json) -->', end: '<!-- writes:end -->' },
 } as const;
 export type MarkedSection = keyof typeof MARKED_SECTIONS;
