@@ -19,6 +19,7 @@ const ALL_TABLES = [
   'contact_enquiries',
   'deleted_accounts',
   'disclosure_records',
+  'email_changes',
   'flags',
   'image_fingerprints',
   'likes',
@@ -74,6 +75,8 @@ const FOREIGN_KEYS: Array<[string, string, string, 'CASCADE' | 'SET NULL']> = [
   ['passkey_challenges', 'user_id', 'users', 'CASCADE'],
   ['takedown_requests', 'case_id', 'moderation_cases', 'SET NULL'],
   ['one_time_tokens', 'user_id', 'users', 'CASCADE'],
+  // A pending e-mail change goes with its account (issue 35, migration 0071).
+  ['email_changes', 'user_id', 'users', 'CASCADE'],
   ['profiles', 'user_id', 'users', 'CASCADE'],
   ['profiles', 'gender_tag_id', 'tags', 'SET NULL'],
   ['profiles', 'sexual_orientation_tag_id', 'tags', 'SET NULL'],
