@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SHELL_TEXTS } from '@hiraku/shared';
+import { ClientSuspense } from '../components/ClientSuspense';
 
 export interface MoreMenuProps {
   /** 'up' from the footer bar; 'down' from a button higher on a page, such as the dashboard card. */
@@ -85,9 +86,9 @@ export function MoreMenu({ placement = 'up', icon, buttonClassName = 'more-menu_
         {icon}
         <span>{SHELL_TEXTS.moreMenu.button}</span>
       </button>
-      <Suspense fallback={placeholder}>
+      <ClientSuspense fallback={placeholder}>
         <MoreMenuList id={menuId} labelledBy={buttonId} open={open} openAt={openAt} openCount={openCount} close={close} />
-      </Suspense>
+      </ClientSuspense>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { FOLLOWING_FEED_TEXTS } from '@hiraku/shared';
+import { ClientSuspense } from '../components/ClientSuspense';
 import { SaveButtonView } from '../saves/SaveButtonView';
 import { useSession } from '../session/SessionContext';
 
@@ -16,9 +17,9 @@ const CardFollowButtonLoaded = lazy(() => loadActions().then((module) => ({ defa
 
 export function CardSaveButton({ reportId }: { reportId: number }) {
   return (
-    <Suspense fallback={<SaveButtonView saved={false} busy />}>
+    <ClientSuspense fallback={<SaveButtonView saved={false} busy />}>
       <SaveButton reportId={reportId} />
-    </Suspense>
+    </ClientSuspense>
   );
 }
 
@@ -27,7 +28,7 @@ export function CardFollowButton({ publicId, name }: { publicId: string; name: s
   const { user } = useSession();
   if (!user || user.publicId === publicId) return null;
   return (
-    <Suspense
+    <ClientSuspense
       fallback={
         // FollowButtonView as it is while busy, without its code.
         <span className="follow-button follow-button--compact">
@@ -38,6 +39,6 @@ export function CardFollowButton({ publicId, name }: { publicId: string; name: s
       }
     >
       <CardFollowButtonLoaded publicId={publicId} name={name} />
-    </Suspense>
+    </ClientSuspense>
   );
 }

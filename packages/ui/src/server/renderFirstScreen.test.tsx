@@ -39,6 +39,16 @@ describe('renderFirstScreen (a first screen written on the server)', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('writes no script: the Content-Security-Policy refuses inline scripts, so lazy parts are written as their fallbacks', async () => {
+    const titles = Array.from({ length: 8 }, (_, index) => `縄の記録${index + 1}`);
+    const screen = await renderFirstScreen('/reports', { '/api/auth/me': MEMBER, [FEED_URL]: page(titles) });
+    const html = screen?.html ?? '';
+    expect([...html.matchAll(/data-report-id="(\d+)"/g)]).toHaveLength(8);
+    expect(html).not.toMatch(/<script/i);
+    // Each card's buttons as they are before their code arrives: shown, not yet pressable.
+    expect([...html.matchAll(/class="save-button"[^>]*disabled/g)]).toHaveLength(8);
+  });
+
   it('shows the placeholders, not an empty list, when the feed was not read (and still asks nobody)', async () => {
     const screen = await renderFirstScreen('/reports', { '/api/auth/me': MEMBER });
     expect(screen?.html).toContain('report-card--placeholder');
