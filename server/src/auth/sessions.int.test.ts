@@ -28,6 +28,8 @@ describe.each(TEST_BACKENDS)('the session check on %s', (_name, open) => {
       tutorialPending: false,
       totpEnabledAt: null,
       sensitiveImages: member.sensitiveImages,
+      // The test factory's members are past the new-member stage (commands/memberStage.ts).
+      newStageUntil: null,
     });
     // The same statement again (a prepared one on MariaDB is reused): the same answer.
     expect((await userFromAccessToken(deps, started.accessToken))?.id).toBe(member.id);

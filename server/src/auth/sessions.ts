@@ -15,7 +15,7 @@ import { recordSignIn, touchFamily } from './sessionFamilies';
  * authenticated request reads them, so never the password hash or the e-mail address. Whatever needs
  * more (the data export, re-entering the password) reads it itself.
  */
-export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending', 'totpEnabledAt', 'sensitiveImages'] as const;
+export const SESSION_MEMBER_ATTRIBUTES = ['id', 'publicId', 'role', 'tutorialPending', 'totpEnabledAt', 'sensitiveImages', 'newStageUntil'] as const;
 export type SessionMember = Pick<User, (typeof SESSION_MEMBER_ATTRIBUTES)[number]>;
 
 export interface SessionDeps {
@@ -207,8 +207,8 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
   // (SESSION_MEMBER_ATTRIBUTES) and conditions: an active member whose session family is neither
   // revoked nor over. Bound parameters rather than replacements: on MariaDB Sequelize then sends it as a
   // prepared statement (mysql2's execute, kept per connection), which neither side parses again.
-  const [row] = await sequelize.query<{ id: number | string; public_id: string; role: SessionMember['role']; tutorial_pending: number | string | boolean; totp_enabled_at: Date | string | null; sensitive_images: SessionMember['sensitiveImages'] }>(
-    `SELECT u.id, u.public_id, u.role, u.tutorial_pending, u.totp_enabled_at, u.sensitive_images
+  const [row] = await sequelize.query<{ id: number | string; public_id: string; role: SessionMember['role']; tutorial_pending: number | string | boolean; totp_enabled_at: Date | string | null; sensitive_images: SessionMember['sensitiveImages']; new_stage_until: Date | string | null }>(
+    `SELECT u.id, u.public_id, u.role, u.tutorial_pending, u.totp_enabled_at, u.sensitive_images, u.new_stage_until
        FROM \`users\` AS u
       WHERE u.id = $userId AND u.suspended_at IS NULL
         AND EXISTS (SELECT 1 FROM \`refresh_tokens\` AS rt WHERE rt.family_id = $familyId AND rt.user_id = u.id
@@ -224,5 +224,7 @@ export async function userFromAccessToken(deps: SessionDeps, accessToken: string
     // mysql2 answers a Date; SQLite the text Sequelize stored.
     totpEnabledAt: row.totp_enabled_at === null ? null : row.totp_enabled_at instanceof Date ? row.totp_enabled_at : new Date(row.totp_enabled_at),
     sensitiveImages: row.sensitive_images,
+    // New members (commands/memberStage.ts): null once past the stage, so their writes skip its check.
+    newStageUntil: row.new_stage_until === null ? null : row.new_stage_until instanceof Date ? row.new_stage_until : new Date(row.new_stage_until),
   };
 }

@@ -19,7 +19,7 @@ import { NOTIFY_PENDING, notificationMarked } from '../notifications';
  */
 export async function createComment(
   deps: { models: Pick<Models, 'Comment' | 'NotificationOutboxEntry' | 'User'>; sequelize: Sequelize },
-  { viewer, input }: { viewer: NonNullable<Viewer>; input: CommentInput },
+  { viewer, input }: { viewer: NonNullable<Viewer> & { newStageUntil?: Date | null }; input: CommentInput },
   { transaction }: { transaction: Transaction },
 ): Promise<{ comment: Comment; authorProfile: { username: string; iconKey: string | null } }> {
   const locked = await lockReportForMember(deps.sequelize, input.articleId, viewer.id, { transaction, viewerProfile: true });
@@ -28,7 +28,7 @@ export async function createComment(
   authorizeRelation(viewer, locked.subject.authorId, locked.relation, TEXTS.report.notFound);
   const authorProfile = locked.viewerProfile;
   if (!authorProfile) throw profileRequired();
-  await assertNewMemberMay(deps.models, { userId: viewer.id, action: 'comment' }, { transaction });
+  await assertNewMemberMay(deps.models, { userId: viewer.id, action: 'comment', stageUntil: viewer.newStageUntil }, { transaction });
   // Marked for the notification worker, which notifies the report's author after the commit
   // (notifications/pendingMarks.ts): no statement of its own in this request.
   const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text, notifyPending: NOTIFY_PENDING }, { transaction });

@@ -98,9 +98,23 @@ const REFUSALS: Record<NewMemberAction, { limit: number; message: string }> = {
  */
 export async function assertNewMemberMay(
   models: Pick<Models, 'User'>,
-  { userId, action, now = new Date(), countSince }: { userId: number; action: NewMemberAction; now?: Date; countSince?: (since: Date) => Promise<number> },
+  {
+    userId,
+    action,
+    now = new Date(),
+    countSince,
+    stageUntil,
+  }: {
+    userId: number;
+    action: NewMemberAction;
+    now?: Date;
+    countSince?: (since: Date) => Promise<number>;
+    /** The request's member's `newStageUntil` when it was read with the session: null, past the stage, needs no statement. */
+    stageUntil?: Date | null;
+  },
   { transaction }: { transaction: Transaction },
 ): Promise<void> {
+  if (stageUntil === null) return;
   const sequelize = sequelizeOf(models);
   const row = await models.User.findByPk(userId, { attributes: STAGE_ATTRIBUTES, transaction, lock: transaction.LOCK.UPDATE });
   if (!row || !(await isNew(sequelize, row, now, transaction))) return;
