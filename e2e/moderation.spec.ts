@@ -137,7 +137,8 @@ test('reported comments leave members\' view; an operator dismisses, deletes, su
   await main(page).getByRole('button', { name: MODERATION_TEXTS.audit.apply }).click();
   await expect(log.getByRole('listitem')).toHaveCount(1);
   await expect(log.getByRole('listitem')).toContainText(suspendReason);
-  await expect(log.getByRole('listitem')).toContainText(suspect.publicId);
+  // The target by name since issue 38 (the audit log links names, not bare ids).
+  await expect(log.getByRole('listitem')).toContainText(suspect.username);
 
   // The member screen shows the suspension, and lifts it with a reason.
   await page.getByRole('navigation', { name: MODERATION_TEXTS.nav.label }).getByRole('link', { name: MODERATION_TEXTS.titles.members }).click();
