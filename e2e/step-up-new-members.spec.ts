@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, NEW_MEMBER_MESSAGES, SHELL_TEXTS, STEP_UP_MESSAGES, STEP_UP_TEXTS } from '@hiraku/shared';
 import { collectDialogs } from './support/dialogs';
 import { logInThroughApi } from './support/members';
@@ -16,15 +17,20 @@ import { expect, test } from './support/test';
 const ageProof = (database: { query: (sql: string, values: unknown[]) => Promise<unknown> }, email: string) =>
   database.query('UPDATE session_families SET strong_proof_at = DATE_SUB(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE user_id = (SELECT id FROM users WHERE email = ?)', [email]);
 
-test('deleting the account asks again who the member is when the last proof is old, then deletes', async ({ page, e2eDatabase }) => {
-  const member = await createUserWithCli('step-up');
+/** A member whose proof is an hour old fills in the deletion form and presses the button; the member. */
+async function askToDeleteWithOldProof(page: Page, database: Parameters<typeof ageProof>[0], label: string) {
+  const member = await createUserWithCli(label);
   await logInThroughApi(page.request, member);
-  await ageProof(e2eDatabase, member.email);
-
+  await ageProof(database, member.email);
   await page.goto('/delete-account');
   await main(page).getByLabel('現在のパスワード').fill(member.password);
   await main(page).getByRole('checkbox', { name: 'アカウントとすべてのデータが削除され、元に戻せないことを理解しました' }).check();
   await main(page).getByRole('button', { name: 'アカウントを削除する' }).click();
+  return member;
+}
+
+test('deleting the account asks again who the member is when the last proof is old, then deletes', async ({ page, e2eDatabase }) => {
+  const member = await askToDeleteWithOldProof(page, e2eDatabase, 'step-up');
 
   const dialog = page.getByRole('dialog', { name: STEP_UP_TEXTS.title });
   await expect(dialog).toBeVisible();
@@ -45,13 +51,7 @@ test('deleting the account asks again who the member is when the last proof is o
 });
 
 test('closing the step-up dialog deletes nothing', async ({ page, e2eDatabase }) => {
-  const member = await createUserWithCli('step-up-cancel');
-  await logInThroughApi(page.request, member);
-  await ageProof(e2eDatabase, member.email);
-  await page.goto('/delete-account');
-  await main(page).getByLabel('現在のパスワード').fill(member.password);
-  await main(page).getByRole('checkbox', { name: 'アカウントとすべてのデータが削除され、元に戻せないことを理解しました' }).check();
-  await main(page).getByRole('button', { name: 'アカウントを削除する' }).click();
+  await askToDeleteWithOldProof(page, e2eDatabase, 'step-up-cancel');
   const dialog = page.getByRole('dialog', { name: STEP_UP_TEXTS.title });
   await dialog.getByRole('button', { name: STEP_UP_TEXTS.cancel }).click();
   await expect(dialog).toBeHidden();
