@@ -254,7 +254,8 @@ describe('notifications', () => {
     const bad = await comment(b.client, a.report.id);
     const commentId = (bad.body as { _id: number })._id;
     for (const flagger of flaggers) expect((await flagger.client.post(`/api/comments/${commentId}/report`, { reason: 'spam' })).status).toBeLessThan(300);
-    const resolved = await operator.client.post(`/api/moderation/comment-reports/${commentId}/resolve`, { action: 'delete', reason: '嫌がらせ' });
+    const flagged = await models.ModerationCase.findOne({ where: { type: 'comment', targetId: commentId, status: 'open' } });
+    const resolved = await operator.client.post(`/api/moderation/cases/${flagged?.id ?? 0}/resolve`, { action: 'delete', reason: '嫌がらせ' });
     expect(resolved.status).toBe(200);
     expect((await operator.client.post(`/api/moderation/reports/${a.report.id}/hide`, { reason: '規約違反の疑い' })).status).toBe(200);
     await settled();

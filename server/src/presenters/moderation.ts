@@ -1,6 +1,5 @@
-import type { AuditLogEntry, CommentReportQueueItem, ModeratedMember } from '@hiraku/shared';
+import type { AuditLogEntry, ModeratedMember } from '@hiraku/shared';
 import type { MemberCounts } from '../commands/moderation/memberDirectory';
-import type { CommentQueueEntry } from '../commands/moderation/commentReportQueue';
 import type { AuditLog, User } from '../models';
 
 /** The fields of a member that operators see: never the e-mail address or anything about the password. */
@@ -14,34 +13,6 @@ export function presentModeratedMember(member: User, counts: MemberCounts): Mode
     reportCount: counts.reportCount,
     commentCount: counts.commentCount,
     createdAt: member.createdAt.toISOString(),
-  };
-}
-
-/** An entry of loadCommentReportQueue: its flags are the comment's "reports". */
-export function presentQueueItem({ comment, status, flags: reports, resolution }: CommentQueueEntry): CommentReportQueueItem {
-  return {
-    status,
-    comment: {
-      id: comment.id,
-      text: comment.text,
-      createdAt: comment.createdAt.toISOString(),
-      isHidden: comment.hiddenAt !== null,
-      isDeleted: comment.deletedAt !== null,
-    },
-    author: {
-      publicId: comment.author?.publicId ?? '',
-      username: comment.author?.profile?.username ?? null,
-      suspended: comment.author ? comment.author.suspendedAt !== null : false,
-    },
-    report: { id: comment.reportId, title: comment.report?.title ?? '' },
-    reports: reports.map((entry) => ({
-      reporterPublicId: entry.flagger?.publicId ?? '',
-      reportedAt: entry.createdAt.toISOString(),
-      reason: entry.note,
-      resolvedAt: entry.resolvedAt?.toISOString() ?? null,
-      resolution: entry.resolvedAt === null ? null : resolution,
-    })),
-    reporterCount: new Set(reports.map((entry) => entry.flaggerId)).size,
   };
 }
 

@@ -65,8 +65,6 @@ const MATRIX: Record<EndpointKey, Row> = {
   'enquiries.setHandled': OPERATOR,
   'analytics.record': PUBLIC,
   'analytics.daily': OPERATOR,
-  'moderation.commentReports': OPERATOR,
-  'moderation.resolveCommentReports': OPERATOR,
   'moderation.hideReport': OPERATOR,
   'moderation.unhideReport': OPERATOR,
   'moderation.setImageLabel': OPERATOR,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_REPORT_RESOLUTIONS, COMMENT_REPORT_STATUSES, MODERATION_ROLES } from './actions';
+import { MODERATION_ROLES } from './actions';
 
 /**
  * Response shapes of /api/moderation/*. Dates are ISO 8601 strings in UTC. No e-mail address ever. Each
@@ -29,47 +29,6 @@ export type ModeratedMember = z.output<typeof moderatedMemberSchema>;
 
 export const memberSearchResponseSchema = z.object({ members: z.array(moderatedMemberSchema) });
 export type MemberSearchResponse = z.output<typeof memberSearchResponseSchema>;
-
-/** One member's report of a comment. */
-export const commentReportEntrySchema = z.object({
-  reporterPublicId: z.string(),
-  reportedAt: isoDate,
-  reason: z.string().nullable(),
-  resolvedAt: isoDate.nullable(),
-  resolution: z.enum(COMMENT_REPORT_RESOLUTIONS).nullable(),
-});
-export type CommentReportEntry = z.output<typeof commentReportEntrySchema>;
-
-/** GET /api/moderation/comment-reports: one reported comment with every report on it. */
-export const commentReportQueueItemSchema = z.object({
-  /** pending while any report on it is open. */
-  status: z.enum(COMMENT_REPORT_STATUSES),
-  comment: z.object({
-    id: z.number().int(),
-    text: z.string(),
-    createdAt: isoDate,
-    /** Hidden from members (by three reports, or not yet dismissed). */
-    isHidden: z.boolean(),
-    /** Deleted by an operator. */
-    isDeleted: z.boolean(),
-  }),
-  author: z.object({ publicId: z.string(), username: z.string().nullable(), suspended: z.boolean() }),
-  /** The play report the comment was written on: link to /reports/{id}. */
-  report: z.object({ id: z.number().int(), title: z.string() }),
-  /** Oldest first. */
-  reports: z.array(commentReportEntrySchema),
-  reporterCount: count,
-});
-export type CommentReportQueueItem = z.output<typeof commentReportQueueItemSchema>;
-
-export const commentReportQueuePageSchema = z.object({
-  items: z.array(commentReportQueueItemSchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-  /** Reported comments waiting for an operator (for the menu badge). */
-  pendingCount: count,
-});
-export type CommentReportQueuePage = z.output<typeof commentReportQueuePageSchema>;
 
 export const auditLogEntrySchema = z.object({
   id: z.number().int(),
@@ -108,6 +67,3 @@ export type ImageLabelResponse = z.output<typeof imageLabelResponseSchema>;
 
 export const memberModerationResponseSchema = moderationActionResponseSchema.extend({ member: moderatedMemberSchema });
 export type MemberModerationResponse = z.output<typeof memberModerationResponseSchema>;
-
-export const commentResolutionResponseSchema = moderationActionResponseSchema.extend({ item: commentReportQueueItemSchema });
-export type CommentResolutionResponse = z.output<typeof commentResolutionResponseSchema>;

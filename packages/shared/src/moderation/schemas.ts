@@ -3,7 +3,7 @@ import { MODERATION_MESSAGES as m } from '../texts/moderation/messages';
 import { PROFILE_MESSAGES } from '../texts/profile/messages';
 import { LIMITS } from '../limits';
 import { charLength } from '../text';
-import { AUDIT_ACTIONS, COMMENT_REPORT_STATUSES, COMMENT_RESOLUTION_ACTIONS, MODERATION_ROLES } from './actions';
+import { AUDIT_ACTIONS, MODERATION_ROLES } from './actions';
 
 /** Why an operator acts: required, 1-500 characters after trimming; it goes into the audit log. */
 export const moderationReasonSchema = z
@@ -53,21 +53,7 @@ export const roleChangeInputSchema = z.object(
 );
 export type RoleChangeInput = z.output<typeof roleChangeInputSchema>;
 
-/** POST /api/moderation/comment-reports/{commentId}/resolve */
-export const resolveCommentInputSchema = z.object(
-  { action: z.enum(COMMENT_RESOLUTION_ACTIONS, { error: m.actionInvalid }), reason: moderationReasonSchema },
-  { error: m.actionInvalid },
-);
-export type ResolveCommentInput = z.output<typeof resolveCommentInputSchema>;
-
 const cursorSchema = z.string({ error: m.cursorInvalid }).max(200, m.cursorInvalid).optional();
-
-/** GET /api/moderation/comment-reports?status=&cursor= */
-export const commentReportQueueQuerySchema = z.object({
-  status: z.enum(COMMENT_REPORT_STATUSES, { error: m.statusInvalid }).default('pending'),
-  cursor: cursorSchema,
-});
-export type CommentReportQueueQuery = z.output<typeof commentReportQueueQuerySchema>;
 
 /** GET /api/moderation/users?query= : a public id (exact) or part of a username; empty lists the newest members. */
 export const memberSearchQuerySchema = z.object({

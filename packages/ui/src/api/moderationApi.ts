@@ -1,4 +1,4 @@
-import type { AuditAction, BulkCaseAction, CaseDecision, CaseQuery, CommentReportStatus, CommentResolutionAction, ModerationRole } from '@hiraku/shared';
+import type { AuditAction, BulkCaseAction, CaseDecision, CaseQuery, ModerationRole } from '@hiraku/shared';
 
 /** The case queue's filters, as its screen holds them. */
 export interface CaseFilters {
@@ -21,10 +21,6 @@ import { createEndpointCaller } from './endpointClient';
 export function createModerationApi(client: ApiClient) {
   const call = createEndpointCaller(client);
   return {
-    queue: (status: CommentReportStatus, cursor: string | null, signal?: AbortSignal) =>
-      call('moderation.commentReports', { query: { status, cursor: cursor ?? undefined } }, { signal }),
-    resolve: (commentId: number, action: CommentResolutionAction, reason: string) =>
-      call('moderation.resolveCommentReports', { params: { commentId }, body: { action, reason } }),
     /** The case queue (issue 18): `filters` as the query string names them ('' for all). */
     cases: (filters: CaseFilters, cursor: string | null, signal?: AbortSignal) =>
       call('moderation.cases', { query: { ...filters, overdue: filters.overdue ? 'true' : '', cursor: cursor ?? undefined } }, { signal }),

@@ -23,8 +23,7 @@ import { reportComment } from '../commentReporter';
 import { toggleLike } from '../likeToggler';
 import { loadReportFeed } from '../reportFeedLoader';
 import { loadAuditLog } from './auditLogReader';
-import { loadCommentReportQueue } from './commentReportQueue';
-import { resolveCommentReports } from './commentReportResolver';
+import { resolveCase } from './caseResolver';
 import { searchMembers } from './memberDirectory';
 import { endDueSuspensions, suspendMember, unsuspendMember } from './memberSuspender';
 import { setReportHidden } from './reportHider';
@@ -192,7 +191,7 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
     ).rejects.toMatchObject({ status: 400 });
   });
 
-  it('resolves reported comments: dismiss shows it again, delete removes it for everyone, the queue follows', async () => {
+  it('decides flagged comments through their cases: dismiss shows it again, delete removes it for everyone, the cases follow', async () => {
     const report = await createReport();
     const author = await createUser();
     const reporters = [await createUser(), await createUser(), await createUser()];
@@ -204,31 +203,33 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
       }
     }
     expect(await counters(report)).toMatchObject({ comments: 0 });
-    const queue = await loadCommentReportQueue(deps, { status: 'pending', limit: 1 });
-    expect(queue.pendingCount).toBeGreaterThanOrEqual(2);
-    expect(queue.comments.map(({ comment: c }) => c.id)).toEqual([dismissed.id]);
-    expect(queue.comments[0]?.flags.map((entry) => entry.note)).toEqual(['攻撃的です', null, null]);
-    const next = await loadCommentReportQueue(deps, { status: 'pending', limit: 1, cursor: queue.nextCursor ?? undefined });
-    expect(next.comments.map(({ comment: c }) => c.id)).toEqual([removed.id]);
+    // One case per comment, each holding its three flags in order.
+    const caseOf = async (commentId: number) => {
+      const found = await db.models.ModerationCase.findOne({ where: { type: 'comment', targetId: commentId }, order: [['id', 'DESC']] });
+      if (!found) throw new Error(`no case for comment ${commentId}`);
+      return found;
+    };
+    const [dismissedCase, removedCase] = [await caseOf(dismissed.id), await caseOf(removed.id)];
+    expect([dismissedCase.status, removedCase.status]).toEqual(['open', 'open']);
+    const notes = await db.models.Flag.findAll({ where: { caseId: dismissedCase.id }, order: [['id', 'ASC']] });
+    expect(notes.map((entry) => entry.note)).toEqual(['攻撃的です', null, null]);
 
-    const resolve = (commentId: number, action: 'dismiss' | 'delete') =>
-      tx((transaction) => resolveCommentReports(deps, { actor: operator, commentId, action, reason: '確認しました' }, { transaction }));
-    expect((await resolve(dismissed.id, 'dismiss')).changed).toBe(true);
+    const resolve = (caseId: number, action: 'dismiss' | 'delete') =>
+      tx((transaction) => resolveCase({ ...deps, publicUrl: '' }, { actor: operator, caseId, action, reason: '確認しました' }, { transaction }));
+    expect((await resolve(dismissedCase.id, 'dismiss')).changed).toBe(true);
     expect(await visibleCommentIds(reporters[0] ?? author, report)).toEqual([dismissed.id]);
     expect(await counters(report)).toMatchObject({ comments: 1 });
-    expect((await resolve(dismissed.id, 'dismiss')).changed).toBe(false);
+    expect((await resolve(dismissedCase.id, 'dismiss')).changed).toBe(false);
     expect(await auditRows('comment.dismiss_reports', dismissed.id)).toBe(1);
 
-    expect((await resolve(removed.id, 'delete')).changed).toBe(true);
+    expect((await resolve(removedCase.id, 'delete')).changed).toBe(true);
     expect(await visibleCommentIds(author, report)).toEqual([dismissed.id]);
     expect(await visibleCommentIds(operator, report)).toEqual([dismissed.id]);
     const late = await createUser();
     await expect(tx((transaction) => reportComment(deps, { viewer: late, commentId: removed.id }, { transaction }))).rejects.toMatchObject({ status: 404 });
-    const resolved = await loadCommentReportQueue(deps, { status: 'resolved' });
-    expect(resolved.comments.map(({ comment: c }) => c.id)).toEqual(expect.arrayContaining([dismissed.id, removed.id]));
-    const pendingIds = (await loadCommentReportQueue(deps, { status: 'pending' })).comments.map(({ comment: c }) => c.id);
-    expect(pendingIds).not.toContain(dismissed.id);
-    expect(pendingIds).not.toContain(removed.id);
+    expect([(await caseOf(dismissed.id)).status, (await caseOf(removed.id)).status]).toEqual(['closed', 'closed']);
+    expect(await commentFlagCount(db.models, dismissed.id, { resolvedAt: null })).toBe(0);
+    expect(await commentFlagCount(db.models, removed.id, { resolvedAt: null })).toBe(0);
   });
 
   it('rolls a failing action back whole: no audit row, no change', async () => {
@@ -236,9 +237,10 @@ describe.each(TEST_BACKENDS)('moderation commands on %s', (name, open) => {
     const report = await createReport();
     const reported = await comment(otherOperator, report, '運営者のコメント');
     await tx((transaction) => reportComment(deps, { viewer: operator, commentId: reported.id }, { transaction }));
+    const reportedCase = await db.models.ModerationCase.findOne({ where: { type: 'comment', targetId: reported.id } });
     // "suspend" deletes the comment and logs it, then refuses to suspend an operator: nothing may remain.
     await expect(
-      tx((transaction) => resolveCommentReports(deps, { actor: operator, commentId: reported.id, action: 'suspend', reason: '試験' }, { transaction })),
+      tx((transaction) => resolveCase({ ...deps, publicUrl: '' }, { actor: operator, caseId: reportedCase?.id ?? 0, action: 'suspend', reason: '試験' }, { transaction })),
     ).rejects.toMatchObject({ status: 409 });
     expect(await auditRows('comment.delete', reported.id)).toBe(0);
     expect((await db.models.Comment.findByPk(reported.id))?.deletedAt).toBeNull();

@@ -2,8 +2,10 @@ import {
   TEXTS,
   type AuditLogPage,
   type CommentItem,
-  type CommentReportQueuePage,
-  type CommentResolutionResponse,
+  type CaseActionResponse,
+  type CaseCounts,
+  type CaseItem,
+  type CasePage,
   type ErrorBody,
   type LikeInfo,
   type MemberModerationResponse,
@@ -58,8 +60,8 @@ describe('moderation API', () => {
     const report = await createReport();
     const target = await createUser();
     const endpoints: Array<['GET' | 'POST', string, unknown?]> = [
-      ['GET', '/comment-reports'],
-      ['POST', '/comment-reports/1/resolve', { action: 'dismiss', reason: '理由' }],
+      ['GET', '/cases'],
+      ['POST', '/cases/1/resolve', { action: 'dismiss', reason: '理由' }],
       ['POST', `/reports/${report.id}/hide`, { reason: '理由' }],
       ['POST', `/reports/${report.id}/unhide`, { reason: '理由' }],
       ['POST', `/users/${target.publicId}/suspend`, { reason: '理由' }],
@@ -91,7 +93,7 @@ describe('moderation API', () => {
     expect(noReason.body.message).toBe(TEXTS.moderation.reasonRequired);
     const tooLong = await post<ReportModerationResponse>(operator.client, `/reports/${report.id}/hide`, { reason: 'あ'.repeat(501) });
     expect(tooLong.body.message).toBe(TEXTS.moderation.reasonTooLong);
-    const badAction = await post<CommentResolutionResponse>(operator.client, '/comment-reports/1/resolve', { action: 'ban', reason: '理由' });
+    const badAction = await post<CaseActionResponse>(operator.client, '/cases/1/resolve', { action: 'ban', reason: '理由' });
     expect(badAction.status).toBe(400);
     const missing = await post<ReportModerationResponse>(operator.client, '/reports/999999999/hide', { reason: '理由' });
     expect([missing.status, missing.body.message]).toEqual([404, TEXTS.report.notFound]);
@@ -208,44 +210,53 @@ describe('moderation API', () => {
     expect(log.body.entries[0]).toMatchObject({ actor: null, target: { type: 'user', id: suspect.user.publicId } });
   });
 
-  it('works the comment-report queue: three reports hide a comment, dismiss restores it, delete and suspend remove it', async () => {
+  it('works flagged comments through their cases: three flags hide a comment, dismiss restores it, delete and suspend remove it', async () => {
     const report = await createReport();
     const writers = [await signedInMember(app.baseUrl), await signedInMember(app.baseUrl)];
     const reporters = [await signedInMember(app.baseUrl), await signedInMember(app.baseUrl), await signedInMember(app.baseUrl)];
     const write = async (who: Signed, text: string) => (await who.client.post<CommentItem>('/api/comments', { articleId: report.id, text })).body._id;
     const [first, second, third] = [await write(writers[0] as Signed, '一つ目'), await write(writers[0] as Signed, '二つ目'), await write(writers[1] as Signed, '三つ目')];
+    // POST /api/comments/{id}/report stays as the comment menu's way to flag: it opens the comment's case.
     for (const id of [first, second, third]) {
       for (const reporter of reporters) expect((await reporter.client.post(`/api/comments/${id}/report`, { reason: '不快です' })).status).toBe(200);
     }
     const visible = async () => (await member.client.get<CommentItem[]>(`/api/comments?articleId=${report.id}`)).body.map((c) => c._id);
     expect(await visible()).toEqual([]);
 
-    const queue = await operator.client.get<CommentReportQueuePage>('/api/moderation/comment-reports');
-    const ours = queue.body.items.filter((item) => item.report.id === report.id);
-    expect(ours.map((item) => item.comment.id)).toEqual([first, second, third]);
-    expect(ours[0]).toMatchObject({
-      status: 'pending',
-      comment: { text: '一つ目', isHidden: true, isDeleted: false },
-      author: { publicId: writers[0]?.user.publicId },
-      reporterCount: 3,
-    });
-    expect(ours[0]?.reports.map((entry) => [entry.reporterPublicId, entry.reason])).toEqual(reporters.map((r) => [r.user.publicId, '不快です']));
-    expect(queue.body.pendingCount).toBeGreaterThanOrEqual(3);
+    const ourCases = async (status: 'open' | 'closed') => {
+      const found: CaseItem[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `/api/moderation/cases?status=${status}&type=comment${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = await operator.client.get<CasePage>(query);
+        found.push(...page.body.items.filter((item) => item.target.type === 'comment' && [first, second, third].includes(Number(item.target.id))));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      return found.sort((a, b) => a.id - b.id);
+    };
+    const open = await ourCases('open');
+    expect(open.map((item) => Number(item.target.id))).toEqual([first, second, third]);
+    expect(open[0]).toMatchObject({ status: 'open', author: { publicId: writers[0]?.user.publicId }, flaggerCount: 3 });
+    expect(open[0]?.flags.map((entry) => [entry.flaggerPublicId, entry.note])).toEqual(reporters.map((r) => [r.user.publicId, '不快です']));
+    const counts = await operator.client.get<CaseCounts>('/api/moderation/cases/counts');
+    expect(counts.body.open).toBeGreaterThanOrEqual(3);
 
-    const resolve = (id: number, action: string) => post<CommentResolutionResponse>(operator.client, `/comment-reports/${id}/resolve`, { action, reason: '確認済み' });
+    const caseOf = (commentId: number) => open.find((item) => Number(item.target.id) === commentId)?.id ?? 0;
+    const resolve = (commentId: number, action: string) => post<CaseActionResponse>(operator.client, `/cases/${caseOf(commentId)}/resolve`, { action, reason: '確認済み' });
     const dismissed = await resolve(first, 'dismiss');
-    expect(dismissed.body).toMatchObject({ changed: true, message: TEXTS.moderation.commentDismissed, item: { status: 'resolved', comment: { isHidden: false } } });
+    expect(dismissed.body).toMatchObject({ changed: true, message: TEXTS.moderation.cases.resolved, item: { status: 'closed', decision: { action: 'dismiss' } } });
     expect(await visible()).toEqual([first]);
     expect((await resolve(first, 'dismiss')).body.changed).toBe(false);
-    expect((await resolve(second, 'delete')).body.item.comment.isDeleted).toBe(true);
+    expect((await resolve(second, 'delete')).body.item.decision?.action).toBe('delete');
     expect((await (writers[0] as Signed).client.get<CommentItem[]>(`/api/comments?articleId=${report.id}`)).body.map((c) => c._id)).toEqual([first]);
     const suspended = await resolve(third, 'suspend');
-    expect(suspended.body.item).toMatchObject({ comment: { isDeleted: true }, author: { suspended: true } });
+    expect(suspended.body.item).toMatchObject({ decision: { action: 'suspend' }, author: { suspended: true } });
     expect(((await (writers[1] as Signed).client.get('/api/reports/infinite')).status)).toBe(401);
     expect(await visible()).toEqual([first]);
 
-    const resolved = await operator.client.get<CommentReportQueuePage>('/api/moderation/comment-reports?status=resolved');
-    expect(resolved.body.items.filter((item) => item.report.id === report.id).map((item) => item.reports[0]?.resolution)).toEqual(['dismissed', 'deleted', 'suspended']);
+    const closed = await ourCases('closed');
+    expect(closed.map((item) => item.decision?.action)).toEqual(['dismiss', 'delete', 'suspend']);
+    expect((await ourCases('open')).length).toBe(0);
     const log = await operator.client.get<AuditLogPage>('/api/moderation/audit-log');
     const actions = log.body.entries.map((entry) => entry.action);
     expect(actions.slice(0, 4)).toEqual(['user.suspend', 'comment.delete', 'comment.delete', 'comment.dismiss_reports']);

@@ -2,8 +2,6 @@ import { TEXTS, type CaseActionResponse, type MemberModerationResponse } from '@
 import { decisionNeedsStepUp, requireRecentProof } from '../../auth/stepUp';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
 import { auditTargetKey, nameAuditTargets } from '../../commands/moderation/auditTargets';
-import { loadCommentReportQueue, loadQueueItem } from '../../commands/moderation/commentReportQueue';
-import { resolveCommentReports } from '../../commands/moderation/commentReportResolver';
 import { addCaseNote, bulkResolveCases, claimCase, releaseCase, resolveCase, type CaseOutcome } from '../../commands/moderation/caseResolver';
 import { loadCaseCounts } from '../../commands/moderation/caseCounts';
 import { loadCaseItems, loadCasePage, loadMemberHistory } from '../../commands/moderation/caseQueue';
@@ -16,11 +14,9 @@ import { syncEmailBlock } from '../../commands/emailBlock';
 import { memberStageView, setMemberStage } from '../../commands/memberStage';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
-import { presentAuditEntry, presentModeratedMember, presentQueueItem } from '../../presenters/moderation';
+import { presentAuditEntry, presentModeratedMember } from '../../presenters/moderation';
 import type { AppServices } from '../../services';
 import { writeTransaction } from '../../db/transaction';
-
-const RESOLVED_MESSAGE = { dismiss: TEXTS.moderation.commentDismissed, delete: TEXTS.comment.deleted, suspend: TEXTS.moderation.commentDeletedAndSuspended } as const;
 
 /**
  * /api/moderation/*: the operators' side (issue 9). The endpoint map declares every one `operator`, so
@@ -52,25 +48,6 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
   }
 
   return {
-    'moderation.commentReports': async ({ query }) => {
-      const page = await loadCommentReportQueue(services, query);
-      return {
-        items: page.comments.map(presentQueueItem),
-        nextCursor: page.nextCursor,
-        pendingCount: page.pendingCount,
-      };
-    },
-
-    'moderation.resolveCommentReports': async ({ ctx, user, params, body }) => {
-      if (decisionNeedsStepUp(body.action)) await requireRecentProof(services, ctx);
-      const { changed } = await writeTransaction(sequelize, (transaction) =>
-        resolveCommentReports(caseDeps, { actor: user, commentId: params.commentId, action: body.action, reason: body.reason }, { transaction }),
-      );
-      const item = await loadQueueItem(models, params.commentId);
-      if (!item) throw notFound(TEXTS.comment.notFound);
-      return { message: changed ? RESOLVED_MESSAGE[body.action] : TEXTS.moderation.commentAlreadyResolved, changed, item: presentQueueItem(item) };
-    },
-
     'moderation.hideReport': ({ user, params, body }) => setHidden(user, params.id, true, body.reason),
     'moderation.unhideReport': ({ user, params, body }) => setHidden(user, params.id, false, body.reason),
     'moderation.setImageLabel': async ({ user, params, body }) => {

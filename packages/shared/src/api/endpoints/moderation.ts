@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import { COMMENT_MESSAGES } from '../../texts/comment/messages';
 import { PROFILE_MESSAGES } from '../../texts/profile/messages';
 import { REPORT_MESSAGES } from '../../texts/report/messages';
 import {
   auditLogPageSchema,
-  commentReportQueuePageSchema,
   imageLabelResponseSchema,
-  commentResolutionResponseSchema,
   memberModerationResponseSchema,
   memberSearchResponseSchema,
   reportModerationResponseSchema,
 } from '../../moderation/responses';
 import {
   auditLogQuerySchema,
-  commentReportQueueQuerySchema,
   imageLabelInputSchema,
   memberSearchQuerySchema,
   moderationReasonInputSchema,
-  resolveCommentInputSchema,
   roleChangeInputSchema,
   suspendMemberInputSchema,
 } from '../../moderation/schemas';
@@ -26,7 +21,6 @@ import { endpoint } from './define';
 import { idParam } from './params';
 
 const reportId = { params: z.object({ id: idParam }), notFoundMessage: REPORT_MESSAGES.notFound } as const;
-const commentId = { params: z.object({ commentId: idParam }), notFoundMessage: COMMENT_MESSAGES.notFound } as const;
 /** A member's public id in a path; anything longer than an id can be is nobody. */
 const member = { params: z.object({ publicId: z.string().min(1).max(64) }), notFoundMessage: PROFILE_MESSAGES.memberNotFound } as const;
 
@@ -36,23 +30,6 @@ const member = { params: z.object({ publicId: z.string().min(1).max(64) }), notF
  * repeated, it answers `changed: false` and logs nothing (see server/README.md).
  */
 export const MODERATION_ENDPOINTS = {
-  /** Pending first (the default), oldest first, by cursor; with the pending count for the menu badge. */
-  'moderation.commentReports': endpoint('moderation.commentReports', {
-    access: 'operator',
-    query: commentReportQueueQuerySchema,
-    response: commentReportQueuePageSchema,
-    cache: 'private',
-    errors: [],
-  }),
-  /** dismiss: shown again; delete: removed for everyone; suspend: delete and suspend the author. */
-  'moderation.resolveCommentReports': endpoint('moderation.resolveCommentReports', {
-    access: 'operator',
-    ...commentId,
-    body: resolveCommentInputSchema,
-    response: commentResolutionResponseSchema,
-    cache: 'private',
-    errors: ['conflict', 'step_up_required'],
-  }),
   'moderation.hideReport': endpoint('moderation.hideReport', {
     access: 'operator',
     ...reportId,

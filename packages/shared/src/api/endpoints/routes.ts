@@ -75,8 +75,6 @@ export const ENDPOINT_ROUTES = {
   'analytics.record': 'POST /api/analytics/events',
   'analytics.daily': 'GET /api/moderation/analytics/daily',
 
-  'moderation.commentReports': 'GET /api/moderation/comment-reports',
-  'moderation.resolveCommentReports': 'POST /api/moderation/comment-reports/:commentId/resolve',
   'moderation.hideReport': 'POST /api/moderation/reports/:id/hide',
   'moderation.unhideReport': 'POST /api/moderation/reports/:id/unhide',
   'moderation.setImageLabel': 'PUT /api/moderation/reports/:id/image-label',

@@ -17,7 +17,6 @@ export const MODERATION_MESSAGES = {
   cursorInvalid: '続きの読み込みに失敗しました。最初から読み込み直してください。',
   queryTooLong: `検索語は${LIMITS.memberQueryMax}文字以内で入力してください。`,
   actionFilterInvalid: '操作の種類が正しくありません。',
-  commentNotReported: 'このコメントには通報がありません。',
   cannotSuspendSelf: '自分自身を利用停止にすることはできません。',
   cannotSuspendOperator: '運営者は利用停止にできません。先に権限を会員に戻してください。',
   cannotChangeOwnRole: '自分自身の権限は変更できません。',
@@ -32,7 +31,4 @@ export const MODERATION_MESSAGES = {
   memberNotSuspended: 'この会員は利用停止中ではありません。',
   roleChanged: '権限を変更しました。',
   roleUnchanged: 'この会員はすでにその権限です。',
-  commentDismissed: '通報を却下し、コメントを再表示しました。',
-  commentDeletedAndSuspended: 'コメントを削除し、投稿者を利用停止にしました。',
-  commentAlreadyResolved: 'この通報はすでに対応済みです。',
 } as const;
