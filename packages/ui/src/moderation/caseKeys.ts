@@ -1,0 +1,21 @@
+import { APPEAL_ACTIONS, BULK_CASE_ACTIONS, CASE_ACTIONS, TAKEDOWN_CASE_ACTIONS, type BulkCaseAction, type CaseDecision, type CaseItem } from '@hiraku/shared';
+
+/** One letter per move and decision, shown on the screen; the space bar selects (Shift: a range). */
+export const KEYS = { next: 'j', previous: 'k', claim: 'c', dismiss: 'd', harmless: 'n', hide: 'h', delete: 'x', warn: 'w', suspend: 's' } as const;
+export const KEYED_ACTIONS = ['dismiss', 'harmless', 'hide', 'delete', 'warn', 'suspend'] as const;
+export const APPEAL_KEYS = { uphold: 'u', overturn: 'o' } as const;
+
+/**
+ * The decisions a case can take (the server's rules, caseResolver): an appeal's own two; a takedown
+ * request removed or not, only dismissed when it names nothing of ours; a member no deletion.
+ */
+export function actionsFor(item: CaseItem): CaseDecision[] {
+  if (item.type === 'appeal') return [...APPEAL_ACTIONS];
+  const actions = item.type === 'takedown' ? (item.target.gone ? ['dismiss' as const] : TAKEDOWN_CASE_ACTIONS) : CASE_ACTIONS;
+  return actions.filter((action) => !(item.target.type === 'member' && action === 'delete'));
+}
+
+export const isBulkAction = (action: CaseDecision): action is BulkCaseAction => (BULK_CASE_ACTIONS as readonly string[]).includes(action);
+
+/** The letter of a decision, as its button and the key legend show it. */
+export const keyOf = (action: CaseDecision): string => (action in KEYS ? KEYS[action as keyof typeof KEYS] : APPEAL_KEYS[action as keyof typeof APPEAL_KEYS]);
