@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { FLAG_TEXTS, MODERATION_TEXTS, SECURITY_TEXTS, TEXTS } from '@hiraku/shared';
 import { decide, flagInPage, flagThroughApi, person, suffix, type Person } from './support/moderation';
@@ -7,6 +5,7 @@ import { createReportThroughApi } from './support/reports';
 import { main } from './support/page';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli } from './support/operators';
+import { seriousFindings } from './support/axe';
 
 /**
  * Flags and the case queue (issue 18) in Chromium against the real server: two members flag a report as
@@ -161,14 +160,6 @@ test('the whole queue from the keyboard: move, claim, select a range with the sp
   for (const gone of [one!, two!, three!]) await expect(gone).toHaveCount(0);
   for (const id of ids) expect(await detailStatus(reader, id)).toBe(200);
 });
-
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousFindings(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('the flag dialog, the under-review notice, the decision page and the case queue with its history pass axe at 375 px and 1280 px', async ({ browser }) => {
   test.setTimeout(180_000);

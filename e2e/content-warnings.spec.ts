@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CONTENT_WARNING_COVER_TEXTS, CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, MODERATION_TEXTS, NOTIFICATION_LINES, type ContentWarningChoice } from '@hiraku/shared';
 import { expect, test } from './support/test';
@@ -7,6 +6,7 @@ import { logInThroughApi } from './support/members';
 import { createReportThroughApi } from './support/reports';
 import { createUserWithCli } from './support/operators';
 import { main } from './support/page';
+import { seriousFindings } from './support/axe';
 
 /**
  * Issue 37 in Chromium, at 375 px (the mobile project, @mobile) and 1280 px (desktop): a report labelled 流血 is covered for a member
@@ -21,10 +21,6 @@ const t = CONTENT_WARNING_TEXTS;
 const writeReport = (request: APIRequestContext, title: string, labelled = true): Promise<number> =>
   createReportThroughApi(request, title, { fields: labelled ? { 'warnings[0]': 'blood' } : {} });
 
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => [violation.id, violation.nodes.map((node) => node.target.join(' '))]);
-}
 
 async function choose(page: Page, choice: ContentWarningChoice) {
   await page.goto('/settings');

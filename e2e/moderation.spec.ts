@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { TEXTS, SHELL_TEXTS, MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
 import { commentThroughApi as comment, decide, flagInPage, person, queueItem, reportCommentThroughApi, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
 import { main } from './support/page';
+import { seriousFindings } from './support/axe';
 
 /**
  * The operators' moderation screens in Chromium against the real server: members report comments, an
@@ -256,22 +256,14 @@ test('operator screens, a found member and the reason dialog have no serious or 
     for (const screen of screens) {
       await page.goto(screen.path);
       await screen.ready(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      for (const violation of results.violations) {
-        if (violation.impact === 'serious' || violation.impact === 'critical') {
-          problems.push(`${width}px ${screen.path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-        }
-      }
+      problems.push(...(await seriousFindings(page, `${width}px ${screen.path}`)));
     }
     // The reason dialog too, open over the member screen.
     await page.goto('/moderation/members');
     await screens[1]?.ready(page);
     await main(page).getByRole('article', { name: member.username }).getByRole('button', { name: MODERATION_TEXTS.members.suspend }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    const dialogResults = await new AxeBuilder({ page }).analyze();
-    for (const violation of dialogResults.violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') problems.push(`${width}px dialog: ${violation.id} (${violation.impact})`);
-    }
+    problems.push(...(await seriousFindings(page, `${width}px dialog`)));
   }
   expect(problems).toEqual([]);
 

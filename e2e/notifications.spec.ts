@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { COMMENT_TEXTS, NOTIFICATION_MESSAGES, NOTIFICATION_TEXTS } from '@hiraku/shared';
 import { person, suffix } from './support/moderation';
 import { main } from './support/page';
 import { createReportThroughApi } from './support/reports';
 import { expect, test } from './support/test';
+import { seriousFindings } from './support/axe';
 
 /**
  * Live notifications in Chromium against the real server (issue 20): two members in two browser
@@ -74,10 +74,7 @@ test('the bell, the notifications page and the settings section pass axe at 375 
       await expect(main(a.page)).toBeVisible();
       if (path === '/settings') await expect(main(a.page).getByRole('checkbox', { name: `${t.kinds.comment}（${t.inApp}）` })).toBeVisible();
       if (path === '/notifications') await expect(main(a.page).getByTestId('notification-row').first()).toBeVisible();
-      const { violations } = await new AxeBuilder({ page: a.page }).analyze();
-      for (const violation of violations) {
-        if (violation.impact === 'serious' || violation.impact === 'critical') findings.push(`${path} @${viewport.width}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      }
+      findings.push(...(await seriousFindings(a.page, `${path} @${viewport.width}`)));
     }
   }
   expect(findings).toEqual([]);

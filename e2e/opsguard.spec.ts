@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { IMAGE_ATTESTATION_TEXTS, MODERATION_TEXTS, REPORT_FORM_TEXTS, TEXTS } from '@hiraku/shared';
@@ -10,6 +9,7 @@ import { flagThroughApi, person, suffix, type Person } from './support/moderatio
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
 import { main } from './support/page';
+import { seriousFindings } from './support/axe';
 
 /**
  * Issue 38 in Chromium at 1280 px against the real server: the wide case queue (list on the left, the
@@ -30,11 +30,6 @@ async function tenFlaggedReports(author: Person, flagger: Person): Promise<strin
   return titles;
 }
 
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * From the queue as loaded (filtered to the ten), J and K only: each case in turn has the focus on the

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { PAGE_TITLES, SAVES_TEXTS, SEARCH_TEXTS } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
@@ -6,6 +5,7 @@ import { logInThroughApi } from './support/members';
 import { createUserWithCli } from './support/operators';
 import { main } from './support/page';
 import { createReportThroughApi } from './support/reports';
+import { seriousFindings } from './support/axe';
 
 /**
  * 保存 (issue 37) in Chromium, at 375 px (@mobile) and 1280 px: a member saves a report from its card
@@ -66,8 +66,7 @@ test('a member saves a report from its card, finds it in a collection and by sea
   await expect(main(page).getByRole('list', { name: SEARCH_TEXTS.resultsLabel }).getByRole('link', { name: title })).toBeVisible();
   await expect(main(page).getByRole('status').filter({ hasText: SAVES_TEXTS.resultCount(1) })).toBeVisible();
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
 
   await page.goto(`/saved?query=${encodeURIComponent('存在しない言葉ぬぬぬ')}`);
   await expect(main(page).getByText(SAVES_TEXTS.noResults)).toBeVisible();

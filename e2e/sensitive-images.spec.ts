@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SENSITIVE_IMAGE_TEXTS, type ReportMutationResponse, type TagItem } from '@hiraku/shared';
 import { expect, test } from './support/test';
@@ -6,6 +5,7 @@ import { E2E_BASE_URL } from './support/env';
 import { logInThroughApi, xsrfHeaders } from './support/members';
 import { createUserWithCli } from './support/operators';
 import { main } from './support/page';
+import { seriousFindings } from './support/axe';
 
 /**
  * Issue 19 in Chromium: an image labelled センシティブな画像 is blurred for a member who chose ぼかす
@@ -46,10 +46,6 @@ async function reportWithImage(request: APIRequestContext, title: string) {
   return { id: report._id, mainKey: key(report.mainImageUrl), thumbnailKey: key(report.thumbnailUrl) };
 }
 
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => [violation.id, violation.nodes.map((node) => node.target.join(' '))]);
-}
 
 async function choose(page: Page, choice: keyof typeof s.choices) {
   await page.goto('/settings');
