@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { FLAG_TEXTS, MODERATION_TEXTS, SECURITY_TEXTS, TEXTS } from '@hiraku/shared';
 import { decide, flagInPage, flagThroughApi, person, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
-import { main } from './support/page';
+import { main, revealInList } from './support/page';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli } from './support/operators';
 import { seriousFindings } from './support/axe';
@@ -124,7 +124,7 @@ test('the whole queue from the keyboard: move, claim, select a range with the sp
   await page.goto('/moderation/queue');
   await main(page).getByLabel(t.category).selectOption({ label: TEXTS.flag.categories.spam.label });
   const [one, two, three] = titles.map((title) => caseItem(operator, title));
-  await expect(one!).toBeVisible();
+  await revealInList(page, three!, 'the last of the three spam cases');
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
   await page.keyboard.press('j');
   for (let step = 0; step < 50 && !(await focusedText()).includes(titles[0]!); step += 1) await page.keyboard.press('j');
@@ -183,6 +183,7 @@ test('the flag dialog, the under-review notice, the decision page and the case q
     problems.push(...(await seriousFindings(author.page, `${width}px under review`)));
     await operator.page.goto('/moderation/queue');
     const item = caseItem(operator, title);
+    await revealInList(operator.page, item);
     await item.getByRole('button', { name: t.historyButton }).click();
     await expect(main(operator.page).getByRole('complementary')).toBeVisible();
     problems.push(...(await seriousFindings(operator.page, `${width}px queue with history`)));
@@ -190,6 +191,7 @@ test('the flag dialog, the under-review notice, the decision page and the case q
   // The decision page with its appeal form.
   const page = operator.page;
   await page.goto('/moderation/queue');
+  await revealInList(page, caseItem(operator, hiddenTitle));
   await caseItem(operator, hiddenTitle).getByRole('button', { name: t.actions.hide, exact: true }).click();
   await decide(page, t.actions.hide, '宣伝のため');
   await author.page.goto(`/reports/${decidedId}`);

@@ -8,7 +8,7 @@ import { commentThroughApi, decide, flagInPage, person, queueItem, reportComment
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
 import { totpCode } from './support/twoFactor';
-import { main } from './support/page';
+import { main, revealInList } from './support/page';
 
 /**
  * The desktop app's built renderer in Chromium, its bridge backed by the real request proxy against the
@@ -137,11 +137,13 @@ test('an operator decides reported comments, suspends a member, finds each actio
 
   // The queue: one reported comment dismissed, another deleted, each with its reason.
   const dismissReason = `表現の範囲内です${suffix()}`;
+  await revealInList(page, queueItem(page, dismissed));
   await queueItem(page, dismissed).getByRole('button', { name: q.actions.dismiss, exact: true }).click();
   await decide(page, q.actions.dismiss, dismissReason);
   await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.resolved })).toBeVisible();
   await expect(queueItem(page, dismissed)).toHaveCount(0);
   const deleteReason = `個人情報のため削除${suffix()}`;
+  await revealInList(page, queueItem(page, deleted));
   await queueItem(page, deleted).getByRole('button', { name: q.actions.delete, exact: true }).click();
   await decide(page, q.actions.delete, deleteReason);
   await expect(queueItem(page, deleted)).toHaveCount(0);
@@ -267,7 +269,7 @@ test('flags in the desktop app: a report flagged 未成年の疑い by two membe
   // Three spam flags, selected with the space bar and Shift, dismissed together from the keyboard.
   await main(page).getByLabel(c.category).selectOption({ label: TEXTS.flag.categories.spam.label });
   const items = spam.map((text) => main(page).getByRole('article').filter({ hasText: text }));
-  await expect(items[0]!).toBeVisible();
+  await revealInList(page, items[2]!, 'the last of the three spam cases');
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
   await page.keyboard.press('j');
   for (let step = 0; step < 50 && !(await focusedText()).includes(spam[0]!); step += 1) await page.keyboard.press('j');

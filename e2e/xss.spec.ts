@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { CONTACT_CATEGORY_LABELS, CONTACT_TEXTS, LIMITS, TEXTS, type CategoryItem, type CommentItem, type ReportSearchResponse, type TagItem } from '@hiraku/shared';
 import { logInThroughApi, type TestMember, xsrfHeaders } from './support/members';
 import { createUserWithCli } from './support/operators';
+import { revealInList } from './support/page';
 import { expect, test } from './support/test';
 
 /**
@@ -84,21 +85,7 @@ async function viewer(browser: Browser, account: TestMember): Promise<Viewer> {
  */
 async function expectInert(v: Viewer, path: string, texts: readonly string[]): Promise<void> {
   await v.page.goto(path);
-  const main = v.page.getByRole('main');
-  const loadMore = main.getByRole('button', { name: TEXTS.common.loadMore });
-  for (const text of texts) {
-    const shown = main.getByText(text).filter({ visible: true }).first();
-    await expect
-      .poll(
-        async () => {
-          if (await shown.isVisible()) return true;
-          if (await loadMore.isVisible()) await loadMore.click();
-          return false;
-        },
-        { message: `${path} shows ${text}`, timeout: 30_000 },
-      )
-      .toBe(true);
-  }
+  for (const text of texts) await revealInList(v.page, v.page.getByRole('main').getByText(text).filter({ visible: true }), `${path}: ${text}`);
   await v.page.waitForLoadState('networkidle');
   expect(await v.page.evaluate(injectedElements), `${path}: injected elements`).toEqual([]);
   expect(v.dialogs, `${path}: dialogs`).toEqual([]);
