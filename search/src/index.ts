@@ -36,6 +36,7 @@ export { deleteReportDocuments, upsertReportDocuments } from './reportDocuments'
 export {
   applyReportsIndexSettings,
   createIndexIfMissing,
+  REPORT_DISPLAYED_ATTRIBUTES,
   REPORTS_PRIMARY_KEY,
   reportsIndexSettings,
   reportsIndexUid,

@@ -29,6 +29,11 @@ export interface ReportSearchDocument {
   likeCount: number;
   /** Content warning keys (issue 37, packages/shared CONTENT_WARNING_KEYS): members who hide one are given a filter on it. */
   warnings: string[];
+  /**
+   * The members who saved the report (issue 37): only a filter for search inside one's saves. Private:
+   * never displayed (REPORT_DISPLAYED_ATTRIBUTES), so no search answer or document read returns it.
+   */
+  savedBy: number[];
 }
 
 export const REPORTS_PRIMARY_KEY = 'id';
@@ -41,12 +46,24 @@ export function reportsIndexUid(prefix = ''): string {
   return `${prefix}reports`;
 }
 
+/**
+ * What the engine may return of a document: everything but `savedBy` (who saved what is private). The
+ * settings' displayedAttributes apply to search hits and to document reads alike, so a caller that asks
+ * for `savedBy` or for every field is still not given it.
+ */
+export const REPORT_DISPLAYED_ATTRIBUTES = [
+  'id', 'title', 'description', 'tips', 'toolNames', 'stepTexts', 'tagNames', 'authorUsername', 'authorPublicId', 'authorId',
+  'gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'createdAt', 'likeCount', 'warnings',
+] as const satisfies ReadonlyArray<Exclude<keyof ReportSearchDocument, 'savedBy'>>;
+
 export function reportsIndexSettings(): Settings {
   return {
     // Order is importance: a hit in the title outranks one in the tips.
     searchableAttributes: ['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername'],
-    // `id`: search inside a member's saved reports hands the engine their ids (issue 37).
-    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId', 'warnings', 'id'],
+    // `savedBy`: search inside a member's saved reports filters on it, and on the `id`s of saves the
+    // search outbox has not written into their documents yet (issue 37).
+    filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId', 'warnings', 'savedBy', 'id'],
+    displayedAttributes: [...REPORT_DISPLAYED_ATTRIBUTES],
     sortableAttributes: ['createdAt', 'likeCount'],
     // The member picks an order (new / old / like) and expects it to hold, as on other Japanese
     // sites; relevance only breaks ties. With `matchingStrategy: 'all'` every hit matches every word.

@@ -196,7 +196,10 @@ describe('index settings and health', () => {
     await applyReportsIndexSettings(client, indexUid);
     const settings = await client.index(indexUid).getSettings();
     expect(settings.searchableAttributes).toEqual(['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername']);
-    expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'id', 'playCategories', 'playContents', 'role', 'sexualOrientation', 'warnings']);
+    expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'id', 'playCategories', 'playContents', 'role', 'savedBy', 'sexualOrientation', 'warnings']);
+    // Who saved a report is a filter only: never in a search hit (issue 37).
+    expect(settings.displayedAttributes).not.toContain('savedBy');
+    expect(settings.displayedAttributes).not.toContain('*');
     expect([...(settings.sortableAttributes ?? [])].sort()).toEqual(['createdAt', 'likeCount']);
     expect(settings.localizedAttributes).toEqual([{ attributePatterns: ['*'], locales: ['jpn'] }]);
     expect(settings.proximityPrecision).toBe('byAttribute');

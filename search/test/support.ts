@@ -43,6 +43,7 @@ export function reportDocument(id: number, overrides: Partial<ReportSearchDocume
     createdAt: Date.UTC(2024, 0, id),
     likeCount: 0,
     warnings: [],
+    savedBy: [],
     ...overrides,
   };
 }

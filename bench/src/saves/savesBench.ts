@@ -44,6 +44,25 @@ async function giveSaves(conn: mysql.Connection, email: string, seed: number): P
   );
 }
 
+/**
+ * The saves above are written straight into the table, so their reports' search documents do not list
+ * the members yet (`savedBy`, issue 37): queue each report in the search outbox, as a save through the
+ * API does, and wait until the API's outbox worker has applied them all.
+ */
+async function indexSaves(conn: mysql.Connection, timeoutMs = 15 * 60_000): Promise<void> {
+  await conn.query(
+    `INSERT INTO search_outbox (aggregate_type, aggregate_id, operation, attempts, available_at, created_at)
+     SELECT 'report', report_id, 'upsert', 0, NOW(), NOW() FROM (SELECT DISTINCT report_id FROM saves) saved`,
+  );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [[left]] = await conn.query<RowDataPacket[]>('SELECT COUNT(*) AS n FROM search_outbox');
+    if (Number(left?.n) === 0) return;
+    if (Date.now() > deadline) throw new Error(`search outbox not drained within ${timeoutMs / 60_000} minutes: ${Number(left?.n)} rows left`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 /** Every cursor of the reader's scroll through /api/saves, read once through the API. */
 async function scrollCursors(baseUrl: string, reader: MemberSession): Promise<string[]> {
   const cursors: string[] = [];
@@ -75,6 +94,9 @@ async function main(): Promise<void> {
     const [[count]] = await conn.query<RowDataPacket[]>('SELECT COUNT(*) AS n FROM reports');
     const readers = await signInMembers(server.baseUrl, READERS);
     for (const [i, reader] of readers.entries()) await giveSaves(conn, reader.email, i * 7);
+    const indexStarted = Date.now();
+    await indexSaves(conn);
+    console.info(`  search outbox applied the saved reports' documents in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
     const get = (pathname: string, reader: MemberSession): RequestSpec => ({ method: 'GET', path: pathname, headers: reader.headers });
 
     const cursors = await Promise.all(readers.map((reader) => scrollCursors(server.baseUrl, reader)));

@@ -73,6 +73,7 @@ function fakeDocument(id: number, title: string): ReportSearchDocument {
     createdAt: 0,
     likeCount: 0,
     warnings: [],
+    savedBy: [],
   };
 }
 

@@ -69,7 +69,10 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
 
 async function reportsTouchedBy(deps: Deps, userId: number, transaction: Transaction): Promise<number[]> {
   const rows = await deps.sequelize.query<{ reportId: number | string }>(
-    'SELECT report_id AS reportId FROM likes WHERE user_id = :userId UNION SELECT report_id AS reportId FROM comments WHERE author_id = :userId',
+    // Saves too: their search documents name the member in `savedBy` (issue 37).
+    `SELECT report_id AS reportId FROM likes WHERE user_id = :userId
+     UNION SELECT report_id AS reportId FROM comments WHERE author_id = :userId
+     UNION SELECT report_id AS reportId FROM saves WHERE user_id = :userId`,
     { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
   return rows.map((row) => Number(row.reportId));

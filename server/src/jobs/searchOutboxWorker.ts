@@ -7,7 +7,7 @@ import type { SearchService } from '../search/searchService';
 import { DEFAULT_BACKOFF, reportExclusivity, searchOutboxTable } from './outboxLease';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from './outboxWorker';
 
-type WorkerModels = Pick<Models, 'SearchOutboxEntry' | 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
+type WorkerModels = Pick<Models, 'SearchOutboxEntry' | 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Save'>;
 
 export interface SearchOutboxWorkerDeps {
   models: WorkerModels;

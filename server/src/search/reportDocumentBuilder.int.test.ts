@@ -80,6 +80,7 @@ describe.each(TEST_BACKENDS)('search documents on %s', (_name, open) => {
         createdAt: createdAt.getTime(),
         likeCount: 4,
         warnings: [],
+        savedBy: [],
       } satisfies ReportSearchDocument,
     ]);
   });

@@ -4,7 +4,7 @@ import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { Models, Report } from '../models';
 import { LISTED_REPORT, listedAuthorInclude, listedAuthorOnly } from '../visibility';
 
-type BuilderModels = Pick<Models, 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag'>;
+type BuilderModels = Pick<Models, 'Report' | 'User' | 'Profile' | 'Tag' | 'ReportTool' | 'ReportStep' | 'ReportTag' | 'Save'>;
 
 export interface BuildOptions {
   transaction?: Transaction;
@@ -89,7 +89,7 @@ async function loadDocuments(
   const reportIds = reports.map((report) => report.id);
 
   // Separate queries rather than one join: tools x steps x tags would multiply the rows.
-  const [tools, steps, reportTags] = await Promise.all([
+  const [tools, steps, reportTags, saves] = await Promise.all([
     models.ReportTool.findAll({
       attributes: ['reportId', 'name'],
       where: { reportId: { [Op.in]: reportIds } },
@@ -108,6 +108,13 @@ async function loadDocuments(
       order: [['reportId', 'ASC'], ['position', 'ASC'], ['tagId', 'ASC']],
       transaction,
     }),
+    // Who saved each report (issue 37): the filter of search inside one's saves, never shown (reportsIndex.ts).
+    models.Save.findAll({
+      attributes: ['reportId', 'userId'],
+      where: { reportId: { [Op.in]: reportIds } },
+      order: [['reportId', 'ASC'], ['userId', 'ASC']],
+      transaction,
+    }),
   ]);
 
   const profileTagIds = reports.flatMap((r) => [r.genderTagId, r.sexualOrientationTagId, r.roleTagId]);
@@ -120,6 +127,7 @@ async function loadDocuments(
   const toolsOf = groupBy(tools, (tool) => tool.reportId);
   const stepsOf = groupBy(steps, (step) => step.reportId);
   const tagsOf = groupBy(reportTags, (link) => link.reportId);
+  const savesOf = groupBy(saves, (save) => save.reportId);
 
   return reports.map((report) => {
     const links = tagsOf.get(report.id) ?? [];
@@ -145,6 +153,7 @@ async function loadDocuments(
       createdAt: report.createdAt.getTime(),
       likeCount: report.likeCount,
       warnings: contentWarningKeys(report.warningMask),
+      savedBy: (savesOf.get(report.id) ?? []).map((save) => save.userId),
     };
   });
 }

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../errors';
 import type { Collection, Models } from '../../models';
 import { relationReplacements, savedReportShownSql } from '../../visibility';
 import type { ListViewer } from '../reportCards';
+import { enqueueReportSearchSync } from '../searchOutbox';
 
 /*
  * 保存 and collections (issue 37): each member's own. Every write runs in the caller's transaction with
@@ -12,7 +13,7 @@ import type { ListViewer } from '../reportCards';
  * of the member's collections, so "what I saved" (the list and its search) holds everything filed.
  */
 
-type SaveModels = Pick<Models, 'User' | 'Save' | 'Collection' | 'CollectionReport'>;
+type SaveModels = Pick<Models, 'User' | 'Save' | 'Collection' | 'CollectionReport' | 'SearchOutboxEntry'>;
 export interface SaveDeps {
   models: SaveModels;
   sequelize: Sequelize;
@@ -42,6 +43,8 @@ async function saveLocked(deps: SaveDeps, viewer: ListViewer, reportId: number, 
   await assertSavable(deps, viewer, reportId, options);
   if ((await Save.count({ where: { userId: viewer.id }, transaction: options.transaction })) >= LIMITS.savesMax) throw conflict(t.savesFull);
   await Save.create({ userId: viewer.id, reportId, createdAt: viewer.now }, options);
+  // The report's search document lists who saved it (`savedBy`, search inside one's saves; docs/decisions.md).
+  await enqueueReportSearchSync(deps.models, [reportId], 'upsert', options);
 }
 
 export async function saveReport(deps: SaveDeps, viewer: ListViewer, reportId: number, options: Options): Promise<void> {
@@ -55,7 +58,8 @@ export async function unsaveReport(deps: SaveDeps, viewer: ListViewer, reportId:
   await lockMember(deps, viewer.id, options);
   const collectionIds = (await models.Collection.findAll({ where: { userId: viewer.id }, attributes: ['id'], transaction: options.transaction })).map((c) => c.id);
   if (collectionIds.length > 0) await models.CollectionReport.destroy({ where: { collectionId: collectionIds, reportId }, transaction: options.transaction });
-  await models.Save.destroy({ where: { userId: viewer.id, reportId }, transaction: options.transaction });
+  const removed = await models.Save.destroy({ where: { userId: viewer.id, reportId }, transaction: options.transaction });
+  if (removed > 0) await enqueueReportSearchSync(models, [reportId], 'upsert', options);
 }
 
 /** The member's collection by id; another member's answers 404 exactly as one that does not exist. */
