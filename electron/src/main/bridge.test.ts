@@ -61,7 +61,7 @@ describe('desktop bridge', () => {
     for (const call of [
       { method: 'PATCH', path: '/api/categories/1' },
       { method: 'GET', path: '/api/categories/1/2' },
-      { method: 'POST', path: '/api/moderation/comment-reports/7/delete-everything' },
+      { method: 'POST', path: '/api/moderation/cases/7/delete-everything' },
       // Declared, but multipart: files never cross the bridge.
       { method: 'POST', path: '/api/reports', body: { title: 'x' } },
     ]) {
@@ -75,7 +75,7 @@ describe('desktop bridge', () => {
     const calls = [
       { method: 'GET', path: '/api/auth/me' },
       { method: 'POST', path: '/api/auth/refresh' },
-      { method: 'GET', path: '/api/moderation/comment-reports', query: [['status', 'pending']] },
+      { method: 'GET', path: '/api/moderation/cases', query: [['status', 'open']] },
       { method: 'GET', path: '/api/moderation/enquiries', query: [['status', 'open']] },
       { method: 'GET', path: '/api/moderation/enquiries/3' },
       { method: 'PUT', path: '/api/moderation/enquiries/3/handled', body: { handled: true } },
@@ -112,7 +112,7 @@ describe('desktop bridge', () => {
       { method: 'get', path: '/api/categories' },
       { method: 'GET', path: 'https://evil.example/api/categories' },
       { method: 'GET', path: '/api/../admin' },
-      { method: 'POST', path: '/api/moderation/comment-reports//resolve' },
+      { method: 'POST', path: '/api/moderation/cases//resolve' },
       { method: 'GET', path: '/api/categories?x=1' },
       { method: 'GET', path: '/api/categories', query: { a: '1' } },
       { method: 'GET', path: '/api/categories', headers: { Cookie: 'x' } },
