@@ -27,6 +27,8 @@ export function createModerationApi(client: ApiClient) {
     caseCounts: () => call('moderation.caseCounts', {}),
     claimCase: (id: number, claim: boolean) => call(claim ? 'moderation.claimCase' : 'moderation.releaseCase', { params: { id } }),
     noteCase: (id: number, text: string) => call('moderation.caseNote', { params: { id }, body: { text } }),
+    /** 要相談 (issue 38): ask the admins to look at the case. */
+    escalateCase: (id: number, reason: string) => call('moderation.escalateCase', { params: { id }, body: { reason } }),
     resolveCase: (id: number, action: CaseDecision, reason: string) => call('moderation.resolveCase', { params: { id }, body: { action, reason } }),
     bulkResolve: (ids: number[], action: BulkCaseAction, reason: string) => call('moderation.bulkResolveCases', { body: { ids, action, reason } }),
     memberHistory: (publicId: string, signal?: AbortSignal) => call('moderation.memberHistory', { params: { publicId } }, { signal }),

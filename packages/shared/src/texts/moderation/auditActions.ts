@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS = {
   'case.claim': 'ケースの担当',
   'case.release': 'ケースの担当解除',
   'case.note': 'ケースへのメモ',
+  'case.escalate': '管理者への要相談',
   'user.warn': '会員への警告',
   'user.new_stage_lift': '新規メンバーの制限の解除',
   'user.new_stage_restore': '新規メンバーの制限への戻し',
