@@ -106,8 +106,8 @@ describe('admins and 要相談 (issue 38)', () => {
 
     it('refuses a missing reason in Japanese, a closed case and an unknown one, changing nothing', async () => {
       const id = await flaggedCase('spam');
-      for (const reason of ['', '   ', undefined]) {
-        const bad = await escalate(operator, id, reason);
+      for (const body of [{ reason: '' }, { reason: '   ' }, {}]) {
+        const bad = await operator.client.post<ErrorBody>(`/api/moderation/cases/${id}/escalate`, body);
         expect([bad.status, bad.body.message]).toEqual([400, TEXTS.moderation.reasonRequired]);
       }
       expect((await models().ModerationCase.findByPk(id))?.escalatedAt).toBeNull();
