@@ -84,6 +84,11 @@ const MATRIX: Record<EndpointKey, Row> = {
   'moderation.releaseCase': OPERATOR,
   'moderation.caseNote': OPERATOR,
   'moderation.escalateCase': OPERATOR,
+  'noticeTemplates.list': OPERATOR,
+  'noticeTemplates.create': OPERATOR,
+  'noticeTemplates.update': OPERATOR,
+  'noticeTemplates.remove': OPERATOR,
+  'noticeTemplates.preview': OPERATOR,
   'moderation.resolveCase': OPERATOR,
   'moderation.bulkResolveCases': OPERATOR,
   'moderation.memberHistory': OPERATOR,
@@ -237,6 +242,7 @@ async function newWorld(app: TestApp): Promise<World> {
   const mutedWord = await app.services.models.MutedWord.create({ userId: ownerUser.id, word: '縄', folded: '縄', pattern: '%縄%', expiresAt: null });
   const collection = await app.services.models.Collection.create({ userId: ownerUser.id, name: '縛りの参考', position: 0 });
   const autosave = await writeTransaction(app.services.sequelize, (transaction) => createAutosave(app.services.models, { userId: ownerUser.id, reportId: null, values: AUTOSAVE_VALUES }, { transaction }));
+  const noticeTemplate = await app.services.models.NoticeTemplate.create({ name: '非表示の定型文', decision: 'hide', category: null, body: '{対象}は{理由}にあたるため非表示にしました。', updatedBy: null });
   const clients = { anonymous, owner, other, operator, admin, suspended };
   return {
     clients,
@@ -257,6 +263,7 @@ async function newWorld(app: TestApp): Promise<World> {
       passkey: '999999',
       collection: String(collection.id),
       autosave: String(autosave.id),
+      noticeTemplate: String(noticeTemplate.id),
     },
   };
 }
@@ -264,7 +271,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave', follows: 'tag' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave', follows: 'tag', noticeTemplates: 'noticeTemplate' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);
