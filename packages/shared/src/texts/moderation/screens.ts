@@ -27,6 +27,9 @@ export const MODERATION_TEXTS = {
     cancel: 'キャンセル',
     reasonLabel: '理由（運営の記録に残ります）',
     reasonHint: `1〜${LIMITS.moderationReasonMax}文字で入力してください。`,
+    /** Issue 38: a notice template fills the reason (it can still be edited). */
+    templateLabel: '定型文',
+    templateNone: '定型文を使わない',
     unnamed: '（プロフィール未作成）',
   },
   queue: {
