@@ -20,9 +20,9 @@ export function suffix(): string {
 }
 
 /** An account made by the CLI (with a profile), signed in within a browser context of its own. */
-export async function person(browser: Browser, name: string, operator = false): Promise<Person> {
+export async function person(browser: Browser, name: string, operator = false, admin = false): Promise<Person> {
   const username = `${name}${suffix()}`;
-  const account = await createUserWithCli(operator ? 'moderation-operator' : 'moderation-member', { operator, username });
+  const account = await createUserWithCli(admin ? 'moderation-admin' : operator ? 'moderation-operator' : 'moderation-member', { operator, admin, username });
   const context = await browser.newContext();
   const page = await context.newPage();
   await logInThroughApi(page.request, account);

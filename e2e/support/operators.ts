@@ -12,6 +12,8 @@ const ROOT = path.resolve(__dirname, '../..');
 export interface CliUserOptions {
   /** Makes an operator (docs/decisions.md: the first operator comes from the command line). */
   operator?: boolean;
+  /** Issue 38: makes an admin (above operator; two-factor as for operators). */
+  admin?: boolean;
   /** Also makes a profile with this username, so the account can write reports at once. */
   username?: string;
   /** For an operator: provisioned with two-factor sign-in on (default), or without, to set it up in the test. */
@@ -32,8 +34,10 @@ export async function createUserWithCli(label: string, options: CliUserOptions =
   const member = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.jp`, password: 'shiken-you-no-aikotoba' };
   const args = ['--import', 'tsx', 'server/src/cli/index.ts', 'create-user', '--email', member.email, '--password', member.password, '--verified'];
   // Operators must have two-factor sign-in (issue 21): provisioned on, with a secret the test keeps.
-  const totpSecret = options.operator && options.twoFactor !== false ? newTotpSecret() : undefined;
-  if (options.operator) args.push('--operator');
+  const staff = options.operator || options.admin;
+  const totpSecret = staff && options.twoFactor !== false ? newTotpSecret() : undefined;
+  if (options.admin) args.push('--admin');
+  else if (options.operator) args.push('--operator');
   if (!options.newMember) args.push('--established');
   if (totpSecret) args.push('--totp-secret', totpSecret);
   if (options.username) args.push('--username', options.username);

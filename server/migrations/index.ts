@@ -31,6 +31,8 @@ import * as reuploadGuard from './0065-reupload-guard';
 import * as disclosureRecords from './0066-disclosure-records';
 import * as memberStage from './0070-member-stage';
 import * as emailChanges from './0071-email-changes';
+import * as adminEscalation from './0095-admin-escalation';
+import * as noticeTemplates from './0096-notice-templates';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -69,4 +71,6 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0066-disclosure-records', ...disclosureRecords },
   { name: '0070-member-stage', ...memberStage },
   { name: '0071-email-changes', ...emailChanges },
+  { name: '0095-admin-escalation', ...adminEscalation },
+  { name: '0096-notice-templates', ...noticeTemplates },
 ];

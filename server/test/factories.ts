@@ -43,7 +43,7 @@ export async function createUser(overrides: UserOverrides = {}): Promise<UserWit
   const { profile: profileOverrides, ...userOverrides } = overrides;
   const suffix = unique();
   const now = new Date();
-  const twoFactor = userOverrides.role === 'operator' ? { totpSecret: newTotpSecret(), totpEnabledAt: now } : {};
+  const twoFactor = userOverrides.role === 'operator' || userOverrides.role === 'admin' ? { totpSecret: newTotpSecret(), totpEnabledAt: now } : {};
   const user = await User.create({
     email: `member-${suffix}@example.com`,
     passwordHash: PLACEHOLDER_PASSWORD_HASH,
@@ -61,6 +61,11 @@ export async function createUser(overrides: UserOverrides = {}): Promise<UserWit
 
 export async function createOperator(overrides: UserOverrides = {}): Promise<UserWithProfile> {
   return createUser({ role: 'operator', ...overrides });
+}
+
+/** Issue 38: an admin (above operator), with two-factor on as operators have. */
+export async function createAdmin(overrides: UserOverrides = {}): Promise<UserWithProfile> {
+  return createUser({ role: 'admin', ...overrides });
 }
 
 export async function createCategory(overrides: Partial<CreationAttributes<Category>> = {}): Promise<Category> {

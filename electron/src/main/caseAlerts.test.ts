@@ -19,6 +19,7 @@ const item = (id: number, category: FlagCategory = 'minor', overdue = false): Ca
   flaggerCount: 2,
   notes: [],
   appeal: null,
+  escalation: null,
 });
 const casePage = (items: CaseItem[], open = items.length): CasePage => ({ items, nextCursor: null, counts: { open, overdue: items.filter((i) => i.overdue).length, severeOpen: 0 } });
 const pending = (...ids: number[]) => readPendingReports(casePage(ids.map((id) => item(id))))!;

@@ -90,6 +90,8 @@ export const LIMITS = {
   popularKeywordDays: 30,
   /** An operator's reason for a moderation action (and a member's optional reason for a comment report). */
   moderationReasonMax: 500,
+  /** Issue 38: a notice template's name (its body is a reason: moderationReasonMax). */
+  noticeTemplateNameMax: 40,
   moderationPageSize: 20,
   memberSearchMax: 20,
   memberQueryMax: 64,

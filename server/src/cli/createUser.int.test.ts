@@ -75,6 +75,20 @@ describe('create-user (CLI)', () => {
     expect(matches.every(Boolean)).toBe(true);
   });
 
+  it('creates an admin with --admin (issue 38), says so, and asks for two-factor sign-in as for operators', async () => {
+    await createUserCommand(env, { email: 'kanri@example.com', password: 'kanri-no-kagi-2026', admin: true, verified: true });
+    const user = await models().User.findOne({ where: { email: 'kanri@example.com' } });
+    expect(user?.role).toBe('admin');
+    expect(user?.newStageUntil).toBeNull();
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('管理者アカウントを作成しました'));
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('二段階認証を有効にしてください'));
+  });
+
+  it('refuses --operator with --admin, creating nothing', async () => {
+    await expect(createUserCommand(env, { email: 'kanri2@example.com', password: 'kanri-no-kagi-2027', admin: true, operator: true })).rejects.toThrow(/^--admin: /);
+    expect(await models().User.count({ where: { email: 'kanri2@example.com' } })).toBe(0);
+  });
+
   it('refuses a --totp-secret that is not base32, creating nothing', async () => {
     await expect(createUserCommand(env, { email: 'unei3@example.com', password: 'unei-no-kagi-2026', operator: true, totpSecret: 'not base32 at all 0189' })).rejects.toThrow(
       /^--totp-secret: /,

@@ -1,4 +1,4 @@
-import { emailSchema, LIMITS, TEXTS, passwordSchema } from '@hiraku/shared';
+import { emailSchema, isOperatorRole, LIMITS, TEXTS, passwordSchema } from '@hiraku/shared';
 import type { z } from 'zod';
 import { isCommonPassword } from '../auth/commonPasswords';
 import { isTotpSecret } from '../auth/totp';
@@ -16,6 +16,8 @@ export interface CreateUserOptions {
   password: string;
   username?: string;
   operator?: boolean;
+  /** Issue 38: an admin (above operator: the disclosure export, admins' roles, 要相談 cases). Two-factor as for operators. */
+  admin?: boolean;
   verified?: boolean;
   /** Past the new members' stage from the start (issue 35): tests, demo data and provisioning scripts. */
   established?: boolean;
@@ -24,7 +26,7 @@ export interface CreateUserOptions {
 }
 
 /**
- * `npm run cli -- create-user`: makes a member or operator (the first operator comes from here,
+ * `npm run cli -- create-user`: makes a member, operator or admin (`--admin`, issue 38) (the first operator comes from here,
  * docs/decisions.md) with the same rules as sign-up. Every refusal is a Japanese sentence naming the option.
  */
 export async function createUserCommand(env: Env, options: CreateUserOptions): Promise<void> {
@@ -34,7 +36,8 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
   const username = options.username === undefined ? undefined : options.username.trim();
   if (username !== undefined && username.length === 0) fail('--username', TEXTS.profile.usernameRequired);
   if (username !== undefined && Array.from(username).length > LIMITS.usernameMax) fail('--username', TEXTS.profile.usernameTooLong);
-  const role = options.operator ? 'operator' : 'member';
+  if (options.operator && options.admin) fail('--admin', '--operator と --admin は同時に指定できません。管理者は運営者の機能もすべて使えます。');
+  const role = options.admin ? 'admin' : options.operator ? 'operator' : 'member';
 
   const totpSecret = options.totpSecret === undefined ? undefined : options.totpSecret.replace(/\s/g, '').toUpperCase();
   if (totpSecret !== undefined && !isTotpSecret(totpSecret)) fail('--totp-secret', TOTP_SECRET_FORMAT);
@@ -53,16 +56,16 @@ export async function createUserCommand(env: Env, options: CreateUserOptions): P
     }
   });
 
-  const kind = role === 'operator' ? '運営者' : '会員';
+  const kind = role === 'admin' ? '管理者' : role === 'operator' ? '運営者' : '会員';
   const state = options.verified ? 'メールアドレス確認済み' : 'メールアドレス未確認（確認メールは送信していません）';
   // Operators are never held back by the new members' limits (commands/memberStage.ts).
-  const stage = role === 'operator' || options.established ? '' : `、新規メンバー（${LIMITS.newMemberDays}日間の制限あり。なしで作るには --established）`;
+  const stage = isOperatorRole(role) || options.established ? '' : `、新規メンバー（${LIMITS.newMemberDays}日間の制限あり。なしで作るには --established）`;
   console.info(`${kind}アカウントを作成しました: ${email}（公開ID: ${user.publicId}、${state}${stage}）`);
   if (recoveryCodes.length > 0) {
     console.info('二段階認証を有効にしました。次のリカバリーコードは一度だけ表示します。安全な場所に保管してください:');
     for (const code of recoveryCodes) console.info(`  ${code}`);
-  } else if (role === 'operator') {
-    console.info('運営者の機能を使うには、ログイン後に設定画面で二段階認証を有効にしてください（--totp-secret で作成時に有効にもできます）。');
+  } else if (isOperatorRole(role)) {
+    console.info(`${kind}の機能を使うには、ログイン後に設定画面で二段階認証を有効にしてください（--totp-secret で作成時に有効にもできます）。`);
   }
 }
 

@@ -22,15 +22,16 @@ program
 
 program
   .command('create-user')
-  .description('会員または運営者のアカウントを作成します')
+  .description('会員・運営者・管理者のアカウントを作成します')
   .requiredOption('--email <email>', 'メールアドレス')
   .requiredOption('--password <password>', 'パスワード（8〜128文字）')
   .option('--username <name>', 'プロフィールのユーザー名（指定するとプロフィールも作成）')
   .option('--operator', '運営者として作成する')
+  .option('--admin', '管理者として作成する（運営者の機能に加え、発信者情報の書き出し・管理者の任命・要相談ケースの確認。二段階認証が必要）')
   .option('--verified', 'メールアドレス確認済みとして作成する')
   .option('--established', `新規メンバーの制限（登録から${LIMITS.newMemberDays}日間）なしで作成する（テスト・デモデータ・構築スクリプト用）`)
   .option('--totp-secret <base32>', '二段階認証を有効にして作成する（認証アプリの秘密鍵、Base32）。リカバリーコードを表示します')
-  .action((opts: { email: string; password: string; username?: string; operator?: boolean; verified?: boolean; established?: boolean; totpSecret?: string }) =>
+  .action((opts: { email: string; password: string; username?: string; operator?: boolean; admin?: boolean; verified?: boolean; established?: boolean; totpSecret?: string }) =>
     createUserCommand(parseEnv(), opts),
   );
 

@@ -1,4 +1,4 @@
-import { TEXTS } from '@hiraku/shared';
+import { isOperatorRole, TEXTS } from '@hiraku/shared';
 import { UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import { hashPassword } from '../auth/password';
 import { conflict } from '../errors';
@@ -39,7 +39,7 @@ export async function createAccount(
         role: account.role ?? 'member',
         emailVerifiedAt: account.verified ? now : null,
         adultAttestedAt: now,
-        ...(account.stage === 'established' || account.role === 'operator' ? {} : signupStageColumns(now)),
+        ...(account.stage === 'established' || isOperatorRole(account.role) ? {} : signupStageColumns(now)),
       },
       { transaction: t },
     );

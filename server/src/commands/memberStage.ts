@@ -1,4 +1,4 @@
-import { ADVERSE_ACTIONS, FOLLOW_LIMITS, JST_OFFSET_MS, LIMITS, TEXTS, japanDay, type MemberStageView, type NewStageReason } from '@hiraku/shared';
+import { isOperatorRole, ADVERSE_ACTIONS, FOLLOW_LIMITS, JST_OFFSET_MS, LIMITS, TEXTS, japanDay, type MemberStageView, type NewStageReason } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
 import { AppError, validationError } from '../errors';
@@ -57,7 +57,7 @@ async function graduated(sequelize: Sequelize, userId: number, transaction?: Tra
 
 async function isNew(sequelize: Sequelize, row: StageRow, now: Date, transaction?: Transaction): Promise<boolean> {
   // Operators are never held back by a newcomer's limits.
-  if (row.role === 'operator' || !row.newStageUntil || row.newStageUntil.getTime() <= now.getTime()) return false;
+  if (isOperatorRole(row.role) || !row.newStageUntil || row.newStageUntil.getTime() <= now.getTime()) return false;
   return !(row.newStageReason === 'signup' && (await graduated(sequelize, row.id, transaction)));
 }
 
@@ -139,7 +139,7 @@ export async function setMemberStage(
   { transaction }: { transaction: Transaction },
 ): Promise<{ changed: boolean }> {
   // Operators are never limited (isNew): putting one back would be recorded and change nothing.
-  if (to === 'restore' && member.role === 'operator') throw validationError(TEXTS.newMember.operatorNotLimited);
+  if (to === 'restore' && isOperatorRole(member.role)) throw validationError(TEXTS.newMember.operatorNotLimited);
   const current = await memberStageView(deps.models, member, now);
   if ((to === 'lift') === (current.stage === 'established')) return { changed: false };
   const columns =
@@ -166,7 +166,7 @@ export async function afterUpheldCase(
   { transaction }: { transaction: Transaction },
 ): Promise<boolean> {
   const member = await deps.models.User.findByPk(authorId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!member || member.role === 'operator') return false;
+  if (!member || isOperatorRole(member.role)) return false;
   const since = member.stageChangedAt ? sqlDateTime(deps.sequelize, member.stageChangedAt) : null;
   const upheld = await countOne(
     deps.sequelize,

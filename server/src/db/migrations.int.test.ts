@@ -25,6 +25,7 @@ const ALL_TABLES = [
   'likes',
   'mail_outbox',
   'moderation_cases',
+  'notice_templates',
   'announcements',
   'notification_actors',
   'notification_members',

@@ -3,7 +3,10 @@ import {
   cacheControlHeader,
   ENDPOINTS,
   ENDPOINTS_IN_MATCH_ORDER,
+  isAdminRole,
   isMultipartBody,
+  isOperatorRole,
+  isStaffAccess,
   TEXTS,
   RATE_RULES,
   type BodyOf,
@@ -65,8 +68,10 @@ function checkAccess(definition: EndpointDefinition, services: AppServices): Mid
   if (definition.access === 'public') return null;
   return async (ctx, next) => {
     const user = requireUser(ctx);
-    if (definition.access === 'operator') {
-      if (user.role !== 'operator') throw authorizationError(TEXTS.common.operatorsOnly);
+    if (isStaffAccess(definition.access)) {
+      if (!isOperatorRole(user.role)) throw authorizationError(TEXTS.common.operatorsOnly);
+      // Issue 38: an operator is refused what only admins may do (the disclosure export, for one).
+      if (definition.access === 'admin' && !isAdminRole(user.role)) throw authorizationError(TEXTS.common.adminsOnly);
       // Accounts that can suspend anyone and read every enquiry act only with a second factor (issue 21):
       // the code, or a passkey (issue 35; a passkey-only operator pays one indexed lookup per call).
       if (!(await hasSecondFactor(services.models, user))) throw twoFactorRequired();

@@ -1,5 +1,5 @@
 import querystring from 'node:querystring';
-import { ENDPOINTS, type EndpointDefinition, type EndpointKey } from '@hiraku/shared';
+import { ENDPOINTS, isStaffAccess, type EndpointDefinition, type EndpointKey } from '@hiraku/shared';
 import type { Context } from 'koa';
 import type { SessionMember } from '../auth/sessions';
 import type { AllEndpointHandlers } from '../routes';
@@ -8,7 +8,7 @@ import { parseInput } from './validate';
 
 /** What the server may read for a page it writes: a GET of a member's endpoint with no path parameters and no rate limit. */
 function readableByPage(definition: EndpointDefinition): boolean {
-  return definition.method === 'GET' && !definition.params && !definition.rateLimit && definition.access !== 'operator';
+  return definition.method === 'GET' && !definition.params && !definition.rateLimit && !isStaffAccess(definition.access);
 }
 
 const READABLE: ReadonlyMap<string, EndpointKey> = new Map(

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { userFromAccessToken, type SessionDeps, type SessionMember } from '../auth/sessions';
 import { readAccessCookie } from '../auth/sessionCookies';
+import { isOperatorRole } from '@hiraku/shared';
 import { authenticationRequired, authorizationError } from '../errors';
 
 /**
@@ -27,7 +28,7 @@ export function requireUser(ctx: Context): SessionMember {
 
 export function requireOperator(ctx: Context): SessionMember {
   const user = requireUser(ctx);
-  if (user.role !== 'operator') throw authorizationError();
+  if (!isOperatorRole(user.role)) throw authorizationError();
   return user;
 }
 

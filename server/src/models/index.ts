@@ -5,6 +5,7 @@ import { AuditLog, initAuditLog } from './auditLog';
 import { Category, initCategory } from './category';
 import { Comment, initComment } from './comment';
 import { CaseNote, initCaseNote } from './caseNote';
+import { initNoticeTemplate, NoticeTemplate } from './noticeTemplate';
 import { ContactEnquiry, initContactEnquiry } from './contactEnquiry';
 import { DeletedAccount, initDeletedAccount } from './deletedAccount';
 import { Flag, initFlag } from './flag';
@@ -40,6 +41,7 @@ export { AuditLog } from './auditLog';
 export { Category } from './category';
 export { Comment } from './comment';
 export { CaseNote } from './caseNote';
+export { NoticeTemplate } from './noticeTemplate';
 export { Flag } from './flag';
 export { ModerationCase } from './moderationCase';
 export { Strike } from './strike';
@@ -84,6 +86,7 @@ export interface Models {
   ModerationCase: typeof ModerationCase;
   Flag: typeof Flag;
   CaseNote: typeof CaseNote;
+  NoticeTemplate: typeof NoticeTemplate;
   Strike: typeof Strike;
   RefreshToken: typeof RefreshToken;
   OneTimeToken: typeof OneTimeToken;
@@ -136,6 +139,7 @@ export function initModels(sequelize: Sequelize): Models {
     ModerationCase: initModerationCase(sequelize),
     Flag: initFlag(sequelize),
     CaseNote: initCaseNote(sequelize),
+    NoticeTemplate: initNoticeTemplate(sequelize),
     Strike: initStrike(sequelize),
     RefreshToken: initRefreshToken(sequelize),
     OneTimeToken: initOneTimeToken(sequelize),

@@ -48,6 +48,10 @@ export class ModerationCase extends Model<InferAttributes<ModerationCase>, Infer
   /** 削除 (issue 38): the removed content's title or first words, and when it went for good. */
   declare removedTitle: CreationOptional<string | null>;
   declare contentRemovedAt: CreationOptional<Date | null>;
+  /** 要相談 (issue 38, migration 0095): an operator asked the admins to look at it, when, who and why. */
+  declare escalatedAt: CreationOptional<Date | null>;
+  declare escalatedBy: CreationOptional<number | null>;
+  declare escalationReason: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 
   declare flags?: NonAttribute<Flag[]>;
@@ -85,6 +89,9 @@ export function initModerationCase(sequelize: Sequelize): typeof ModerationCase 
       overdueToldAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       removedTitle: { type: DataTypes.STRING(200), allowNull: true, defaultValue: null },
       contentRemovedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      escalatedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+      escalatedBy: { type: DataTypes.BIGINT, allowNull: true, defaultValue: null },
+      escalationReason: { type: DataTypes.STRING(500), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'moderation_cases', modelName: 'ModerationCase', underscored: true, updatedAt: false },

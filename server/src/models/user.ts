@@ -11,7 +11,7 @@ import type { Profile } from './profile';
 import { generatePublicId } from '../auth/publicId';
 import { LIMITS, NEW_STAGE_REASONS, SENSITIVE_IMAGE_CHOICES, type NewStageReason, type SensitiveImageChoice } from '@hiraku/shared';
 
-export const USER_ROLES = ['member', 'operator'] as const;
+export const USER_ROLES = ['member', 'operator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {

@@ -31,7 +31,7 @@ export type NotificationEvent =
   | { kind: 'newFollower' | 'followRequest'; followerId: number; followeeId: number }
   /** `followeeId` approved the requests of `followerIds` (one, or all waiting when they turned approval off). */
   | { kind: 'followApproved'; followeeId: number; followerIds: readonly number[] }
-  /** For operators' streams, no member's notification (cases.ts): a case opened, escalated, passed its due time, or closed. */
+  /** For operators' streams, no member's notification (cases.ts): a case opened, escalated (a more severe flag, or 要相談 for the admins: issue 38), passed its due time, or closed. */
   | { kind: 'case'; caseId: number; change: CaseChange };
 
 /**

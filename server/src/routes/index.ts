@@ -17,6 +17,7 @@ import { healthHandlers } from './health/health';
 import { keywordHandlers } from './keywords/keywords';
 import { likeHandlers } from './likes/likes';
 import { moderationHandlers } from './moderation/moderation';
+import { noticeTemplateHandlers } from './moderation/noticeTemplates';
 import { notificationHandlers } from './notifications/notifications';
 import { passkeyHandlers } from './passkeys/passkeys';
 import { passwordResetHandlers } from './passwordReset/passwordReset';
@@ -61,6 +62,7 @@ export function endpointHandlers(services: AppServices): AllEndpointHandlers {
     ...enquiryHandlers(services),
     ...analyticsHandlers(services),
     ...moderationHandlers(services),
+    ...noticeTemplateHandlers(services),
     ...flagHandlers(services),
     ...notificationHandlers(services),
     ...safetyHandlers(services),

@@ -1,3 +1,4 @@
+import { isOperatorRole } from '@hiraku/shared';
 import type { ReportImage, ReportImageDisplay, SensitiveImageChoice } from '@hiraku/shared';
 import type { UserRole } from '../models';
 
@@ -26,7 +27,7 @@ export function imageDisplayFor(viewer: ImageViewer, image: ReportImageFacts): R
   if (!image.hasImage) return null;
   if (!image.sensitive) return 'full';
   if (!viewer) return 'hidden';
-  if (viewer.id === image.authorId || viewer.role === 'operator') return 'full';
+  if (viewer.id === image.authorId || isOperatorRole(viewer.role)) return 'full';
   return DISPLAY_OF_CHOICE[viewer.sensitiveImages ?? 'blur'];
 }
 

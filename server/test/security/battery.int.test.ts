@@ -15,8 +15,8 @@ import { answerScanner, prepareForScanning, type AnswerScanner } from './scannin
  * state-changing endpoint against forged calls. A refused call must leave the database as it was.
  */
 
-type Caller = 'anonymous' | 'owner' | 'other' | 'operator' | 'suspended';
-const CALLERS: readonly Caller[] = ['anonymous', 'suspended', 'other', 'operator', 'owner'];
+type Caller = 'anonymous' | 'owner' | 'other' | 'operator' | 'admin' | 'suspended';
+const CALLERS: readonly Caller[] = ['anonymous', 'suspended', 'other', 'operator', 'admin', 'owner'];
 /**
  * `ok`: past authorization (2xx, or a 4xx about the empty input or a missing thing, never 401/403);
  * `401`: not signed in (suspended members' sessions stop counting); `403`: signed in but not allowed
@@ -26,11 +26,14 @@ const CALLERS: readonly Caller[] = ['anonymous', 'suspended', 'other', 'operator
 type Expect = 'ok' | '401' | '403' | 'deny';
 type Row = Record<Caller, Expect>;
 
-const PUBLIC: Row = { anonymous: 'ok', suspended: 'ok', other: 'ok', operator: 'ok', owner: 'ok' };
-const MEMBER: Row = { anonymous: '401', suspended: '401', other: 'ok', operator: 'ok', owner: 'ok' };
-const OPERATOR: Row = { anonymous: '401', suspended: '401', other: '403', operator: 'ok', owner: '403' };
+const PUBLIC: Row = { anonymous: 'ok', suspended: 'ok', other: 'ok', operator: 'ok', admin: 'ok', owner: 'ok' };
+const MEMBER: Row = { anonymous: '401', suspended: '401', other: 'ok', operator: 'ok', admin: 'ok', owner: 'ok' };
+/** Operators' endpoints admit admins too (issue 38). */
+const OPERATOR: Row = { anonymous: '401', suspended: '401', other: '403', operator: 'ok', admin: 'ok', owner: '403' };
+/** Admins only (issue 38): an operator is refused as a member is. */
+const ADMIN: Row = { anonymous: '401', suspended: '401', other: '403', operator: '403', admin: 'ok', owner: '403' };
 /** The owner's own report or comment: another member (and an operator, who uses moderation instead) is refused. */
-const OWNED: Row = { anonymous: '401', suspended: '401', other: 'deny', operator: 'deny', owner: 'ok' };
+const OWNED: Row = { anonymous: '401', suspended: '401', other: 'deny', operator: 'deny', admin: 'deny', owner: 'ok' };
 
 /** One row per endpoint; the test fails when the map gains an endpoint without a row here. */
 const MATRIX: Record<EndpointKey, Row> = {
@@ -74,12 +77,18 @@ const MATRIX: Record<EndpointKey, Row> = {
   'moderation.memberStage': OPERATOR,
   'moderation.members': OPERATOR,
   'moderation.auditLog': OPERATOR,
-  'disclosure.records': OPERATOR,
+  'disclosure.records': ADMIN,
   'moderation.cases': OPERATOR,
   'moderation.caseCounts': OPERATOR,
   'moderation.claimCase': OPERATOR,
   'moderation.releaseCase': OPERATOR,
   'moderation.caseNote': OPERATOR,
+  'moderation.escalateCase': OPERATOR,
+  'noticeTemplates.list': OPERATOR,
+  'noticeTemplates.create': OPERATOR,
+  'noticeTemplates.update': OPERATOR,
+  'noticeTemplates.remove': OPERATOR,
+  'noticeTemplates.preview': OPERATOR,
   'moderation.resolveCase': OPERATOR,
   'moderation.bulkResolveCases': OPERATOR,
   'moderation.memberHistory': OPERATOR,
@@ -89,7 +98,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'appeals.create': MEMBER,
   'auth.login': PUBLIC,
   'auth.logout': PUBLIC,
-  'auth.refresh': { anonymous: '401', suspended: '403', other: 'ok', operator: 'ok', owner: 'ok' },
+  'auth.refresh': { anonymous: '401', suspended: '403', other: 'ok', operator: 'ok', admin: 'ok', owner: 'ok' },
   'auth.me': MEMBER,
   'signup.create': PUBLIC,
   'signup.verifyEmail': PUBLIC,
@@ -221,6 +230,7 @@ async function newWorld(app: TestApp): Promise<World> {
   const { client: owner, user: ownerUser } = await memberWithSession(app);
   const { client: other, user: otherUser } = await memberWithSession(app);
   const { client: operator, user: operatorUser } = await memberWithSession(app, { role: 'operator' });
+  const { client: admin, user: adminUser } = await memberWithSession(app, { role: 'admin' });
   const { client: suspended, user: suspendedUser } = await memberWithSession(app);
   await suspendedUser.update({ suspendedAt: new Date() });
   const anonymous = createHttpClient(app.baseUrl);
@@ -232,10 +242,11 @@ async function newWorld(app: TestApp): Promise<World> {
   const mutedWord = await app.services.models.MutedWord.create({ userId: ownerUser.id, word: '縄', folded: '縄', pattern: '%縄%', expiresAt: null });
   const collection = await app.services.models.Collection.create({ userId: ownerUser.id, name: '縛りの参考', position: 0 });
   const autosave = await writeTransaction(app.services.sequelize, (transaction) => createAutosave(app.services.models, { userId: ownerUser.id, reportId: null, values: AUTOSAVE_VALUES }, { transaction }));
-  const clients = { anonymous, owner, other, operator, suspended };
+  const noticeTemplate = await app.services.models.NoticeTemplate.create({ name: '非表示の定型文', decision: 'hide', category: null, body: '{対象}は{理由}にあたるため非表示にしました。', updatedBy: null });
+  const clients = { anonymous, owner, other, operator, admin, suspended };
   return {
     clients,
-    emails: { owner: ownerUser.email, other: otherUser.email, operator: operatorUser.email, suspended: suspendedUser.email },
+    emails: { owner: ownerUser.email, other: otherUser.email, operator: operatorUser.email, admin: adminUser.email, suspended: suspendedUser.email },
     scanner: answerScanner(app, () => Object.values(clients)),
     params: {
       reportId: String(report.id),
@@ -252,6 +263,7 @@ async function newWorld(app: TestApp): Promise<World> {
       passkey: '999999',
       collection: String(collection.id),
       autosave: String(autosave.id),
+      noticeTemplate: String(noticeTemplate.id),
     },
   };
 }
@@ -259,7 +271,7 @@ async function newWorld(app: TestApp): Promise<World> {
 /** `:id` means the thing the endpoint's group is about; the other parameters are named for it. */
 function urlOf(key: EndpointKey, params: Record<string, string>): string {
   const group = key.split('.')[0] ?? '';
-  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave', follows: 'tag' };
+  const idFor: Record<string, string> = { reports: 'report', comments: 'comment', tags: 'tag', categories: 'category', enquiries: 'enquiry', moderation: 'report', contentWarnings: 'report', mutedWords: 'mutedWord', sessions: 'session', passkeys: 'passkey', collections: 'collection', autosaves: 'autosave', follows: 'tag', noticeTemplates: 'noticeTemplate' };
   return ENDPOINTS[key].path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = name === 'id' ? params[idFor[group] ?? ''] : params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key}`);
@@ -350,7 +362,7 @@ describe('anti-forgery', () => {
     for (const key of keys) {
       const world = await newWorld(app);
       // The caller who would be allowed, so the token is the only reason left to refuse.
-      const caller: Caller = MATRIX[key].operator === 'ok' && MATRIX[key].owner !== 'ok' ? 'operator' : 'owner';
+      const caller: Caller = MATRIX[key].owner === 'ok' ? 'owner' : MATRIX[key].operator === 'ok' ? 'operator' : MATRIX[key].admin === 'ok' ? 'admin' : 'owner';
       await world.clients[caller].get('/api/auth/me');
       await world.clients.other.get('/api/auth/me');
       const othersToken = world.clients.other.cookie(COOKIE_NAMES.xsrf);

@@ -3,6 +3,7 @@ import {
   DESKTOP_MESSAGES,
   endpointPath,
   hostRequestSchema,
+  isOperatorRole,
   XSRF_HEADER,
   type HostMethod,
   type HostResult,
@@ -69,7 +70,7 @@ function refusal(status: number, error: string, message: string): Answer {
 }
 
 function isOperator(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as Partial<SessionUser>).role === 'operator';
+  return typeof body === 'object' && body !== null && isOperatorRole((body as Partial<SessionUser>).role);
 }
 
 /** The password was right and the code step comes next: not a session yet, so nothing to refuse. */

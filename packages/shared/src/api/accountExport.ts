@@ -12,7 +12,7 @@ export const accountExportSchema = z.object({
   account: z.object({
     email: z.string(),
     publicId: z.string(),
-    role: z.enum(['member', 'operator']),
+    role: z.enum(['member', 'operator', 'admin']),
     emailVerifiedAt: isoDate.nullable(),
     adultAttestedAt: isoDate,
     createdAt: isoDate,

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * a field cannot be added to one and not the other.
  */
 
-const roleSchema = z.enum(['member', 'operator']);
+const roleSchema = z.enum(['member', 'operator', 'admin']);
 
 export const sessionUserSchema = z.object({
   publicId: z.string(),

@@ -58,6 +58,8 @@ export const caseItemSchema = z.object({
   notes: z.array(z.object({ author: person.nullable(), text: z.string(), createdAt: isoDate })),
   /** On an appeal case: what is appealed. */
   appeal: z.object({ ofCaseId: z.number().int(), action: decisionSchema, reason: z.string(), text: z.string(), filedAt: isoDate }).nullable(),
+  /** 要相談 (issue 38): an operator asked the admins to look at it; admins are shown these first. */
+  escalation: z.object({ at: isoDate, by: person.nullable(), reason: z.string() }).nullable(),
 });
 export type CaseItem = z.output<typeof caseItemSchema>;
 

@@ -64,6 +64,10 @@ export const caseNoteInputSchema = z.object(
 );
 export type CaseNoteInput = z.output<typeof caseNoteInputSchema>;
 
+/** POST /api/moderation/cases/{id}/escalate (issue 38): 要相談, with what the operator wants the admins to look at. */
+export const escalateCaseInputSchema = z.object({ reason: moderationReasonSchema }, { error: m.reasonRequired });
+export type EscalateCaseInput = z.output<typeof escalateCaseInputSchema>;
+
 const untilSchema = z.iso
   .datetime({ offset: true, error: m.untilInvalid })
   .transform((value) => new Date(value))

@@ -5,3 +5,4 @@ export * from './cases';
 export * from './caseSchemas';
 export * from './caseResponses';
 export * from './memberStage';
+export * from './noticeTemplates';

@@ -31,4 +31,5 @@ export const COMMON_TEXTS = {
   serviceUnavailable: 'ただいまサービスを利用できません。しばらく待ってから、もう一度お試しください。',
   conflict: 'ほかの操作と重なったため、保存できませんでした。ページを再読み込みしてから、もう一度お試しください。',
   operatorsOnly: 'このページは運営者専用です。',
+  adminsOnly: 'この操作は管理者だけが行えます。',
 } as const;

@@ -36,6 +36,7 @@ export * from './moderation/messages';
 export * from './moderation/screens';
 export * from './moderation/auditActions';
 export * from './moderation/cases';
+export * from './moderation/noticeTemplates';
 export * from './moderation/rules';
 export * from './flag/categories';
 export * from './flag/messages';

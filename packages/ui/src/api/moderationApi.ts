@@ -1,4 +1,4 @@
-import type { AuditAction, BulkCaseAction, CaseDecision, CaseQuery, ModerationRole } from '@hiraku/shared';
+import type { AuditAction, BulkCaseAction, CaseDecision, CaseQuery, FlagCategory, ModerationRole, NoticeTemplateInput } from '@hiraku/shared';
 
 /** The case queue's filters, as its screen holds them. */
 export interface CaseFilters {
@@ -27,6 +27,13 @@ export function createModerationApi(client: ApiClient) {
     caseCounts: () => call('moderation.caseCounts', {}),
     claimCase: (id: number, claim: boolean) => call(claim ? 'moderation.claimCase' : 'moderation.releaseCase', { params: { id } }),
     noteCase: (id: number, text: string) => call('moderation.caseNote', { params: { id }, body: { text } }),
+    /** Notice templates (issue 38). */
+    createNoticeTemplate: (input: NoticeTemplateInput) => call('noticeTemplates.create', { body: input }),
+    updateNoticeTemplate: (id: number, input: NoticeTemplateInput) => call('noticeTemplates.update', { params: { id }, body: input }),
+    removeNoticeTemplate: (id: number) => call('noticeTemplates.remove', { params: { id } }),
+    previewNoticeTemplate: (body: string, category: FlagCategory | null) => call('noticeTemplates.preview', { body: { body, category } }),
+    /** 要相談 (issue 38): ask the admins to look at the case. */
+    escalateCase: (id: number, reason: string) => call('moderation.escalateCase', { params: { id }, body: { reason } }),
     resolveCase: (id: number, action: CaseDecision, reason: string) => call('moderation.resolveCase', { params: { id }, body: { action, reason } }),
     bulkResolve: (ids: number[], action: BulkCaseAction, reason: string) => call('moderation.bulkResolveCases', { body: { ids, action, reason } }),
     memberHistory: (publicId: string, signal?: AbortSignal) => call('moderation.memberHistory', { params: { publicId } }, { signal }),

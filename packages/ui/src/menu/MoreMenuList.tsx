@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SHELL_TEXTS, TIMINGS } from '@hiraku/shared';
+import { SHELL_TEXTS, TIMINGS, isOperatorRole } from '@hiraku/shared';
 import { useNotice } from '../notice/NoticeContext';
 import { PATHS } from '../routes/paths';
 import { useSession } from '../session/SessionContext';
@@ -31,7 +31,7 @@ export default function MoreMenuList({ id, labelledBy, open, openAt, openCount, 
   const navigate = useNavigate();
   const { logout } = useShellActions();
   const { status, user } = useSession();
-  const isOperator = status === 'authenticated' && user?.role === 'operator';
+  const isOperator = status === 'authenticated' && isOperatorRole(user?.role);
   const { showNotice } = useNotice();
   const download = useAccountDownload();
   // The export asks for a recent proof of identity like every other irreversible disclosure (issue 35).

@@ -32,6 +32,7 @@ export function CaseList({ items, active, selected, onShow }: { items: CaseItem[
             <span className="cases__row-meta">
               {t.types[item.type]}・{FLAG_CATEGORY_TEXTS[item.category].label}
               {item.overdue && <span className="badge badge--warning">{t.overdue}</span>}
+              {item.escalation && <span className="badge badge--warning">{t.escalatedBadge}</span>}
               {selected.has(item.id) && <span className="badge">{t.select}</span>}
             </span>
           </button>

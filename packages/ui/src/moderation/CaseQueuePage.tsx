@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MODERATION_TEXTS, type CaseDecision, type CaseItem, type CasePage, TWO_FACTOR_SETUP_PATH } from '@hiraku/shared';
+import { fillNoticeTemplate, MODERATION_TEXTS, type CaseDecision, type CaseItem, type CasePage, TWO_FACTOR_SETUP_PATH } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi, type CaseFilters } from '../api/moderationApi';
 import { FormAlert, FormStatus } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
-import { endpointQueryKey } from '../query/endpointQuery';
+import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 import { useCursorList } from '../query/useCursorList';
 import { isStepUpCancelled, useStepUp } from '../stepUp/useStepUp';
 import { CaseBulkBar } from './CaseBulkBar';
@@ -46,6 +46,17 @@ function CaseQueue() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const anchor = useRef<number | null>(null);
   const [deciding, setDeciding] = useState<Deciding | null>(null);
+  // Issue 38: the notice templates, read when a decision's dialog opens, offered for its decision and category.
+  const noticeTemplates = useEndpointQuery('noticeTemplates.list', {}, { enabled: deciding !== null, staleTime: 60_000 });
+  const templateChoices = useMemo(() => {
+    if (!deciding) return [];
+    const [first] = deciding.items;
+    const category = first && deciding.items.every((item) => item.category === first.category) ? first.category : null;
+    const target = deciding.items.length === 1 && first ? (first.target.title ?? '') : '';
+    return (noticeTemplates.data?.templates ?? [])
+      .filter((template) => template.decision === deciding.action && (template.category === null || template.category === category))
+      .map((template) => ({ id: template.id, name: template.name, text: fillNoticeTemplate(template.body, { target: target ? `「${target}」` : '', category }) }));
+  }, [deciding, noticeTemplates.data]);
   const [history, setHistory] = useState<{ publicId: string; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -225,6 +236,7 @@ function CaseQueue() {
           confirmLabel={t.actions[deciding.action]}
           onConfirm={decide}
           onCancel={() => setDeciding(null)}
+          templates={templateChoices}
         />
       )}
       {stepUpDialog}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { FLAG_CATEGORY_TEXTS, formatDateTimeJa, MODERATION_TEXTS, type CaseDecision, type CaseItem } from '@hiraku/shared';
 import type { ModerationApi } from '../api/moderationApi';
 import { actionsFor, keyOf } from './caseKeys';
+import { CaseEscalation } from './CaseEscalation';
 import { CaseNotes } from './CaseNotes';
 
 const t = MODERATION_TEXTS.cases;
@@ -54,6 +55,7 @@ export function CaseView({ item, api, active, selected, ref, onFocus, onSelect, 
         <span className="badge">{status}</span>
         <span className="badge">{q.reporterCount(item.flaggerCount)}</span>
         {item.overdue && <span className="badge badge--warning">{t.overdue}</span>}
+        {item.escalation && <span className="badge badge--warning">{t.escalatedBadge}</span>}
         <span className="badge">{item.claimedBy ? t.claimedBy(item.claimedBy.username ?? item.claimedBy.publicId) : t.unclaimed}</span>
       </p>
       <p className="moderation__meta">
@@ -96,6 +98,7 @@ export function CaseView({ item, api, active, selected, ref, onFocus, onSelect, 
           </ul>
         </>
       )}
+      <CaseEscalation item={item} api={api} onChange={onChange} />
       <CaseNotes item={item} api={api} onChange={onChange} />
       {onAction && (
         <div className="moderation__actions">

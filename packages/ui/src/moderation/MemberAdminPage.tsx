@@ -1,20 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { formatDateTimeJa, MODERATION_TEXTS, type ModeratedMember, type ResponseOf } from '@hiraku/shared';
+import { formatDateTimeJa, isAdminRole, MODERATION_TEXTS, type ModeratedMember, type ResponseOf } from '@hiraku/shared';
 import { errorMessage } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { createModerationApi } from '../api/moderationApi';
 import { FormAlert, FormStatus } from '../components/forms';
 import { PageTitle } from '../components/PageTitle';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
+import { useSession } from '../session/SessionContext';
 import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
 
 const t = MODERATION_TEXTS.members;
 const c = MODERATION_TEXTS.common;
 
-type MemberAction = 'suspend' | 'unsuspend' | 'promote' | 'demote';
-const ACTION_LABELS: Record<MemberAction, string> = { suspend: t.suspend, unsuspend: t.unsuspend, promote: t.promote, demote: t.demote };
+type MemberAction = 'suspend' | 'unsuspend' | 'promote' | 'demote' | 'makeAdmin' | 'unmakeAdmin';
+const ACTION_LABELS: Record<MemberAction, string> = {
+  suspend: t.suspend,
+  unsuspend: t.unsuspend,
+  promote: t.promote,
+  demote: t.demote,
+  makeAdmin: t.makeAdmin,
+  unmakeAdmin: t.unmakeAdmin,
+};
+/** The role each role action sets. */
+const ROLE_OF = { promote: 'operator', demote: 'member', makeAdmin: 'admin', unmakeAdmin: 'operator' } as const;
 
 /** A date-time field's value (wall time, no zone) read as Japan time, which is what operators mean. */
 function japanWallTimeToIso(value: string): string | null {
@@ -39,6 +49,7 @@ function MemberAdmin() {
   const { client } = useApi();
   const api = useMemo(() => createModerationApi(client), [client]);
   const queryClient = useQueryClient();
+  const viewerIsAdmin = isAdminRole(useSession().user?.role);
   const [query, setQuery] = useState('');
   /** What was last searched for; null before the first search. */
   const [searched, setSearched] = useState<string | null>(null);
@@ -73,7 +84,7 @@ function MemberAdmin() {
           ? await api.suspend(member.publicId, reason, japanWallTimeToIso(until))
           : action === 'unsuspend'
             ? await api.unsuspend(member.publicId, reason)
-            : await api.setRole(member.publicId, action === 'promote' ? 'operator' : 'member', reason);
+            : await api.setRole(member.publicId, ROLE_OF[action], reason);
       // The answer is the member's new state in every cached search; the list and the audit log are read again.
       queryClient.setQueriesData<ResponseOf<'moderation.members'>>({ queryKey: endpointQueryKey('moderation.members') }, (list) =>
         list ? { ...list, members: list.members.map((other) => (other.publicId === answer.member.publicId ? answer.member : other)) } : list,
@@ -111,7 +122,7 @@ function MemberAdmin() {
         <ul className="moderation__list">
           {members.map((member) => (
             <li key={member.publicId}>
-              <MemberCard member={member} onAction={(action) => open(member, action)} />
+              <MemberCard member={member} viewerIsAdmin={viewerIsAdmin} onAction={(action) => open(member, action)} />
             </li>
           ))}
         </ul>
@@ -138,14 +149,17 @@ function MemberAdmin() {
   );
 }
 
-function MemberCard({ member, onAction }: { member: ModeratedMember; onAction: (action: MemberAction) => void }) {
+function MemberCard({ member, viewerIsAdmin, onAction }: { member: ModeratedMember; viewerIsAdmin: boolean; onAction: (action: MemberAction) => void }) {
   const headingId = `member-${member.publicId}`;
   const state =
     member.suspendedAt === null ? t.active : member.suspendedUntil ? t.suspendedUntil(formatDateTimeJa(member.suspendedUntil)) : t.suspendedIndefinitely;
   const actions: MemberAction[] = [
     member.suspendedAt === null ? 'suspend' : 'unsuspend',
-    member.role === 'operator' ? 'demote' : 'promote',
-  ];
+    member.role === 'member' ? 'promote' : member.role === 'operator' ? 'demote' : null,
+    // Issue 38: only an admin makes or unmakes an admin (the server refuses anyone else).
+    viewerIsAdmin && member.role === 'operator' ? 'makeAdmin' : null,
+    viewerIsAdmin && member.role === 'admin' ? 'unmakeAdmin' : null,
+  ].filter((action): action is MemberAction => action !== null);
   return (
     <article className="moderation__item" aria-labelledby={headingId}>
       <h2 id={headingId} className="moderation__item-title">

@@ -6,6 +6,7 @@ const LINKS = [
   { to: PATHS.moderationQueue, label: MODERATION_TEXTS.titles.queue },
   { to: PATHS.memberAdmin, label: MODERATION_TEXTS.titles.members },
   { to: PATHS.auditLog, label: MODERATION_TEXTS.titles.auditLog },
+  { to: PATHS.noticeTemplates, label: MODERATION_TEXTS.titles.noticeTemplates },
   { to: PATHS.enquiries, label: MODERATION_TEXTS.titles.enquiries },
   { to: PATHS.analytics, label: MODERATION_TEXTS.titles.analytics },
   { to: PATHS.categoryManager, label: PAGE_TITLES.categoryManager },

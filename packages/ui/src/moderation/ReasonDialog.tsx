@@ -16,13 +16,15 @@ export interface ReasonDialogProps {
   /** Does the action; resolves to the error to show, or null once done (the caller then closes it). */
   onConfirm: (reason: string) => Promise<string | null>;
   onCancel: () => void;
+  /** Issue 38: notice templates for this decision, their placeholders already filled; choosing one fills the reason. */
+  templates?: ReadonlyArray<{ id: number; name: string; text: string }>;
 }
 
 /**
  * Every operator action asks for its reason (1-500 characters, into the audit log) in this dialog.
  * The reason field has the focus, so Enter in it never acts on an empty reason by accident.
  */
-export function ReasonDialog({ title, question, confirmLabel, children, onConfirm, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ title, question, confirmLabel, children, onConfirm, onCancel, templates = [] }: ReasonDialogProps) {
   const { formRef, values, errors, setField, submitWith } = useSchemaForm<ModerationReasonInput>({ defaultValues: { reason: '' }, check: checkReason, order: ORDER });
   /** What the action answered when it failed; the reason's own message comes first. */
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,6 +51,29 @@ export function ReasonDialog({ title, question, confirmLabel, children, onConfir
       <form ref={formRef} onSubmit={submit} noValidate>
         <p id={`${id}-question`}>{question}</p>
         {children}
+        {templates.length > 0 && (
+          <div className="field">
+            <label htmlFor={`${id}-template`} className="field__label">
+              {t.templateLabel}
+            </label>
+            <select
+              id={`${id}-template`}
+              className="field__input"
+              defaultValue=""
+              onChange={(event) => {
+                const chosen = templates.find((template) => String(template.id) === event.target.value);
+                if (chosen) setField('reason', chosen.text);
+              }}
+            >
+              <option value="">{t.templateNone}</option>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${id}-reason`} className="field__label">
             {t.reasonLabel}

@@ -28,6 +28,7 @@ export async function loadOperatorMenuItems(client: ApiClient): Promise<MoreMenu
     },
     { kind: 'link', to: PATHS.memberAdmin, label: t.titles.members, keywords: ['kaiin', 'members', 'かいいん'] },
     { kind: 'link', to: PATHS.auditLog, label: t.titles.auditLog, keywords: ['sousa', 'audit', 'そうさ'] },
+    { kind: 'link', to: PATHS.noticeTemplates, label: t.titles.noticeTemplates, keywords: ['teikeibun', 'template', 'ていけいぶん'] },
     { kind: 'link', to: PATHS.enquiries, label: t.titles.enquiries, keywords: ['toiawase', 'contact', 'といあわせ'] },
     { kind: 'link', to: PATHS.analytics, label: t.titles.analytics, keywords: ['akusesu', 'analytics', 'あくせす'] },
     { kind: 'link', to: PATHS.categoryManager, label: PAGE_TITLES.categoryManager, keywords: ['category', 'kategori', 'かてごり'] },

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { DESKTOP_TEXTS } from '@hiraku/shared';
+import { DESKTOP_TEXTS, isOperatorRole } from '@hiraku/shared';
 import { OperatorsOnlyPage } from '../pages/OperatorsOnlyPage';
 import { useSession } from '../session/SessionContext';
 
@@ -9,6 +9,6 @@ import { useSession } from '../session/SessionContext';
  */
 export function OperatorRoleGate() {
   const { user } = useSession();
-  if (user && user.role !== 'operator') return <OperatorsOnlyPage page={DESKTOP_TEXTS.productName} />;
+  if (user && !isOperatorRole(user.role)) return <OperatorsOnlyPage page={DESKTOP_TEXTS.productName} />;
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, PASSKEY_TEXTS, TIMINGS, TWO_FACTOR_SETUP_PATH, type LoginInput, type LoginResponse } from '@hiraku/shared';
+import { PAGE_TITLES, ACCOUNT_MESSAGES, ACCOUNT_TEXTS, LIMITS, loginSchema, PASSKEY_TEXTS, TIMINGS, TWO_FACTOR_SETUP_PATH, type LoginInput, type LoginResponse, isOperatorRole } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { AccountPage, FormAlert, FormStatus, schemaCheck, SubmitButton, TextField, guardSubmit, useSchemaForm } from '../components/forms';
 import { useNotice } from '../notice/NoticeContext';
@@ -53,7 +53,7 @@ export function LoginPage() {
     showNotice(ACCOUNT_MESSAGES.loginSucceeded, 'success');
     const returnPath = returnPathFrom(location.state);
     // An operator without two-factor sign-in can do nothing as an operator until it is set up.
-    const needsTwoFactor = response.role === 'operator' && !response.twoFactor;
+    const needsTwoFactor = isOperatorRole(response.role) && !response.twoFactor;
     const home = operatorMode ? (returnPath ?? OPERATOR_HOME) : afterLoginPath(response, returnPath);
     navigate(needsTwoFactor ? TWO_FACTOR_SETUP_PATH : home, { replace: true });
   };

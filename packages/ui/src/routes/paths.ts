@@ -28,6 +28,7 @@ export const PATHS = {
   enquiries: '/moderation/enquiries',
   enquiryDetail: '/moderation/enquiries/:id',
   analytics: '/moderation/analytics',
+  noticeTemplates: '/moderation/notice-templates',
   profile: '/profile',
   publicProfile: '/profile/:publicId',
   searchResults: '/search-results',

@@ -82,6 +82,7 @@ export const OPERATOR_ROUTES: RouteObject[] = [
   lazyRoute(PATHS.moderationQueue, operatorPages, (m) => <m.CaseQueuePage />),
   lazyRoute(PATHS.memberAdmin, operatorPages, (m) => <m.MemberAdminPage />),
   lazyRoute(PATHS.auditLog, operatorPages, (m) => <m.AuditLogPage />),
+  lazyRoute(PATHS.noticeTemplates, operatorPages, (m) => <m.NoticeTemplatesPage />),
   lazyRoute(PATHS.enquiries, operatorPages, (m) => <m.EnquiriesPage />),
   lazyRoute(PATHS.enquiryDetail, operatorPages, (m) => <m.EnquiryDetailPage />),
   lazyRoute(PATHS.analytics, operatorPages, (m) => <m.LazyAnalyticsPage />),

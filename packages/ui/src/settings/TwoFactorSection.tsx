@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { disableTwoFactorSchema, enableTwoFactorSchema, SECURITY_TEXTS, type TwoFactorSetup } from '@hiraku/shared';
+import { disableTwoFactorSchema, enableTwoFactorSchema, SECURITY_TEXTS, type TwoFactorSetup, isOperatorRole } from '@hiraku/shared';
 import { errorMessage, isApiError } from '../api/apiError';
 import { useApi } from '../api/ApiContext';
 import { FormAlert, FormStatus, guardSubmit, OneTimeCodeField, schemaCheck, SubmitButton, TextField, useSchemaForm } from '../components/forms';
@@ -20,7 +20,7 @@ export function TwoFactorSection() {
     <SettingsSection title={t.heading}>
       <div id="two-factor">
         <p>{t.lead}</p>
-        {user?.role === 'operator' && !user.twoFactor && <p className="form-info">{t.operatorRequired}</p>}
+        {isOperatorRole(user?.role) && !user?.twoFactor && <p className="form-info">{t.operatorRequired}</p>}
         {recoveryCodes ? (
           <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
         ) : status.data?.enabled ? (

@@ -1,6 +1,7 @@
+import { isOperatorRole } from '@hiraku/shared';
 import { useSession } from '../session/SessionContext';
 
 /** For showing the right screen only: the server checks the role on every write and answers 403 anyway. */
 export function useIsOperator(): boolean {
-  return useSession().user?.role === 'operator';
+  return isOperatorRole(useSession().user?.role);
 }

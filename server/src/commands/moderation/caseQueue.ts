@@ -1,9 +1,9 @@
 import { LIMITS, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
-import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { notFound, validationError } from '../../errors';
 import { TEXTS } from '@hiraku/shared';
 import type { Comment, Models, ModerationCase, Report, User } from '../../models';
-import type { Viewer } from '../../policies/viewer';
+import { isAdmin, type Viewer } from '../../policies/viewer';
 import type { Storage } from '../../storage/storage';
 import { targetPath } from './appeals';
 import { loadCaseCounts } from './caseCounts';
@@ -12,19 +12,22 @@ import { followCounts } from '../follows';
 
 type QueueDeps = { models: Models; sequelize: Sequelize; storage: Storage };
 
-/** Open cases page by (priority, id): the queue's order. Closed ones newest first, by id. */
-function decodeCursor(cursor: string | undefined): { priority: number; id: number } | null {
+/**
+ * Open cases page by (priority, id): the queue's order; for admins by (要相談 first, priority, id), the
+ * cursor of an escalated case starting with `x`. Closed ones newest first, by id.
+ */
+function decodeCursor(cursor: string | undefined): { escalated: boolean; priority: number; id: number } | null {
   if (cursor === undefined || cursor === '') return null;
-  const match = /^([0-9]{1,3})\.([1-9][0-9]{0,15})$/.exec(cursor);
-  if (!match || !Number.isSafeInteger(Number(match[2]))) throw validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid });
-  return { priority: Number(match[1]), id: Number(match[2]) };
+  const match = /^(x?)([0-9]{1,3})\.([1-9][0-9]{0,15})$/.exec(cursor);
+  if (!match || !Number.isSafeInteger(Number(match[3]))) throw validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid });
+  return { escalated: match[1] === 'x', priority: Number(match[2]), id: Number(match[3]) };
 }
-
 
 /**
  * A page of the case queue. Open cases: appeals first, then by the severity of their worst flag, then
  * oldest first (priority, id: ids grow with time), by keyset; closed ones newest first. Each page takes
  * a fixed number of statements whatever its size or depth (bench/ and the CI query budget check it).
+ * Admins (issue 38) see the open cases operators marked 要相談 before all others, in the same order.
  */
 export async function loadCasePage(
   deps: QueueDeps,
@@ -41,23 +44,28 @@ export async function loadCasePage(
   if (query.claimed === 'yes') where.push({ claimedBy: { [Op.ne]: null } });
   if (query.claimed === 'no') where.push({ claimedBy: null });
   if (query.overdue) where.push({ dueAt: { [Op.lt]: now } });
+  const escalatedFirst = open && isAdmin(viewer);
   if (after) {
-    where.push(
-      open
-        ? { [Op.or]: [{ priority: { [Op.gt]: after.priority } }, { priority: after.priority, id: { [Op.gt]: after.id } }] }
-        : { id: { [Op.lt]: after.id } },
-    );
+    const later: WhereOptions<ModerationCase> = open
+      ? { [Op.or]: [{ priority: { [Op.gt]: after.priority } }, { priority: after.priority, id: { [Op.gt]: after.id } }] }
+      : { id: { [Op.lt]: after.id } };
+    if (!escalatedFirst) where.push(later);
+    else if (after.escalated) where.push({ [Op.or]: [{ [Op.and]: [{ escalatedAt: { [Op.ne]: null } }, later] }, { escalatedAt: null }] });
+    else where.push({ escalatedAt: null }, later);
   }
   const rows = await deps.models.ModerationCase.findAll({
     where: { [Op.and]: where },
-    attributes: ['id', 'priority'],
-    order: open ? [['priority', 'ASC'], ['id', 'ASC']] : [['id', 'DESC']],
+    attributes: ['id', 'priority', 'escalatedAt'],
+    order: open
+      ? [...(escalatedFirst ? [[literal('escalated_at IS NULL'), 'ASC'] as [ReturnType<typeof literal>, string]] : []), ['priority', 'ASC'], ['id', 'ASC']]
+      : [['id', 'DESC']],
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const [items, counts] = await Promise.all([loadCaseItems(deps, page.map((row) => row.id), now), loadCaseCounts(deps.sequelize, now)]);
-  return { items, nextCursor: rows.length > limit && last ? `${last.priority}.${last.id}` : null, counts };
+  const cursorOf = (row: ModerationCase) => `${escalatedFirst && row.escalatedAt !== null ? 'x' : ''}${row.priority}.${row.id}`;
+  return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null, counts };
 }
 
 const userAttributes = ['id', 'publicId', 'suspendedAt'] as const;
@@ -80,7 +88,7 @@ export async function loadCaseItems(deps: QueueDeps, ids: readonly number[], now
       : Promise.resolve([] as Comment[]),
   ]);
   const userIds = new Set<number>();
-  for (const entry of cases) for (const id of [entry.authorId, entry.claimedBy, entry.decidedBy, entry.type === 'member' ? entry.targetId : null]) if (id !== null) userIds.add(id);
+  for (const entry of cases) for (const id of [entry.authorId, entry.claimedBy, entry.decidedBy, entry.escalatedBy, entry.type === 'member' ? entry.targetId : null]) if (id !== null) userIds.add(id);
   for (const flag of flags) userIds.add(flag.flaggerId);
   for (const note of notes) if (note.authorId !== null) userIds.add(note.authorId);
   const users = await models.User.findAll({
@@ -188,6 +196,7 @@ export async function loadCaseItems(deps: QueueDeps, ids: readonly number[], now
         original && original.decision
           ? { ofCaseId: original.id, action: original.decision, reason: original.decisionReason ?? '', text: entry.appealText ?? '', filedAt: entry.openedAt.toISOString() }
           : null,
+      escalation: entry.escalatedAt ? { at: entry.escalatedAt.toISOString(), by: person(entry.escalatedBy), reason: entry.escalationReason ?? '' } : null,
     };
     return [item];
   });

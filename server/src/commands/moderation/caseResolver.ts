@@ -300,6 +300,26 @@ export async function releaseCase(deps: CaseDeps, { actor, caseId }: { actor: Ac
   return { changed: true, caseId };
 }
 
+/**
+ * 要相談 (issue 38): an operator asks the admins to look at an open case. Recorded on the case (when, who,
+ * why), audited, and told to operators' streams as 'escalated' (the desktop badge); admins' queue shows
+ * it first (caseQueue.ts). Again on an escalated case changes nothing; a closed case is refused.
+ */
+export async function escalateCase(
+  deps: CaseDeps,
+  { actor, caseId, reason, now = new Date() }: { actor: Actor; caseId: number; reason: string; now?: Date },
+  { transaction }: Options,
+): Promise<CaseOutcome> {
+  const found = await deps.models.ModerationCase.findByPk(caseId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!found) throw notFound(TEXTS.moderation.cases.caseNotFound);
+  if (found.status === 'closed') throw conflict(TEXTS.moderation.cases.caseClosed);
+  if (found.escalatedAt !== null) return { changed: false, caseId };
+  await found.update({ escalatedAt: now, escalatedBy: actor.id, escalationReason: reason }, { transaction });
+  await writeAuditLog(deps.models, { actorId: actor.id, action: 'case.escalate', targetType: 'case', targetId: caseId, reason }, { transaction });
+  await caseChanged(deps.models, found, 'escalated', { transaction });
+  return { changed: true, caseId };
+}
+
 /** An operator's note on a case (open or closed); operators only. */
 export async function addCaseNote(deps: CaseDeps, { actor, caseId, text }: { actor: Actor; caseId: number; text: string }, { transaction }: Options): Promise<CaseOutcome> {
   const found = await deps.models.ModerationCase.findByPk(caseId, { attributes: ['id'], transaction });

@@ -1,4 +1,5 @@
 import {
+  isOperatorRole,
   LIMITS,
   TEXTS,
   caseDueAt,
@@ -56,7 +57,7 @@ export async function flagTarget(
 ): Promise<FlagOutcome> {
   const { models } = deps;
   const target = await lockTarget(deps, targetType, targetId, { transaction });
-  if (!target.visibleTo(viewer.id, viewer.role === 'operator')) throw notFound(TEXTS.flag.targetInvalid);
+  if (!target.visibleTo(viewer.id, isOperatorRole(viewer.role))) throw notFound(TEXTS.flag.targetInvalid);
   if (target.authorId === viewer.id) throw new AppError(400, 'validation_error', TEXTS.flag.ownContent);
   // Blocked by the author: the same 404 as for nothing at all, so flags cannot harass the one who blocked (issue 35).
   if ((await loadRelationTo(deps.sequelize, viewer.id, target.authorId, now, { transaction })).blockedBy) throw targetNotFound(targetType);
@@ -136,7 +137,7 @@ async function upsertFlag(
  */
 async function hidePendingReview(deps: Deps, target: LockedTarget, open: ModerationCase, now: Date, transaction: Transaction): Promise<boolean> {
   if (target.type === 'member') {
-    if (target.member.role === 'operator') return false;
+    if (isOperatorRole(target.member.role)) return false;
     await suspendMember(deps, { actor: null, publicId: target.member.publicId, reason: null, until: null, now, caseId: open.id }, { transaction });
   } else {
     await setContentHidden(deps, target, true, now, { transaction });

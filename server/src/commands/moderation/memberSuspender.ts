@@ -1,4 +1,4 @@
-import { TEXTS } from '@hiraku/shared';
+import { isOperatorRole, TEXTS } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { revokeAllSessions } from '../../auth/sessions';
 import { conflict, validationError } from '../../errors';
@@ -41,7 +41,7 @@ export async function suspendMember(
 ): Promise<MemberOutcome> {
   const member = await lockMemberByPublicId(deps.models, publicId, transaction);
   if (actor !== null && member.id === actor.id) throw validationError(TEXTS.moderation.cannotSuspendSelf);
-  if (member.role === 'operator') throw conflict(TEXTS.moderation.cannotSuspendOperator);
+  if (isOperatorRole(member.role)) throw conflict(TEXTS.moderation.cannotSuspendOperator);
   if (until !== null && until <= now) throw validationError(TEXTS.moderation.untilInPast, { until: TEXTS.moderation.untilInPast });
   const wasSuspended = member.suspendedAt !== null && !suspensionHasEnded(member, now);
   if (wasSuspended && sameTime(member.suspendedUntil, until)) return { changed: false, member };

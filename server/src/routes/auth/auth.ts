@@ -1,4 +1,4 @@
-import { TEXTS } from '@hiraku/shared';
+import { isOperatorRole, TEXTS } from '@hiraku/shared';
 import { challengeMatchesPassword, clearLoginChallenge, readLoginChallenge, setLoginChallenge } from '../../auth/loginChallenge';
 import { createLoginAuthenticator } from '../../auth/loginAuthenticator';
 import { createCodeThrottle, createLoginThrottle, loginThrottleKey } from '../../auth/loginThrottle';
@@ -43,7 +43,7 @@ export function authHandlers(services: AppServices): EndpointHandlers<Exclude<Ke
       const user = signedIn as User | null;
       if (!user) throw loginRefusal('invalid');
       // An operator's passkey is their second factor (issue 35): their password alone then opens nothing.
-      const passkey = Boolean(user.totpEnabledAt || user.role === 'operator') && (await hasPasskey(services.models, user.id));
+      const passkey = Boolean(user.totpEnabledAt || isOperatorRole(user.role)) && (await hasPasskey(services.models, user.id));
       if (user.totpEnabledAt || passkey) {
         // Not a session: a signed "password ok" that only the code step accepts (auth/loginChallenge.ts).
         // With a passkey, the second step is a passkey sign-in (auth.passkey), which alone signs in.

@@ -5,7 +5,7 @@ import type { AppServices } from '../../services';
 
 /**
  * GET /api/moderation/disclosure-records (issue 38): the records of one report, comment or member as a CSV
- * download, read and audited in one transaction. Access is the endpoint map's (operator for now; see
+ * download, read and audited in one transaction. Access is the endpoint map's (admins only; see
  * packages/shared/src/api/endpoints/disclosure.ts): nothing else reads the table.
  */
 export function disclosureHandlers(services: AppServices): EndpointHandlers<KeysOf<'disclosure'>> {

@@ -15,7 +15,7 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /**
  * Issue 38: re-upload blocking of removed images, the e-mail block of members suspended for good, and
- * the disclosure records (kept, exported to operators only, deleted after six months). The app trusts
+ * the disclosure records (kept, exported to admins only, deleted after six months). The app trusts
  * 127.0.0.1 as its proxy, so a test can say where a request "came from" with X-Forwarded-For/-Port.
  */
 describe('operators\' guards (issue 38)', () => {
@@ -23,6 +23,7 @@ describe('operators\' guards (issue 38)', () => {
   let models: Models;
   let tags: SystemTags;
   let operator: Member;
+  let admin: Member;
   let flagger: Member;
 
   beforeAll(async () => {
@@ -30,7 +31,7 @@ describe('operators\' guards (issue 38)', () => {
     models = app.services.models;
     await seedTaxonomy(models);
     tags = await systemTags(models);
-    [operator, flagger] = await Promise.all([signedInMember(app.baseUrl, { role: 'operator' }), signedInMember(app.baseUrl)]);
+    [operator, admin, flagger] = await Promise.all([signedInMember(app.baseUrl, { role: 'operator' }), signedInMember(app.baseUrl, { role: 'admin' }), signedInMember(app.baseUrl)]);
   });
   afterAll(() => app?.close());
 
@@ -134,7 +135,7 @@ describe('operators\' guards (issue 38)', () => {
     const exportCsv = (client: HttpClient, targetType: string, targetId: string | number) =>
       client.get<string>(`/api/moderation/disclosure-records?targetType=${targetType}&targetId=${targetId}`);
 
-    it('keeps address, port and time of a report, its image, a comment and a sign-in, and gives them to operators only as CSV, audited', async () => {
+    it('keeps address, port and time of a report, its image, a comment and a sign-in, and gives them to admins only as CSV, audited', async () => {
       const author = await signedInMember(app.baseUrl);
       const posted = await post(author, await patternImage(51));
       const reportId = posted.body.report._id;
@@ -151,18 +152,22 @@ describe('operators\' guards (issue 38)', () => {
         ['signin', '203.0.113.5', 50001],
       ]);
 
-      const csv = await exportCsv(operator.client, 'comment', comment.body._id);
+      const csv = await exportCsv(admin.client, 'comment', comment.body._id);
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toContain('text/csv');
       expect(csv.headers.get('content-disposition')).toContain('attachment');
       const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
       expect(lines[0]).toBe(TEXTS.guard.screens.csvHeader.join(','));
       expect(lines.slice(1)).toEqual([expect.stringMatching(new RegExp(`^コメントの投稿,${comment.body._id},${author.user.publicId},198\\.51\\.100\\.77,61234,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\+09:00$`))]);
-      expect((await exportCsv(operator.client, 'report', reportId)).body.split('\r\n').filter(Boolean)).toHaveLength(3);
-      expect((await exportCsv(operator.client, 'member', author.user.publicId)).body).toContain('203.0.113.5,50001');
-      expect(await models.AuditLog.count({ where: { action: 'disclosure.export', actorId: operator.user.id } })).toBe(3);
+      expect((await exportCsv(admin.client, 'report', reportId)).body.split('\r\n').filter(Boolean)).toHaveLength(3);
+      expect((await exportCsv(admin.client, 'member', author.user.publicId)).body).toContain('203.0.113.5,50001');
+      expect(await models.AuditLog.count({ where: { action: 'disclosure.export', actorId: admin.user.id } })).toBe(3);
 
-      // Nobody else reads them: not the member (their own export included), not a stranger, not anonymous.
+      // Nobody else reads them: not an operator (issue 38: admins only), not the member (their own export
+      // included), not a stranger, not anonymous.
+      const byOperator = await operator.client.get<ErrorBody>(`/api/moderation/disclosure-records?targetType=comment&targetId=${comment.body._id}`);
+      expect([byOperator.status, byOperator.body.error, byOperator.body.message]).toEqual([403, 'authorization_error', TEXTS.common.adminsOnly]);
+      expect(await models.AuditLog.count({ where: { action: 'disclosure.export', actorId: operator.user.id } })).toBe(0);
       expect((await exportCsv(author.client, 'member', author.user.publicId)).status).toBe(403);
       expect((await exportCsv(createHttpClient(app.baseUrl), 'comment', comment.body._id)).status).toBe(401);
       for (const path of ['/api/account/export', `/api/reports/${reportId}`, `/api/comments?articleId=${reportId}`]) {
@@ -173,9 +178,9 @@ describe('operators\' guards (issue 38)', () => {
     });
 
     it('refuses a bad export request in Japanese', async () => {
-      const bad = await operator.client.get<ErrorBody>('/api/moderation/disclosure-records?targetType=ip&targetId=1');
+      const bad = await admin.client.get<ErrorBody>('/api/moderation/disclosure-records?targetType=ip&targetId=1');
       expect([bad.status, bad.body.message]).toEqual([400, TEXTS.guard.disclosureTargetInvalid]);
-      expect((await operator.client.get<ErrorBody>('/api/moderation/disclosure-records?targetType=report&targetId=abc')).status).toBe(404);
+      expect((await admin.client.get<ErrorBody>('/api/moderation/disclosure-records?targetType=report&targetId=abc')).status).toBe(404);
     });
 
     it('deletes records older than six months on schedule and keeps the younger ones', async () => {

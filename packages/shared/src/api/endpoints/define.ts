@@ -9,8 +9,12 @@ import { routeOf, type EndpointKey, type HttpMethod, type MethodOf, type PathOf,
  * of `member` and `operator` endpoints get 401 (the client then refreshes its session and retries),
  * members calling an `operator` endpoint get 403. Suspended members have no valid session, so they
  * count as anonymous. Operators who have not turned on two-factor sign-in get 403 `two_factor_required`.
+ * `operator` admits admins as well; `admin` (issue 38) admits admins only, operators get 403 too.
  */
-export type Access = 'public' | 'member' | 'operator';
+export type Access = 'public' | 'member' | 'operator' | 'admin';
+
+/** Issue 38: an `operator` endpoint admits admins too; an `admin` one admits only admins (operators get 403). */
+export const isStaffAccess = (access: Access): access is 'operator' | 'admin' => access === 'operator' || access === 'admin';
 
 /**
  * The Cache-Control an endpoint answers with. `private` (`private, no-store`) is for answers that depend
@@ -127,7 +131,7 @@ export function endpointErrors(definition: EndpointDefinition): ErrorCode[] {
   if (definition.params) implied.push('not_found');
   if (definition.access !== 'public') implied.push('authentication_required');
   // Operators without two-factor sign-in are refused every operator endpoint (issue 21).
-  if (definition.access === 'operator') implied.push('authorization_error', 'two_factor_required');
+  if (isStaffAccess(definition.access)) implied.push('authorization_error', 'two_factor_required');
   if (definition.rateLimit) implied.push('rate_limited');
   if (WRITES.has(definition.method) && !definition.forgeryProof) implied.push('csrf_error');
   if (isMultipartBody(definition.body)) implied.push('payload_too_large', 'unsupported_media');

@@ -14,12 +14,12 @@ export const disclosureQuerySchema = z.object({
 
 /**
  * Issue 38: the records kept for 発信者情報開示 (source address, port, time in JST) of one piece of content
- * or one member, as CSV, for an answer to a court order or a provider's request. Audited. `operator` for
- * now; it becomes admin-only once the admin role of issue 38's other half exists (see docs/decisions.md).
+ * or one member, as CSV, for an answer to a court order or a provider's request. Audited. Admins only:
+ * an operator is refused with 403 (TEXTS.common.adminsOnly).
  */
 export const DISCLOSURE_ENDPOINTS = {
   'disclosure.records': endpoint('disclosure.records', {
-    access: 'operator',
+    access: 'admin',
     query: disclosureQuerySchema,
     // The CSV text itself (the handler writes it as a download).
     response: z.string(),

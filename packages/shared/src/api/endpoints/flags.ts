@@ -18,6 +18,7 @@ import {
   bulkResolveInputSchema,
   caseNoteInputSchema,
   caseQuerySchema,
+  escalateCaseInputSchema,
   decisionTargetQuerySchema,
   flagInputSchema,
   resolveCaseInputSchema,
@@ -106,6 +107,18 @@ export const FLAG_ENDPOINTS = {
     status: 201,
     cache: 'private',
     errors: [],
+  }),
+  /**
+   * 要相談 (issue 38): an operator asks the admins to look at an open case (audited, told to operators'
+   * streams as 'escalated'). Again on an escalated case answers `changed: false`; a closed one 409.
+   */
+  'moderation.escalateCase': endpoint('moderation.escalateCase', {
+    access: 'operator',
+    ...caseId,
+    body: escalateCaseInputSchema,
+    response: caseActionResponseSchema,
+    cache: 'private',
+    errors: ['conflict'],
   }),
   /** 409 when the case was closed with another decision; the same decision again answers `changed: false`. */
   'moderation.resolveCase': endpoint('moderation.resolveCase', {

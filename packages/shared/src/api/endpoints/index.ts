@@ -21,6 +21,7 @@ import { SECURITY_ENDPOINTS } from './security';
 import { STEP_UP_ENDPOINTS } from './stepUp';
 import { TRUST_ENDPOINTS } from './trust';
 import { DISCLOSURE_ENDPOINTS } from './disclosure';
+import { NOTICE_TEMPLATE_ENDPOINTS } from './noticeTemplates';
 import { SYSTEM_ENDPOINTS } from './system';
 import { TAXONOMY_ENDPOINTS } from './taxonomy';
 import type { EndpointKey, PathOf, PathParamNames } from './routes';
@@ -71,6 +72,7 @@ export const ENDPOINTS = {
   ...TRUST_ENDPOINTS,
   ...SAVE_ENDPOINTS,
   ...DISCLOSURE_ENDPOINTS,
+  ...NOTICE_TEMPLATE_ENDPOINTS,
   ...AUTOSAVE_ENDPOINTS,
   ...FOLLOW_ENDPOINTS,
 } satisfies { [K in EndpointKey]: EndpointDefinition & { readonly key: K } };

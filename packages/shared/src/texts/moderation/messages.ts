@@ -21,6 +21,8 @@ export const MODERATION_MESSAGES = {
   cannotSuspendOperator: '運営者は利用停止にできません。先に権限を会員に戻してください。',
   cannotChangeOwnRole: '自分自身の権限は変更できません。',
   lastOperator: '最後の運営者は会員に戻せません。先にほかの会員を運営者にしてください。',
+  /** Issue 38: only an admin makes or unmakes an admin. */
+  adminRoleByAdminsOnly: '管理者の任命と解除は、管理者だけが行えます。',
   reportHidden: 'レポートを非表示にしました。',
   reportUnhidden: 'レポートを再表示しました。',
   reportAlreadyHidden: 'このレポートはすでに非表示です。',

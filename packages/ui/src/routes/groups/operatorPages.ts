@@ -4,6 +4,7 @@ export { TagManagerPage } from '../../pages/TagManagerPage';
 export { CaseQueuePage } from '../../moderation/CaseQueuePage';
 export { MemberAdminPage } from '../../moderation/MemberAdminPage';
 export { AuditLogPage } from '../../moderation/AuditLogPage';
+export { NoticeTemplatesPage } from '../../moderation/NoticeTemplatesPage';
 export { EnquiriesPage } from '../../moderation/EnquiriesPage';
 export { EnquiryDetailPage } from '../../moderation/EnquiryDetailPage';
 // The chart library stays out of this chunk: the screen fetches its own the first time it is opened.
