@@ -228,8 +228,8 @@ async function main(): Promise<void> {
     const sides = { loud: [] as { ms: number; queries: number }[], quiet: [] as { ms: number; queries: number }[] };
     for (let i = 0; i < PUBLISH_EACH + 3; i += 1) {
       if (i % 10 === 0) publishing.loadAverages.push(Number((os.loadavg()[0] ?? 0).toFixed(2)));
-      const a = await publish(server.baseUrl, loud, tags, `ベンチの縄レポート ${started.getTime()}-${i} (フォロワーあり)`);
-      const b = await publish(server.baseUrl, quiet, tags, `ベンチの縄レポート ${started.getTime()}-${i} (フォロワーなし)`);
+      const a = await publish(server.baseUrl, loud, tags, `縄の記録${i}（フォロワーあり）`);
+      const b = await publish(server.baseUrl, quiet, tags, `縄の記録${i}（フォロワーなし）`);
       // The first three of each warm the path up.
       if (i >= 3) {
         sides.loud.push(a);
