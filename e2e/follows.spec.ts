@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { FOLLOW_TEXTS, FOLLOWING_FEED_TEXTS, NOTIFICATION_TEXTS, REPORT_LIST_TEXTS, REPORT_MESSAGES, TEXTS } from '@hiraku/shared';
+import { FOLLOW_TEXTS, FOLLOWING_FEED_TEXTS, NOTIFICATION_TEXTS, REPORT_FIELD_LABELS, REPORT_LIST_TEXTS, REPORT_MESSAGES, TEXTS, type TagItem } from '@hiraku/shared';
+import { seriousFindings } from './support/axe';
 import { xsrfHeaders } from './support/members';
 import { person, suffix, type Person } from './support/moderation';
 import { main } from './support/page';
@@ -120,5 +121,62 @@ test('the follow screens pass axe at 375 and 1280 px', async ({ browser }) => {
       }
     }
   }
+  expect(findings).toEqual([]);
+});
+
+test('a tag followed on a report’s detail page brings another member’s next report with it into フォロー中; 設定 lists it; axe at 375 and 1280 px @mobile', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [a, b] = await Promise.all([person(browser, 'タグの読み手'), person(browser, 'タグの書き手')]);
+  const firstId = await createReportThroughApi(b.page.request, `タグの記録${suffix()}`);
+  // createReportThroughApi gives every report the first プレイ内容 tag.
+  const tags = (await (await a.page.request.get('/api/tags')).json()) as TagItem[];
+  const tag = tags.find((candidate) => candidate.category_id?.key === 'playContent');
+  if (!tag) throw new Error('no プレイ内容 tag');
+
+  await a.page.goto(`/reports/${firstId}`);
+  const row = main(a.page).locator('.report-facts__row').filter({ hasText: REPORT_FIELD_LABELS.playContents });
+  const follow = row.getByRole('button', { name: t.followTagLabel(tag.name), exact: true });
+  await expect(follow).toHaveText(t.followShort);
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await follow.click();
+  const following = row.getByRole('button', { name: t.unfollowTagLabel(tag.name), exact: true });
+  await expect(following).toHaveText(t.following);
+  await expect(following).toHaveAttribute('aria-pressed', 'true');
+  // The category beside its name has a button of its own, not followed.
+  await expect(row.getByRole('button', { name: new RegExp(`^カテゴリー「.+」をフォローする$`) })).toHaveAttribute('aria-pressed', 'false');
+
+  const findings: string[] = [];
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    await a.page.setViewportSize(viewport);
+    await a.page.goto(`/reports/${firstId}`);
+    await expect(row.getByRole('button', { name: t.unfollowTagLabel(tag.name), exact: true })).toBeEnabled();
+    findings.push(...(await seriousFindings(a.page, `detail @${viewport.width}`)));
+  }
+
+  const nextTitle = `タグの次の記録${suffix()}`;
+  await createReportThroughApi(b.page.request, nextTitle);
+  await a.page.goto('/reports');
+  await main(a.page).getByLabel(REPORT_LIST_TEXTS.sortLabel).selectOption({ label: FOLLOWING_FEED_TEXTS.followingTab });
+  await expect(card(a.page, nextTitle)).toBeVisible();
+
+  // 設定 > フォロー中: the tag, with フォローをやめる.
+  await a.page.goto('/settings');
+  const item = main(a.page).locator('.following-settings__item').filter({ hasText: tag.name });
+  const kind = t.followKindLabels.tag;
+  await expect(item).toContainText(kind);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await a.page.setViewportSize(viewport);
+    await expect(item.getByRole('button', { name: t.unfollowItemLabel(kind, tag.name) })).toBeVisible();
+    findings.push(...(await seriousFindings(a.page, `settings @${viewport.width}`)));
+  }
+  await item.getByRole('button', { name: t.unfollowItemLabel(kind, tag.name) }).click();
+  await expect(main(a.page).getByText(TEXTS.follow.unfollowed)).toBeVisible();
+  await expect(main(a.page).getByText(t.followingListEmpty)).toBeVisible();
   expect(findings).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { createCategory, createReport, createTag, createUser } from '../../test/
 import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
 import { writeTransaction } from '../db/transaction';
 import { blockMember } from './memberRelations';
-import { answerFollowRequest, followCounts, followMember, followTopic, listFollows, saveFollowApproval } from './follows';
+import { answerFollowRequest, followCounts, followMember, followTopic, listFollowedTopics, listFollows, saveFollowApproval, unfollowTopic } from './follows';
 import { loadFollowingFeed } from './followingFeed';
 import { loadViewerFollowsAuthor } from '../visibility';
 
@@ -38,6 +38,18 @@ describe.each(TEST_BACKENDS)('follows on %s', (_name, open) => {
     await tx((transaction) => blockMember(db.models, { viewerId: c.id, publicId: a.publicId }, { transaction }));
     expect(await followCounts(db.sequelize, c.id)).toEqual({ followers: 0, following: 0, requests: 0 });
     await expect(tx((transaction) => followMember(db.models, { viewerId: a.id, publicId: c.publicId, now: now() }, { transaction }))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('answers the tags and categories a member follows, their own only', async () => {
+    const [reader, other] = [await createUser(), await createUser()];
+    const category = await createCategory();
+    const [tagA, tagB] = [await createTag({ category }), await createTag({ category })];
+    for (const [kind, id] of [['tag', tagA.id], ['tag', tagB.id], ['category', category.id]] as const) {
+      await tx((transaction) => followTopic(db.models, { viewerId: reader.id, kind, id, now: now() }, { transaction }));
+    }
+    await tx((transaction) => unfollowTopic(db.models, { viewerId: reader.id, kind: 'tag', id: tagA.id }, { transaction }));
+    expect(await listFollowedTopics(db.sequelize, reader.id)).toEqual({ tags: [tagB.id], categories: [category.id] });
+    expect(await listFollowedTopics(db.sequelize, other.id)).toEqual({ tags: [], categories: [] });
   });
 
   it('pages フォロー中 completely and without repeats while reports arrive, followers-only ones for approved followers only', async () => {

@@ -2,6 +2,7 @@ import {
   FOLLOW_LIMITS,
   TEXTS,
   type FollowedMembers,
+  type FollowedTopics,
   type FollowerList,
   type FollowKind,
   type FollowList,
@@ -163,6 +164,18 @@ export async function listFollowedMembers(sequelize: Sequelize, viewerId: number
     { viewerId },
   );
   return { members: rows.map((row) => ({ publicId: row.public_id, state: storedState(row.state) })) };
+}
+
+/** Every tag and category `viewerId` follows (at most FOLLOW_LIMITS.followsMax together): the follow buttons of a report's tags. */
+export async function listFollowedTopics(sequelize: Sequelize, viewerId: number): Promise<FollowedTopics> {
+  const rows = await query<{ kind: string; id: number | string }>(
+    sequelize,
+    `SELECT 'tag' AS kind, tag_id AS id FROM tag_follows WHERE user_id = :viewerId
+     UNION ALL SELECT 'category' AS kind, category_id AS id FROM category_follows WHERE user_id = :viewerId`,
+    { viewerId },
+  );
+  const ids = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => Number(row.id));
+  return { tags: ids('tag'), categories: ids('category') };
 }
 
 /** The two kinds followed without approval: their table and the table of what they name. */

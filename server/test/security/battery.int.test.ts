@@ -189,6 +189,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   // follows (issue 36): each member's own
   'follows.list': MEMBER,
   'follows.memberIds': MEMBER,
+  'follows.topicIds': MEMBER,
   'follows.memberState': MEMBER,
   'follows.followMember': MEMBER,
   'follows.unfollowMember': MEMBER,

@@ -10,6 +10,8 @@ export interface FollowButtonViewProps {
   compact?: boolean;
   onToggle?: () => void;
   problem?: string | null;
+  /** For a tag or a category: its accessible names and the shorter 「フォロー」 (the default names a member). */
+  labels?: { follow: string; unfollow: string; text?: string };
 }
 
 /**
@@ -17,16 +19,16 @@ export interface FollowButtonViewProps {
  * the state). Shows the member's own standing only: フォロー中, リクエスト中 (with フォロー承認制, also
  * after a decline) or フォローする.
  */
-export function FollowButtonView({ name, standing, busy, compact = false, onToggle, problem = null }: FollowButtonViewProps) {
+export function FollowButtonView({ name, standing, busy, compact = false, onToggle, problem = null, labels }: FollowButtonViewProps) {
   const on = standing !== 'none';
-  const label = standing === 'approved' ? t.following : standing === 'pending' ? t.requested : t.follow;
+  const label = standing === 'approved' ? t.following : standing === 'pending' ? t.requested : (labels?.text ?? t.follow);
   return (
     <span className={compact ? 'follow-button follow-button--compact' : 'follow-button'}>
       <button
         type="button"
         className={on ? 'button button--ghost' : 'button button--primary'}
         aria-pressed={on}
-        aria-label={on ? t.unfollowMemberLabel(name) : t.followMemberLabel(name)}
+        aria-label={on ? (labels?.unfollow ?? t.unfollowMemberLabel(name)) : (labels?.follow ?? t.followMemberLabel(name))}
         disabled={busy}
         onClick={onToggle}
       >

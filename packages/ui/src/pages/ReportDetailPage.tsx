@@ -9,6 +9,7 @@ import { PageTitle } from '../components/PageTitle';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { invalidateReports } from '../query/reportCache';
 import { FlagButton } from '../flags/FlagButton';
+import { CategoryFollowButton, TopicFollowButton } from '../follows/TopicFollowButton';
 import { ReviewNotice } from '../flags/ReviewNotice';
 import { CommentSection } from '../reports/CommentSection';
 import { LikeButton } from '../reports/LikeButton';
@@ -40,23 +41,37 @@ function ReportNotFound() {
   );
 }
 
+/** A tag with its 「フォロー」 (issue 36): the tag's next reports then come in フォロー中. */
+function FollowableTag({ tag }: { tag: TagRef }) {
+  return (
+    <span className="tag-follow">
+      <span className="tag-chip">{tag.name}</span>
+      <TopicFollowButton kind="tag" id={tag._id} name={tag.name} />
+    </span>
+  );
+}
+
 function TagChips({ tags }: { tags: readonly TagRef[] }) {
   if (tags.length === 0) return <span className="report-detail__none">{COMMON_TEXTS.unset}</span>;
   return (
     <ul className="tag-chips">
       {tags.map((tag) => (
-        <li key={tag._id} className="tag-chip">
-          {tag.name}
+        <li key={tag._id}>
+          <FollowableTag tag={tag} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Term({ name, children }: { name: string; children: ReactNode }) {
+/** One fact; `follow` is the category's 「フォロー」 beside its name. */
+function Term({ name, children, follow }: { name: string; children: ReactNode; follow?: ReactNode }) {
   return (
     <div className="report-facts__row">
-      <dt>{name}</dt>
+      <dt>
+        {name}
+        {follow && <> {follow}</>}
+      </dt>
       <dd>{children}</dd>
     </div>
   );
@@ -151,21 +166,21 @@ function ReportView({ report }: { report: ReportDetail }) {
       <section className="report-detail__section">
         <h2 className="section-heading">{t.profileTags}</h2>
         <dl className="report-facts">
-          <Term name={label.gender}>{report.gender ? <span className="tag-chip">{report.gender.name}</span> : COMMON_TEXTS.unset}</Term>
+          <Term name={label.gender}>{report.gender ? <FollowableTag tag={report.gender} /> : COMMON_TEXTS.unset}</Term>
           <Term name={label.sexualOrientation}>
-            {report.sexualOrientation ? <span className="tag-chip">{report.sexualOrientation.name}</span> : COMMON_TEXTS.unset}
+            {report.sexualOrientation ? <FollowableTag tag={report.sexualOrientation} /> : COMMON_TEXTS.unset}
           </Term>
-          <Term name={label.role}>{report.role ? <span className="tag-chip">{report.role.name}</span> : COMMON_TEXTS.unset}</Term>
+          <Term name={label.role}>{report.role ? <FollowableTag tag={report.role} /> : COMMON_TEXTS.unset}</Term>
         </dl>
       </section>
 
       <section className="report-detail__section">
         <h2 className="section-heading">{t.playTags}</h2>
         <dl className="report-facts">
-          <Term name={label.playCategories}>
+          <Term name={label.playCategories} follow={<CategoryFollowButton categoryKey="playCategory" />}>
             <TagChips tags={report.playCategories} />
           </Term>
-          <Term name={label.playContents}>
+          <Term name={label.playContents} follow={<CategoryFollowButton categoryKey="playContent" />}>
             <TagChips tags={report.playContents} />
           </Term>
         </dl>

@@ -10,6 +10,7 @@ import { BlockedMembersSection, MutedMembersSection } from './RelatedMembersSect
 import { SensitiveImagesSection } from './SensitiveImagesSection';
 import { ContentWarningsSection } from './ContentWarningsSection';
 import { FollowSection } from './FollowSection';
+import { FollowingSection } from './FollowingSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -34,6 +35,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'content-warnings', Component: ContentWarningsSection },
   // Follows (issue 36): フォロー承認制, requests, followers.
   { id: 'follows', Component: FollowSection },
+  // What I follow (issue 36): members, tags, categories, paged, each with フォローをやめる.
+  { id: 'following', Component: FollowingSection },
 
   // Notifications (issue 20).
   { id: 'notifications', Component: NotificationSection },

@@ -1,4 +1,4 @@
-import { FOLLOW_LIMITS, TEXTS, type CommentItem, type ErrorBody, type FollowList, type FollowerList, type ReportPage, type ReportSearchResponse } from '@hiraku/shared';
+import { FOLLOW_LIMITS, TEXTS, type CommentItem, type ErrorBody, type FollowedTopics, type FollowList, type FollowerList, type ReportPage, type ReportSearchResponse } from '@hiraku/shared';
 import { createCategory, createReport, createTag, createUser } from '../../../test/factories';
 import { publishableForm, sendReportForm, systemTags } from '../../../test/support/reports';
 import type { HttpClient } from '../../../test/support/httpClient';
@@ -92,6 +92,8 @@ describe('follows', () => {
     const mine = await client.get<FollowList>('/api/follows');
     expect(mine.body.total).toBe(3);
     expect(mine.body.items.map((item) => `${item.kind}:${item.key}`).sort()).toEqual([`category:${category.id}`, `member:${author.publicId}`, `tag:${tag.id}`].sort());
+    // The report page's buttons read every followed tag and category at once.
+    expect((await client.get<FollowedTopics>('/api/follows/topic-ids')).body).toEqual({ tags: [tag.id], categories: [category.id] });
 
     const self = await client.post<ErrorBody>(`/api/follows/members/${user.publicId}`);
     expect(self.status).toBe(400);
@@ -104,6 +106,9 @@ describe('follows', () => {
     expect((await client.delete(`/api/follows/tags/${tag.id}`)).status).toBe(200);
     expect((await client.get<{ state: string }>(`/api/follows/members/${author.publicId}`)).body.state).toBe('none');
     expect((await client.get<FollowList>('/api/follows')).body.total).toBe(1);
+    expect((await client.get<FollowedTopics>('/api/follows/topic-ids')).body).toEqual({ tags: [], categories: [category.id] });
+    // Nobody else's: another member reads their own, empty.
+    expect((await (await member()).client.get<FollowedTopics>('/api/follows/topic-ids')).body).toEqual({ tags: [], categories: [] });
   });
 
   it(`refuses a follow past ${FOLLOW_LIMITS.followsMax} and changes nothing`, async () => {

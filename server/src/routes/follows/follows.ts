@@ -4,6 +4,7 @@ import {
   followMember,
   followTopic,
   listFollowedMembers,
+  listFollowedTopics,
   listFollowers,
   listFollows,
   loadFollowSettings,
@@ -38,6 +39,7 @@ export function followHandlers(services: AppServices): EndpointHandlers<KeysOf<'
   return {
     'follows.list': ({ user, query }) => listFollows(sequelize, { viewerId: user.id, kind: query.kind, page: query.page }),
     'follows.memberIds': ({ user }) => listFollowedMembers(sequelize, user.id),
+    'follows.topicIds': ({ user }) => listFollowedTopics(sequelize, user.id),
     'follows.memberState': async ({ user, params }) => ({ state: await memberFollowState(models, { viewerId: user.id, publicId: params.publicId }) }),
     'follows.followMember': async ({ user, params }) => {
       const { state } = await write((transaction) => followMember(models, { viewerId: user.id, publicId: params.publicId, now: new Date() }, { transaction }));

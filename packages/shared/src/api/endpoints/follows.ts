@@ -54,6 +54,13 @@ export const followSettingsSavedSchema = followSettingsSchema.extend({ message: 
 export const followedMembersSchema = z.object({ members: z.array(z.object({ publicId: z.string(), state: z.enum(FOLLOW_STATES) })) });
 export type FollowedMembers = z.output<typeof followedMembersSchema>;
 
+/**
+ * The tags and categories the caller follows, every one (at most FOLLOW_LIMITS.followsMax): read once for
+ * the follow buttons of a report's tags and categories, rather than a call per tag.
+ */
+export const followedTopicsSchema = z.object({ tags: z.array(z.number().int()), categories: z.array(z.number().int()) });
+export type FollowedTopics = z.output<typeof followedTopicsSchema>;
+
 /** Where the caller stands with one member, tag or category: for the follow button. */
 export const followStateSchema = z.object({ state: z.enum([...FOLLOW_STATES, 'none']) });
 
@@ -67,6 +74,7 @@ const write = { access: 'member', cache: 'private', rateLimit: 'follow' } as con
 export const FOLLOW_ENDPOINTS = {
   'follows.list': endpoint('follows.list', { access: 'member', query: followListQuerySchema, response: followListSchema, cache: 'private', errors: [] }),
   'follows.memberIds': endpoint('follows.memberIds', { access: 'member', response: followedMembersSchema, cache: 'private', errors: [] }),
+  'follows.topicIds': endpoint('follows.topicIds', { access: 'member', response: followedTopicsSchema, cache: 'private', errors: [] }),
   'follows.memberState': endpoint('follows.memberState', { access: 'member', ...member, response: followStateSchema, cache: 'private', errors: [] }),
   'follows.followMember': endpoint('follows.followMember', { ...write, ...member, response: followChangeSchema, errors: ['validation_error', 'conflict', 'rate_limited'] }),
   'follows.unfollowMember': endpoint('follows.unfollowMember', { ...write, ...member, response: followChangeSchema, errors: [] }),

@@ -172,6 +172,7 @@ export const ENDPOINT_ROUTES = {
   // ---- follows (issue 36) ----
   'follows.list': 'GET /api/follows',
   'follows.memberIds': 'GET /api/follows/member-ids',
+  'follows.topicIds': 'GET /api/follows/topic-ids',
   'follows.memberState': 'GET /api/follows/members/:publicId',
   'follows.followMember': 'POST /api/follows/members/:publicId',
   'follows.unfollowMember': 'DELETE /api/follows/members/:publicId',
