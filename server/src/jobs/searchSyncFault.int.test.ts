@@ -152,7 +152,7 @@ describe('search sync when Meilisearch goes away and comes back', () => {
       await drainOutbox(worker, models);
       const settings = await search.client.index(search.reportsIndexUid).getSettings();
       expect(settings.localizedAttributes).toEqual([{ attributePatterns: ['*'], locales: ['jpn'] }]);
-      expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'id', 'playCategories', 'playContents', 'role', 'sexualOrientation', 'warnings']);
+      expect([...(settings.filterableAttributes ?? [])].sort()).toEqual(['authorId', 'gender', 'id', 'playCategories', 'playContents', 'role', 'savedBy', 'sexualOrientation', 'warnings']);
       expect(await indexedIds(search)).toEqual([id]);
     } finally {
       await late?.stop();

@@ -65,6 +65,7 @@ export function answerScanner(app: TestApp, clients: () => Iterable<HttpClient>)
           if (!owners.has(email)) owners.set(email, await lookup(email));
           return owners.get(email) ?? null;
         },
+        memberExists: async (id) => (await app.services.models.User.count({ where: { id } })) > 0,
       });
     },
     changed() {

@@ -40,6 +40,13 @@ describe('scanAnswer', () => {
     expect(await byId(USER_ID_BASE)).toEqual(["another member's e-mail address (other@example.com)"]);
   });
 
+  it('counts only ids members have when told who exists: digits in a file name are not a leak, a real id is', async () => {
+    const real = { ...options, memberExists: (id: number) => id === USER_ID_BASE + 1 };
+    const key = `reports/${USER_ID_BASE + 4_195_180}-main.webp`;
+    expect(await scanAnswer(JSON.stringify({ key }), { key }, real)).toEqual([]);
+    expect(await scanAnswer(JSON.stringify({ authorId: USER_ID_BASE + 1 }), { authorId: USER_ID_BASE + 1 }, real)).toEqual([`an internal member id (${USER_ID_BASE + 1})`]);
+  });
+
   it('finds an internal member id as a number, as text or inside a URL, and nothing else of ten digits', async () => {
     expect(await scan({ authorId: USER_ID_BASE + 1 })).toEqual([`an internal member id (${USER_ID_BASE + 1})`]);
     expect(await scan({ link: `/users/${USER_ID_BASE}/reports` })).toEqual([`an internal member id (${USER_ID_BASE})`]);

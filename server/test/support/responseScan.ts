@@ -31,6 +31,12 @@ export interface ScanOptions {
   accountOf: (email: string) => Promise<number | null> | number | null;
   /** Values that must never leave the server: session and anti-forgery cookies, stored token hashes. */
   secrets?: Iterable<string>;
+  /**
+   * Whether a member has this internal id. Without it every ten-digit number in the members' range counts;
+   * with it, only ids members really have, so digits that happen to sit in a generated file name or a
+   * member's text (a soak run met 3004195181 among 60 members) are not taken for a leak.
+   */
+  memberExists?: (id: number) => Promise<boolean> | boolean;
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -80,7 +86,8 @@ export async function scanAnswer(text: string, json: unknown, options: ScanOptio
 
   for (const match of text.matchAll(INTERNAL_ID)) {
     const id = Number(match[0]);
-    if (id >= USER_ID_BASE && id < USER_ID_BASE + USER_ID_SPAN) findings.push(`an internal member id (${id})`);
+    if (id < USER_ID_BASE || id >= USER_ID_BASE + USER_ID_SPAN) continue;
+    if (!options.memberExists || (await options.memberExists(id))) findings.push(`an internal member id (${id})`);
   }
   return [...new Set(findings)];
 }
