@@ -227,3 +227,31 @@ describe('content warnings a member hides (issue 37)', () => {
     await expect(ids({ hiddenWarnings: { keys: ['blood] OR id > 0 OR warnings IN [x'], viewerId: 99 } })).rejects.toBeInstanceOf(SearchInputError);
   });
 });
+
+describe('more results than a single search counts by default (1,000)', () => {
+  const manyIndexUid = reportsIndexUid(`${prefix}many_`);
+  const many = Array.from({ length: 1_205 }, (_, i) =>
+    reportDocument(1_000 + i, { title: i % 2 === 0 ? `週末の練習 縄 ${i}` : `平日の散歩 ロープ ${i}`, createdAt: Date.UTC(2024, 0, 1) + i * 60_000 }),
+  );
+  const practice = many.filter((_, i) => i % 2 === 0).map((document) => document.id);
+
+  beforeAll(async () => {
+    await applyReportsIndexSettings(client, manyIndexUid);
+    await upsertReportDocuments(client, manyIndexUid, many);
+  });
+
+  it('gives the exact total and the last page, for a plain word and for a glossary word', async () => {
+    const everything = await searchReportIds(client, manyIndexUid, { limit: 10, offset: 1_200, sort: 'old' });
+    expect(everything.total).toBe(1_205);
+    expect(everything.ids).toEqual(many.slice(1_200).map((document) => document.id));
+
+    const word = await searchReportIds(client, manyIndexUid, { query: '練習', limit: 10, offset: 600, sort: 'old' });
+    expect(word.total).toBe(practice.length);
+    expect(word.ids).toEqual(practice.slice(600));
+
+    // 縄 is a glossary word: its spellings (ロープ...) are searched together, and the total counts each report once.
+    const glossary = await searchReportIds(client, manyIndexUid, { query: '縄', limit: 10, offset: 1_200, sort: 'old' });
+    expect(glossary.total).toBe(1_205);
+    expect(glossary.ids).toEqual(many.slice(1_200).map((document) => document.id));
+  });
+});

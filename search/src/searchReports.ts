@@ -32,6 +32,8 @@ export interface ReportSearchResult {
   /** Each id's author, in the same order: the server drops the authors a member hides without reading the rows. */
   authorIds: number[];
   total: number;
+  /** Meilisearch's own time for the request (processingTimeMs), for logs and benchmarks. */
+  engineMs: number;
 }
 
 const SORT_RULES: Record<SortOption, string[]> = {
@@ -41,14 +43,31 @@ const SORT_RULES: Record<SortOption, string[]> = {
 };
 
 /**
- * Report ids matching the member's words, filters and order. Glossary words are searched with all
- * their variants (see expandQuery) in one federated request, which removes duplicates and keeps the
- * requested order across the variants. A query without glossary words is federated too, on purpose
- * (issue 22): a plain search answers in a few milliseconds where the federated one takes 20-60 ms at
- * 100,000 reports, but its estimatedTotalHits stops at the index's maxTotalHits (1,000), so the total
- * and the pages beyond it would change for every broad word.
+ * Report ids matching the member's words, filters and order. Words without a glossary entry are one
+ * single search: 0-1 ms of the engine at 100,000 reports, with an exact total (reportsIndexSettings'
+ * maxTotalHits). Glossary words are searched with all their variants (see expandQuery) in one federated
+ * request, which removes duplicates and keeps the requested order across the variants; that costs
+ * 5-20 ms of the engine and 11-63 ms of round trip (bench/RESULTS.md, "Search in the engine"), so it is
+ * kept for the queries that need it.
  */
 export async function searchReportIds(client: SearchClient, indexUid: string, params: ReportSearchParams): Promise<ReportSearchResult> {
+  const request = buildReportRequest(indexUid, params);
+  const [only, ...others] = request.queries;
+  if (only && others.length === 0) {
+    const { indexUid: uid, q, ...search } = only;
+    const response = await client.index(uid).search(q, { ...search, limit: request.federation.limit, offset: request.federation.offset });
+    return resultOf(response.hits, response.estimatedTotalHits, response.processingTimeMs);
+  }
+  const response = await client.multiSearch(request);
+  return resultOf(response.hits, response.estimatedTotalHits ?? response.totalHits ?? response.hits.length, response.processingTimeMs);
+}
+
+function resultOf(hits: readonly Record<string, unknown>[], total: number, engineMs: number): ReportSearchResult {
+  return { ids: hits.map((hit) => Number(hit.id)), authorIds: hits.map((hit) => Number(hit.authorId)), total, engineMs };
+}
+
+/** The engine request for `params`, checked (SearchInputError on bad input): one query per glossary variant. */
+export function buildReportRequest(indexUid: string, params: ReportSearchParams): FederatedMultiSearchParams & { federation: { limit: number; offset: number } } {
   const query = parseQuery(params.query);
   const sort = parseSort(params.sort);
   const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
@@ -67,13 +86,7 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
     matchingStrategy: 'all' as const,
     attributesToRetrieve: ['id', 'authorId'],
   });
-  const request: FederatedMultiSearchParams = { federation: { limit, offset }, queries: variants.map(queryOf) };
-  const response = await client.multiSearch(request);
-  return {
-    ids: response.hits.map((hit) => Number(hit.id)),
-    authorIds: response.hits.map((hit) => Number(hit.authorId)),
-    total: response.estimatedTotalHits ?? response.totalHits ?? response.hits.length,
-  };
+  return { federation: { limit, offset }, queries: variants.map(queryOf) };
 }
 
 /**
