@@ -3,7 +3,7 @@ import { findFreePort } from './localMeilisearch';
 import { deleteReportDocuments, upsertReportDocuments } from './reportDocuments';
 import { applyReportsIndexSettings, reportsIndexUid } from './reportsIndex';
 import { SearchInputError } from './searchInputError';
-import { searchReportIds, type ReportSearchParams } from './searchReports';
+import { buildReportRequest, GLOSSARY_MERGE_DEPTH_MAX, searchReportIds, type ReportSearchParams } from './searchReports';
 import { deleteIndexesWithPrefix, reportDocument, testSearchClient, uniqueIndexPrefix } from '../test/support';
 
 const client = testSearchClient();
@@ -253,5 +253,14 @@ describe('more results than a single search counts by default (1,000)', () => {
     const glossary = await searchReportIds(client, manyIndexUid, { query: '縄', limit: 10, offset: 1_200, sort: 'old' });
     expect(glossary.total).toBe(1_205);
     expect(glossary.ids).toEqual(many.slice(1_200).map((document) => document.id));
+  });
+
+  it.each(['new', 'old', 'like'] as const)('answers a glossary word page by page as the federated request does (sort=%s), merged or not', async (sort) => {
+    for (const offset of [0, 8, 96, GLOSSARY_MERGE_DEPTH_MAX - 8, GLOSSARY_MERGE_DEPTH_MAX, 1_200]) {
+      const params = { query: '縄', limit: 8, offset, sort };
+      const federated = await client.multiSearch(buildReportRequest(manyIndexUid, params));
+      const answer = await searchReportIds(client, manyIndexUid, params);
+      expect({ offset, ids: answer.ids, total: answer.total }).toEqual({ offset, ids: federated.hits.map((hit) => Number(hit.id)), total: 1_205 });
+    }
   });
 });
