@@ -1,11 +1,12 @@
 import { TEXTS, FEED_SORT_OPTIONS, type FeedSortOption } from '@hiraku/shared';
 import { z } from 'zod';
 import { validationError } from '../errors';
+import { keysetCursor } from '../http/keysetCursor';
 
 /**
  * Where a page of the report list ended: the sort key and id of its last report. For sort=like it also
  * carries `at`, a moment safely before that page was read, for the catch-up described in
- * reportFeedLoader.ts. Sent as opaque base64url JSON; the server never trusts it further than this schema.
+ * reportFeedLoader.ts. Sent as a keyset cursor (http/keysetCursor.ts).
  */
 export interface FeedCursor {
   /** フォロー中 (issue 36) pages like new: by createdAt and id. */
@@ -29,30 +30,24 @@ const wire = z.object({
   c: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(CAUGHT_MAX).optional(),
 });
 
+const codec = keysetCursor(wire, () => validationError(TEXTS.report.invalidCursor, { lastKey: TEXTS.report.invalidCursor }));
+
 export function encodeFeedCursor(cursor: FeedCursor): string {
-  const payload: z.input<typeof wire> = {
+  return codec.encode({
     s: cursor.sort,
     k: cursor.key,
     i: cursor.id,
     ...(cursor.at === undefined ? {} : { t: cursor.at }),
     ...(cursor.caught?.length ? { c: cursor.caught.slice(0, CAUGHT_MAX) } : {}),
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+  });
 }
 
 /** The cursor in `raw`, which must have been made for `sort`; anything else is a 400 asking to reload. */
 export function decodeFeedCursor(raw: string, sort: FeedSortOption): FeedCursor {
   const invalid = () => validationError(TEXTS.report.invalidCursor, { lastKey: TEXTS.report.invalidCursor });
-  if (raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const result = wire.safeParse(parsed);
-  const { s, k, i, t, c } = result.success ? result.data : ({} as Partial<z.output<typeof wire>>);
-  if (!result.success || s !== sort || k === undefined || i === undefined) throw invalid();
+  const decoded = codec.decode(raw);
+  if (!decoded || decoded.s !== sort) throw invalid();
+  const { k, i, t, c } = decoded;
   if ((sort === 'like') !== (t !== undefined) || (sort !== 'like' && c !== undefined)) throw invalid();
   return { sort, key: k, id: i, ...(t === undefined ? {} : { at: t }), ...(c === undefined ? {} : { caught: c }) };
 }

@@ -1,6 +1,9 @@
 import { NOTIFICATION_LIMITS, TEXTS, type NotificationItem, type NotificationKind, type NotificationPage, type NotificationSettings } from '@hiraku/shared';
 import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import { z } from 'zod';
 import { sqlDateTime } from '../db/connection';
+import { validationError } from '../errors';
+import { keysetCursor } from '../http/keysetCursor';
 import type { Models, Notification } from '../models';
 import type { Storage } from '../storage/storage';
 import { followersReportSeenSql, listedReportSql, notifiableSql } from '../visibility';
@@ -140,18 +143,20 @@ function visibleWhere(sequelize: Sequelize, userId: number, settings: Notificati
   return { userId, kind: { [Op.in]: kindsOn(settings, 'inApp') }, [Op.and]: [literal(someActorShownSql(sequelize, now))] };
 }
 
-/** `<updatedAt ms>_<id>`: the keyset of the list's order. */
-function encodeCursor(row: Notification): string {
-  return `${row.updatedAt.getTime()}_${row.id}`;
-}
+/** The keyset of the list's order: the row's updatedAt (ms) and id. */
+const cursorCodec = keysetCursor(
+  z.object({ t: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  () => validationError(TEXTS.notification.invalidCursor, { cursor: TEXTS.notification.invalidCursor }),
+);
+const encodeCursor = (row: Notification): string => cursorCodec.encode({ t: row.updatedAt.getTime(), i: row.id });
 
 export async function listNotifications(deps: StoreDeps, userId: number, cursor: string | undefined): Promise<NotificationPage> {
   const settings = await loadSettings(deps.sequelize, userId);
   const where: WhereOptions<Notification>[] = [visibleWhere(deps.sequelize, userId, settings)];
-  if (cursor) {
-    const [ms, id] = cursor.split('_').map(Number) as [number, number];
-    const at = new Date(ms);
-    where.push({ [Op.or]: [{ updatedAt: { [Op.lt]: at } }, { updatedAt: at, id: { [Op.lt]: id } }] });
+  const after = cursorCodec.decode(cursor);
+  if (after) {
+    const at = new Date(after.t);
+    where.push({ [Op.or]: [{ updatedAt: { [Op.lt]: at } }, { updatedAt: at, id: { [Op.lt]: after.i } }] });
   }
   const rows = await deps.models.Notification.findAll({
     where: { [Op.and]: where },

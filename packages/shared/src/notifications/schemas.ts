@@ -36,7 +36,7 @@ export const notificationListQuerySchema = z.object({
   cursor: z
     .string({ error: NOTIFICATION_MESSAGES.invalidCursor })
     .max(64, NOTIFICATION_MESSAGES.invalidCursor)
-    .regex(/^\d{13}_\d{1,19}$/, NOTIFICATION_MESSAGES.invalidCursor)
+    .regex(/^[A-Za-z0-9_-]+$/, NOTIFICATION_MESSAGES.invalidCursor)
     .optional(),
 });
 

@@ -1,16 +1,16 @@
 import { TEXTS } from '@hiraku/shared';
+import { z } from 'zod';
 import { validationError } from '../../errors';
+import { keysetCursor } from '../../http/keysetCursor';
 
 /**
- * Moderation lists page by an id (keyset, never OFFSET): the queue by the first report's id, the audit
- * log by the entry's id. Ids grow with time, so paging by them is paging by time without ties.
+ * Moderation lists page by an id (keyset, never OFFSET): the audit log by the entry's id. Ids grow with
+ * time, so paging by them is paging by time without ties.
  */
-export function decodeIdCursor(cursor: string | undefined): number | null {
-  if (cursor === undefined || cursor === '') return null;
-  if (!/^[1-9][0-9]{0,15}$/.test(cursor) || !Number.isSafeInteger(Number(cursor))) {
-    throw validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid });
-  }
-  return Number(cursor);
-}
+const codec = keysetCursor(z.object({ i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }), () =>
+  validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid }),
+);
 
-export const encodeIdCursor = (id: number): string => String(id);
+export const decodeIdCursor = (cursor: string | undefined): number | null => codec.decode(cursor)?.i ?? null;
+
+export const encodeIdCursor = (id: number): string => codec.encode({ i: id });

@@ -1,35 +1,29 @@
 import { TEXTS } from '@hiraku/shared';
 import { z } from 'zod';
 import { validationError } from '../../errors';
+import { keysetCursor } from '../../http/keysetCursor';
 
 /**
  * Where a page of /saved ended: its last row's key (the save's time in ms, or the report's position in a
- * collection) and report id. Opaque base64url JSON, trusted no further than this schema.
+ * collection) and report id, as a keyset cursor (http/keysetCursor.ts).
  */
 export interface SavedCursor {
   key: number;
   id: number;
 }
 
-const wire = z.object({
-  k: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const codec = keysetCursor(
+  z.object({
+    k: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+  () => validationError(TEXTS.saves.invalidCursor, { cursor: TEXTS.saves.invalidCursor }),
+);
 
-export const encodeSavedCursor = (cursor: SavedCursor): string => Buffer.from(JSON.stringify({ k: cursor.key, i: cursor.id })).toString('base64url');
+export const encodeSavedCursor = (cursor: SavedCursor): string => codec.encode({ k: cursor.key, i: cursor.id });
 
 /** The cursor in `raw`; anything else is a 400 asking to reload. */
 export function decodeSavedCursor(raw: string | undefined): SavedCursor | null {
-  if (raw === undefined) return null;
-  const invalid = () => validationError(TEXTS.saves.invalidCursor, { cursor: TEXTS.saves.invalidCursor });
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const result = wire.safeParse(parsed);
-  if (!result.success) throw invalid();
-  return { key: result.data.k, id: result.data.i };
+  const decoded = codec.decode(raw);
+  return decoded && { key: decoded.k, id: decoded.i };
 }
