@@ -96,13 +96,24 @@ function searchCases(tags: TagIds): SearchCase[] {
   });
 }
 
-/** The exact multi-search body the server sends for a search, built by the project's own query code. */
-async function meiliRequestFor(indexUid: string, search: SearchCase): Promise<string> {
-  let captured: unknown;
-  // Answers both shapes: federated (`hits`) and a single plain query (`results`).
-  const recorder = { multiSearch: async (request: unknown) => ((captured = request), { hits: [], results: [{ hits: [] }] }) } as unknown as SearchClient;
+/**
+ * The engine request carrying the hits that the server sends for a search, built by the project's own
+ * query code: a single search for plain words, the spellings' multi-search for glossary words (the count
+ * request sent beside it is not replayed), the federated request for deep glossary pages.
+ */
+async function meiliRequestFor(indexUid: string, search: SearchCase): Promise<{ path: string; body: string }> {
+  const calls: { path: string; body: unknown }[] = [];
+  const empty = { hits: [], estimatedTotalHits: 0, processingTimeMs: 0 };
+  const recorder = {
+    index: (uid: string) => ({
+      search: async (q: string, params: object) => (calls.push({ path: `/indexes/${uid}/search`, body: { q, ...params } }), empty),
+    }),
+    multiSearch: async (request: { queries: unknown[] }) => (calls.push({ path: '/multi-search', body: request }), { ...empty, results: request.queries.map(() => empty) }),
+  } as unknown as SearchClient;
   await searchReportIds(recorder, indexUid, { query: search.query, sort: search.sort, limit: LIMITS.pageSize, offset: 0, filters: search.filters });
-  return JSON.stringify(captured);
+  const [first] = calls;
+  if (!first) throw new Error(`no engine request for ${search.query}`);
+  return { path: first.path, body: JSON.stringify(first.body) };
 }
 
 export async function searchScenario(conn: Connection, readers: MemberSession[], meili: { host: string; key: string; indexUid: string }): Promise<Scenario & { cases: SearchCase[] }> {
@@ -152,7 +163,7 @@ async function searchScenarioOf(
     for (const [name, id] of Object.entries(c.filters)) params.set(name, String(id));
     return `/api/reports/search/advanced?${params.toString()}`;
   });
-  const bodies = await Promise.all(cases.map((c) => meiliRequestFor(meili.indexUid, c)));
+  const requests = await Promise.all(cases.map((c) => meiliRequestFor(meili.indexUid, c)));
   // Connections start at different points of the rotation, so all the searches run at once (the stride
   // shares no factor with the rotation's length).
   const stride = cases.length % 5 === 0 ? 3 : 5;
@@ -163,12 +174,11 @@ async function searchScenarioOf(
     samples: paths.map((path, i) => get(path, readers[i % readers.length] as MemberSession)),
     rotation: (c, i) => get(paths[at(c, i)] as string, readers[c % readers.length] as MemberSession),
     reference: 'meilisearch',
-    meiliRotation: (c, i) => ({
-      method: 'POST',
-      path: '/multi-search',
-      headers: { authorization: `Bearer ${meili.key}` },
-      body: bodies[at(c, i)] as string,
-    }),
+    meiliRotation: (c, i) => {
+      const request = requests[at(c, i)];
+      if (!request) throw new Error('no engine request');
+      return { method: 'POST', path: request.path, headers: { authorization: `Bearer ${meili.key}` }, body: request.body };
+    },
     cases,
   };
 }
