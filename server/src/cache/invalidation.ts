@@ -1,0 +1,41 @@
+import type { Sequelize } from 'sequelize';
+import type { Logger } from '../logger';
+import type { BusMessage, NotificationBus } from '../notifications/bus';
+import type { AppCaches } from './appCaches';
+import { installCacheChangeHooks, onCacheChanges, type CacheChange } from './changes';
+
+/**
+ * Wires a process's caches to what changes (issue 33): the model hooks record each write's change on its
+ * transaction (cache/changes.ts); after the commit this process drops what is stale at once (its own
+ * member's next read already sees the write) and publishes the change on the bus, so every other API
+ * process drops the same within milliseconds (Redis pub/sub; without Redis the bus is this process).
+ * A worker has no caches of its own: it only publishes. When the bus comes back after an outage, changes
+ * may have been missed, so everything kept is dropped.
+ */
+export function startCacheInvalidation({
+  sequelize,
+  caches,
+  bus,
+  logger,
+}: {
+  sequelize: Sequelize;
+  caches: AppCaches | null;
+  bus: NotificationBus;
+  logger: Logger;
+}): () => void {
+  installCacheChangeHooks(sequelize);
+  const stopRecording = onCacheChanges(sequelize, (changes) => {
+    caches?.apply(changes);
+    bus.publish({ type: 'cacheChanges', changes }).catch((error: unknown) => logger.warn({ err: error }, 'キャッシュの変更を他のプロセスに伝えられませんでした'));
+  });
+  if (!caches) return stopRecording;
+  const unsubscribe = bus.subscribe((message: BusMessage) => {
+    if (message.type === 'cacheChanges') caches.apply(message.changes as CacheChange[]);
+  });
+  const stopResume = bus.onResume(() => caches.clearAll());
+  return () => {
+    stopRecording();
+    unsubscribe();
+    stopResume();
+  };
+}
