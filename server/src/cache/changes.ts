@@ -144,6 +144,8 @@ function changesOfRow(modelName: string, row: Row, event: Event, fields: readonl
       return [{ kind: 'lists', reportIds: [num(row.get('id'))].filter((id): id is number => id !== null) }];
     default: {
       if (UNLISTED_MODELS.has(modelName)) return [];
+      // A new member's profile is on no card yet (signing up changes no listing).
+      if (modelName === 'Profile' && event === 'create') return [];
       // A profile's name or a tag's shows on many cards; a row of one report (its tags, steps, saves) on that report's.
       const reportId = ['Profile', 'Tag', 'Category'].includes(modelName) ? null : num(row.get('reportId'));
       return [{ kind: 'lists', reportIds: reportId === null ? [] : [reportId] }];
