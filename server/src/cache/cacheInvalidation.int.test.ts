@@ -1,4 +1,4 @@
-import { createReport, createUser } from '../../test/factories';
+import { createReport, createUser, type UserWithProfile } from '../../test/factories';
 import type { HttpClient } from '../../test/support/httpClient';
 import { anotherSession, signedInMember } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
@@ -17,7 +17,7 @@ describe('cache invalidation by what changed', () => {
   let caches: AppCaches;
   let reader: { client: HttpClient; user: User };
   let operator: { client: HttpClient; user: User };
-  let author: User;
+  let author: UserWithProfile;
   let reports: Report[];
 
   beforeAll(async () => {
