@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { Logger } from '../logger';
-import type { BusMessage, NotificationBus } from '../notifications/bus';
+import { createNotificationBus, type BusMessage, type NotificationBus } from '../notifications/bus';
 import type { AppCaches } from './appCaches';
 import { installCacheChangeHooks, onCacheChanges, type CacheChange } from './changes';
 
@@ -37,5 +37,31 @@ export function startCacheInvalidation({
     stopRecording();
     unsubscribe();
     stopResume();
+  };
+}
+
+/**
+ * For a process without caches of its own and without a bus otherwise (an operator command, `npm run
+ * cli`): with REDIS_URL, its writes are announced to the running API processes as the worker's are;
+ * without, the server is one process of its own and its caches' time to live bounds what it misses.
+ * Returns what closes the connection (after the last announcement is sent).
+ */
+export async function announceCacheChanges({
+  redisUrl,
+  prefix,
+  sequelize,
+  logger,
+}: {
+  redisUrl: string | undefined;
+  prefix: string;
+  sequelize: Sequelize;
+  logger: Logger;
+}): Promise<() => Promise<void>> {
+  if (!redisUrl) return async () => undefined;
+  const bus = await createNotificationBus({ redisUrl, prefix, logger });
+  const stop = startCacheInvalidation({ sequelize, caches: null, bus, logger });
+  return async () => {
+    stop();
+    await bus.close();
   };
 }
