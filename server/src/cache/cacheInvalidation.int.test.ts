@@ -3,6 +3,8 @@ import type { HttpClient } from '../../test/support/httpClient';
 import { anotherSession, signedInMember } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
 import type { Report, User } from '../models';
+import { eventually } from '../../test/support/searchOutbox';
+import { pendingNotificationWork } from '../notifications/pendingMarks';
 import type { AppCaches } from './appCaches';
 
 /**
@@ -21,7 +23,9 @@ describe('cache invalidation by what changed', () => {
   let reports: Report[];
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // Times to live far beyond the test's length: an entry gone can only have been dropped by a change.
+    const minute = { ttlMs: 60_000, max: 1_000 };
+    app = await startTestApp({ cacheSizes: { feedPages: minute, searchAnswers: minute, listRelations: minute } });
     caches = app.services.caches;
     author = await createUser();
     reports = [];
@@ -36,6 +40,8 @@ describe('cache invalidation by what changed', () => {
     expect((await reader.client.get('/api/reports/infinite?sort=new&limit=3')).status).toBe(200);
     expect((await reader.client.get(`/api/reports/search/advanced?${new URLSearchParams({ query: '縄' }).toString()}`)).status).toBe(200);
   }
+  const readerPublicId = () => (reader.user as User & { publicId: string }).publicId;
+  const unreadCount = async () => (await reader.client.get<{ count: number }>('/api/notifications/unread-count')).body.count;
   const held = () => ({
     feedPages: caches.feedPages.size,
     searchAnswers: caches.searchAnswers.size,
@@ -56,12 +62,12 @@ describe('cache invalidation by what changed', () => {
     expect((await reader.client.post('/api/notifications/read', { all: true })).status).toBe(200);
     // A session refresh rotates the refresh token (refresh_tokens, session_families).
     expect((await reader.client.post('/api/auth/refresh')).status).toBe(200);
-    // What a notification worker's round writes: the notification, its outbox row's lease and done mark.
-    const models = app.services.models;
-    await app.services.sequelize.transaction(async (transaction) => {
-      await models.Notification.create({ userId: reader.user.id, kind: 'announcement', groupKey: `t${Date.now()}`, eventId: 1 } as never, { transaction });
-      await models.Notification.update({ readAt: new Date() } as never, { where: { userId: reader.user.id }, transaction });
-    });
+    // A notification worker's round: another member follows the reader, and the worker (running in this
+    // process, as with `npm start`) leases the outbox row, writes the reader's notification and marks it done.
+    const follower = await anotherSession(app, await createUser());
+    expect((await follower.post(`/api/follows/members/${readerPublicId()}`)).status).toBe(200);
+    await eventually(async () => (await unreadCount()) > 0, 10_000, "the reader's new-follower notification");
+    await eventually(async () => (await pendingNotificationWork(app.services.sequelize)) === 0, 10_000, 'the notification work to drain');
     expect(held()).toEqual(before);
   });
 

@@ -17,7 +17,7 @@ import type { AppServices } from '../../src/services';
 import { createLocalStorage } from '../../src/storage/localStorage';
 import type { Storage } from '../../src/storage/storage';
 import { createTestDatabase } from './db';
-import { createAppCaches } from '../../src/cache/appCaches';
+import { createAppCaches, type AppCacheOptions } from '../../src/cache/appCaches';
 import { startCacheInvalidation } from '../../src/cache/invalidation';
 import { createNotificationBus, createNotificationWorker, createStreamHub, NOTIFICATION_IDLE_MS } from '../../src/notifications';
 
@@ -50,6 +50,8 @@ export async function startTestApp(
      * test comparing table snapshots needs no worker moving rows.
      */
     fanOut?: boolean;
+    /** Other sizes or times to live for the app's caches (a test that looks at what they hold over several seconds). */
+    cacheSizes?: AppCacheOptions['sizes'];
     /** A web build of the test's own (the repository's apps/web/dist by default, which may not be built). */
     webDistDir?: string;
   } = {},
@@ -78,7 +80,7 @@ export async function startTestApp(
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
   const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   // As boot() does.
-  const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on' });
+  const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', ...(options.cacheSizes ? { sizes: options.cacheSizes } : {}) });
   const stopCacheInvalidation = startCacheInvalidation({ sequelize: db.sequelize, caches, bus, logger });
   const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, {
     checkEvents: true,
