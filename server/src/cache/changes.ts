@@ -112,6 +112,10 @@ const UNLISTED_MODELS = new Set([
   'Comment',
   // Announcements reach members through notifications only.
   'Announcement',
+  // A member's saves: no card shows them, and the search inside one's saves (search/savedSearch.ts) keeps no answer.
+  'Save',
+  'Collection',
+  'CollectionReport',
 ]);
 
 /** Fields of a member whose change hides or shows all their reports and their relations (suspension, role). */
