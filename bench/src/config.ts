@@ -19,6 +19,8 @@ if (BASE !== undefined && !(Number.isSafeInteger(BASE) && BASE > 1024 && BASE < 
 
 /** A trial (BENCH_PORT_OFFSET set) writes its figures under .data/, never over the committed ones. */
 const OUT_DIR = OFFSET ? path.join(WORK_DIR, `trial-${OFFSET}`) : BENCH_DIR;
+/** Where a benchmark writes its figures (a trial's under .data/). */
+export const resultsPath = (file: string): string => path.join(OUT_DIR, file);
 export const RAW_RESULTS_FILE = path.join(OUT_DIR, 'results.json');
 export const RESULTS_MD = path.join(OUT_DIR, 'RESULTS.md');
 export const CHART_PNG = path.join(OUT_DIR, 'results-chart.png');

@@ -3,7 +3,7 @@ import { findFreePort } from './localMeilisearch';
 import { deleteReportDocuments, upsertReportDocuments } from './reportDocuments';
 import { applyReportsIndexSettings, reportsIndexUid } from './reportsIndex';
 import { SearchInputError } from './searchInputError';
-import { searchReportIds, type ReportSearchParams } from './searchReports';
+import { buildReportRequest, GLOSSARY_MERGE_DEPTH_MAX, searchReportIds, type ReportSearchParams } from './searchReports';
 import { deleteIndexesWithPrefix, reportDocument, testSearchClient, uniqueIndexPrefix } from '../test/support';
 
 const client = testSearchClient();
@@ -225,5 +225,42 @@ describe('content warnings a member hides (issue 37)', () => {
 
   it('refuses a key outside the catalogue', async () => {
     await expect(ids({ hiddenWarnings: { keys: ['blood] OR id > 0 OR warnings IN [x'], viewerId: 99 } })).rejects.toBeInstanceOf(SearchInputError);
+  });
+});
+
+describe('more results than a single search counts by default (1,000)', () => {
+  const manyIndexUid = reportsIndexUid(`${prefix}many_`);
+  const many = Array.from({ length: 1_205 }, (_, i) =>
+    reportDocument(1_000 + i, { title: i % 2 === 0 ? `週末の練習 縄 ${i}` : `平日の散歩 ロープ ${i}`, createdAt: Date.UTC(2024, 0, 1) + i * 60_000 }),
+  );
+  const practice = many.filter((_, i) => i % 2 === 0).map((document) => document.id);
+
+  beforeAll(async () => {
+    await applyReportsIndexSettings(client, manyIndexUid);
+    await upsertReportDocuments(client, manyIndexUid, many);
+  });
+
+  it('gives the exact total and the last page, for a plain word and for a glossary word', async () => {
+    const everything = await searchReportIds(client, manyIndexUid, { limit: 10, offset: 1_200, sort: 'old' });
+    expect(everything.total).toBe(1_205);
+    expect(everything.ids).toEqual(many.slice(1_200).map((document) => document.id));
+
+    const word = await searchReportIds(client, manyIndexUid, { query: '練習', limit: 10, offset: 600, sort: 'old' });
+    expect(word.total).toBe(practice.length);
+    expect(word.ids).toEqual(practice.slice(600));
+
+    // 縄 is a glossary word: its spellings (ロープ...) are searched together, and the total counts each report once.
+    const glossary = await searchReportIds(client, manyIndexUid, { query: '縄', limit: 10, offset: 1_200, sort: 'old' });
+    expect(glossary.total).toBe(1_205);
+    expect(glossary.ids).toEqual(many.slice(1_200).map((document) => document.id));
+  });
+
+  it.each(['new', 'old', 'like'] as const)('answers a glossary word page by page as the federated request does (sort=%s), merged or not', async (sort) => {
+    for (const offset of [0, 8, 96, GLOSSARY_MERGE_DEPTH_MAX - 8, GLOSSARY_MERGE_DEPTH_MAX, 1_200]) {
+      const params = { query: '縄', limit: 8, offset, sort };
+      const federated = await client.multiSearch(buildReportRequest(manyIndexUid, params));
+      const answer = await searchReportIds(client, manyIndexUid, params);
+      expect({ offset, ids: answer.ids, total: answer.total }).toEqual({ offset, ids: federated.hits.map((hit) => Number(hit.id)), total: 1_205 });
+    }
   });
 });

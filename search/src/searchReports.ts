@@ -32,6 +32,8 @@ export interface ReportSearchResult {
   /** Each id's author, in the same order: the server drops the authors a member hides without reading the rows. */
   authorIds: number[];
   total: number;
+  /** Meilisearch's own time for the request (processingTimeMs), for logs and benchmarks. */
+  engineMs: number;
 }
 
 const SORT_RULES: Record<SortOption, string[]> = {
@@ -41,14 +43,73 @@ const SORT_RULES: Record<SortOption, string[]> = {
 };
 
 /**
- * Report ids matching the member's words, filters and order. Glossary words are searched with all
- * their variants (see expandQuery) in one federated request, which removes duplicates and keeps the
- * requested order across the variants. A query without glossary words is federated too, on purpose
- * (issue 22): a plain search answers in a few milliseconds where the federated one takes 20-60 ms at
- * 100,000 reports, but its estimatedTotalHits stops at the index's maxTotalHits (1,000), so the total
- * and the pages beyond it would change for every broad word.
+ * How deep (offset + limit) a glossary search is answered by merging its variants in the server; deeper
+ * pages, which members rarely reach, are left to the federated request, which needs no more than a page
+ * of each variant in its answer.
+ */
+export const GLOSSARY_MERGE_DEPTH_MAX = 500;
+
+const MERGE_ATTRIBUTES = ['id', 'authorId', 'createdAt', 'likeCount'];
+
+type MergeHit = { id: number; authorId: number; createdAt: number; likeCount: number };
+
+/** The member's order over the hits of several variants: the sort, then the newer first, then the larger id. */
+const MERGE_ORDER: Record<SortOption, (a: MergeHit, b: MergeHit) => number> = {
+  new: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+  old: (a, b) => a.createdAt - b.createdAt || a.id - b.id,
+  like: (a, b) => b.likeCount - a.likeCount || b.createdAt - a.createdAt || b.id - a.id,
+};
+
+/**
+ * Report ids matching the member's words, filters and order (bench/RESULTS.md, "Search in the engine"):
+ * - words without a glossary entry: one single search, 0-1 ms of the engine at 100,000 reports, with an
+ *   exact total (reportsIndexSettings' maxTotalHits);
+ * - glossary words (all their spellings, see expandQuery), as far as GLOSSARY_MERGE_DEPTH_MAX: each
+ *   spelling as a single search of the first offset + limit hits and, beside it, the federated request
+ *   with no hits for the total counting each report once; the hits are merged here by the member's order.
+ *   A federated request for the hits themselves cost 25-43 ms of the engine at offset 100;
+ * - deeper glossary pages: the federated request, which removes duplicates and keeps the order itself.
  */
 export async function searchReportIds(client: SearchClient, indexUid: string, params: ReportSearchParams): Promise<ReportSearchResult> {
+  const request = buildReportRequest(indexUid, params);
+  const { limit, offset } = request.federation;
+  const [only, ...others] = request.queries;
+  if (only && others.length === 0) {
+    const { indexUid: uid, q, ...search } = only;
+    const response = await client.index(uid).search(q, { ...search, limit, offset });
+    return resultOf(response.hits, response.estimatedTotalHits, response.processingTimeMs);
+  }
+  if (offset + limit <= GLOSSARY_MERGE_DEPTH_MAX) return mergedGlossarySearch(client, request, parseSort(params.sort));
+  const response = await client.multiSearch(request);
+  return resultOf(response.hits, response.estimatedTotalHits ?? response.totalHits ?? response.hits.length, response.processingTimeMs);
+}
+
+async function mergedGlossarySearch(client: SearchClient, request: ReportRequest, sort: SortOption): Promise<ReportSearchResult> {
+  const { limit, offset } = request.federation;
+  const [variants, counted] = await Promise.all([
+    client.multiSearch({ queries: request.queries.map((query) => ({ ...query, limit: offset + limit, offset: 0, attributesToRetrieve: MERGE_ATTRIBUTES })) }),
+    client.multiSearch({ ...request, federation: { limit: 0, offset: 0 } }),
+  ]);
+  const byId = new Map<number, MergeHit>();
+  for (const result of variants.results) {
+    for (const hit of result.hits) {
+      const id = Number(hit.id);
+      byId.set(id, { id, authorId: Number(hit.authorId), createdAt: Number(hit.createdAt), likeCount: Number(hit.likeCount) });
+    }
+  }
+  const page = [...byId.values()].sort(MERGE_ORDER[sort]).slice(offset, offset + limit);
+  const engineMs = Math.max(counted.processingTimeMs, ...variants.results.map((result) => result.processingTimeMs));
+  return resultOf(page, counted.estimatedTotalHits ?? counted.totalHits ?? byId.size, engineMs);
+}
+
+function resultOf(hits: readonly Record<string, unknown>[], total: number, engineMs: number): ReportSearchResult {
+  return { ids: hits.map((hit) => Number(hit.id)), authorIds: hits.map((hit) => Number(hit.authorId)), total, engineMs };
+}
+
+type ReportRequest = FederatedMultiSearchParams & { federation: { limit: number; offset: number } };
+
+/** The engine request for `params`, checked (SearchInputError on bad input): one query per glossary variant. */
+export function buildReportRequest(indexUid: string, params: ReportSearchParams): ReportRequest {
   const query = parseQuery(params.query);
   const sort = parseSort(params.sort);
   const limit = parseInteger('limit', params.limit, 1, LIMITS.pageSizeMax);
@@ -67,13 +128,7 @@ export async function searchReportIds(client: SearchClient, indexUid: string, pa
     matchingStrategy: 'all' as const,
     attributesToRetrieve: ['id', 'authorId'],
   });
-  const request: FederatedMultiSearchParams = { federation: { limit, offset }, queries: variants.map(queryOf) };
-  const response = await client.multiSearch(request);
-  return {
-    ids: response.hits.map((hit) => Number(hit.id)),
-    authorIds: response.hits.map((hit) => Number(hit.authorId)),
-    total: response.estimatedTotalHits ?? response.totalHits ?? response.hits.length,
-  };
+  return { federation: { limit, offset }, queries: variants.map(queryOf) };
 }
 
 /**

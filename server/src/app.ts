@@ -12,6 +12,8 @@ import { securityHeaders } from './middlewares/securityHeaders';
 import { firstScreenRenderer } from './middlewares/firstScreenHtml';
 import { webApp } from './middlewares/webApp';
 import { robotsTxtRoute } from './middlewares/robotsTxt';
+import { readYourWrites } from './middlewares/readYourWrites';
+import { primaryReadsOf } from './db/primaryReads';
 import { apiRouter, endpointHandlers } from './routes';
 import type { AppServices } from './services';
 
@@ -24,7 +26,7 @@ const PROCESS_ID = `${os.hostname()}:${process.pid}`;
 /**
  * Builds the Koa app. The order matters and is the one docs/architecture.md draws: client address ->
  * process name -> request log -> compression -> error handler -> conditional GET -> security headers ->
- * body parser (multipart only on upload routes) -> session -> anti-forgery check -> the endpoint map's
+ * body parser (multipart only on upload routes) -> reads after a write to the primary (with replicas) -> session -> anti-forgery check -> the endpoint map's
  * routes -> media (local storage) -> /robots.txt -> the web app.
  */
 export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } = {}): Koa {
@@ -59,6 +61,9 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
       parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     }),
   );
+  // With read replicas only: a browser that just wrote reads the primary for a few seconds.
+  const primaryReads = primaryReadsOf(services.sequelize);
+  if (primaryReads) app.use(readYourWrites(primaryReads, { production: services.env.production }));
   app.use(authenticate(services));
   app.use(csrfProtection({ production: services.env.production }));
   app.use(api.routes());

@@ -145,6 +145,8 @@ async function main(): Promise<void> {
   const runs = flags.int('runs', 3);
   const seconds = flags.int('seconds', 8);
   const connections = flags.int('connections', 16);
+  // --rate: requests a second offered; without it every connection is kept busy (the saturation point).
+  const rate = flags.has('rate') ? flags.int('rate', 1) : undefined;
   const url = databaseUrl(MYSQL_SERVER_URL, database);
   const conn = await mysql.createConnection({ uri: url, timezone: 'Z' });
   const [[counts]] = await conn.query<RowDataPacket[]>("SELECT (SELECT COUNT(*) FROM reports WHERE listed = 1) AS reports, (SELECT COUNT(*) FROM users WHERE role = 'member') AS members");
@@ -204,7 +206,7 @@ async function main(): Promise<void> {
       const loadAverages: number[] = [];
       for (let run = 0; run < runs; run += 1) {
         loadAverages.push(Number((os.loadavg()[0] ?? 0).toFixed(2)));
-        figures.push(await runLoadOnce({ baseUrl: server.baseUrl, rotation: scenario.rotation, connections, seconds }));
+        figures.push(await runLoadOnce({ baseUrl: server.baseUrl, rotation: scenario.rotation, connections, seconds, rate }));
       }
       const result: FeedResult = {
         label: scenario.label,
@@ -262,6 +264,7 @@ async function main(): Promise<void> {
     runs,
     seconds,
     connections,
+    rate,
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
     loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
     goals: { feedP95Ms: FEED_GOAL_P95_MS, publishRatio: PUBLISH_GOAL },

@@ -29,6 +29,12 @@ export interface LoadOptions {
   rotation: Rotation;
   connections: number;
   seconds: number;
+  /**
+   * Requests a second offered over all connections (autocannon's overallRate). Without it every
+   * connection sends its next request as soon as the last is answered, so the latency is the saturation
+   * point's (connections / throughput), not what a member meets at a given traffic.
+   */
+  rate?: number;
 }
 
 interface ConnectionContext {
@@ -51,6 +57,7 @@ export async function runLoadOnce(options: LoadOptions): Promise<LoadFigures> {
     connections: options.connections,
     duration: options.seconds,
     timeout: 30,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     requests: [
       {
         setupRequest: (request, rawContext) => {

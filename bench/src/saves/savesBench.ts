@@ -84,6 +84,8 @@ async function main(): Promise<void> {
   const runs = flags.int('runs', 3);
   const seconds = flags.int('seconds', 8);
   const connections = flags.int('connections', 8);
+  // --rate: requests a second offered; without it every connection is kept busy (the saturation point).
+  const rate = flags.has('rate') ? flags.int('rate', 1) : undefined;
   const url = databaseUrl(MYSQL_SERVER_URL, database);
   const meili = await startBenchMeilisearch();
   const server = await startBenchServer(appServerOptions(url, meili));
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
       console.info(`  ${scenario.label}`);
       await runLoadOnce({ baseUrl: server.baseUrl, rotation: scenario.rotation, connections, seconds: 2 });
       const figures: LoadFigures[] = [];
-      for (let run = 0; run < runs; run += 1) figures.push(await runLoadOnce({ baseUrl: server.baseUrl, rotation: scenario.rotation, connections, seconds }));
+      for (let run = 0; run < runs; run += 1) figures.push(await runLoadOnce({ baseUrl: server.baseUrl, rotation: scenario.rotation, connections, seconds, rate }));
       const result = {
         label: scenario.label,
         runs: figures,
@@ -154,6 +156,7 @@ async function main(): Promise<void> {
     runs,
     seconds,
     connections,
+    rate,
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
     loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
     results,

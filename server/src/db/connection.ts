@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Sequelize, type Options } from 'sequelize';
+import { installPrimaryReads } from './primaryReads';
 
 export type SqlLogger = (sql: string, timingMs?: number) => void;
 
@@ -44,7 +45,7 @@ export function createSequelize(options: DatabaseOptions): Sequelize {
   const logging = toSequelizeLogging(options.logging);
   if (options.databaseUrl) {
     const replication = options.readUrls?.length ? { replication: replicationOf(options.databaseUrl, options.readUrls) } : {};
-    return new Sequelize(options.databaseUrl, {
+    const sequelize = new Sequelize(options.databaseUrl, {
       dialect: 'mysql',
       ...replication,
       logging,
@@ -55,6 +56,8 @@ export function createSequelize(options: DatabaseOptions): Sequelize {
       define: { underscored: true, charset: MYSQL_CHARSET, collate: MYSQL_COLLATE },
       pool: { max: 10, min: 0, acquire: 30_000, idle: 10_000, evict: 10_000 },
     });
+    if (options.readUrls?.length) installPrimaryReads(sequelize);
+    return sequelize;
   }
   const storage = sqliteFilePath(options.dataDir);
   fs.mkdirSync(path.dirname(storage), { recursive: true });

@@ -8,6 +8,8 @@ export const COOKIE_NAMES = {
   access: 'hiraku_access',
   refresh: 'hiraku_refresh',
   xsrf: 'XSRF-TOKEN',
+  /** When this browser last wrote (ms): its reads go to the primary database for a few seconds after. */
+  wrote: 'hiraku_wrote',
 } as const;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
