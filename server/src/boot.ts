@@ -16,6 +16,7 @@ import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
 import { createNotificationBus, createStreamHub, type NotificationBus } from './notifications';
 import { createAppCaches } from './cache/appCaches';
+import { primaryReadsOf } from './db/primaryReads';
 import { startCacheInvalidation } from './cache/invalidation';
 
 /**
@@ -120,7 +121,7 @@ export async function boot(env: Env): Promise<Booted> {
     const { search, sequelize, models } = core;
     const bus = await openBus(env, logger, stops);
     // Before the jobs start, so their writes are announced too.
-    const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on' });
+    const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', primaryReads: primaryReadsOf(sequelize) });
     stops.push(startCacheInvalidation({ sequelize, caches, bus, logger }));
     if (role === 'all') {
       // Search being down must not stop the product from starting: writes queue up and search falls back.

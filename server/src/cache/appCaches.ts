@@ -4,6 +4,8 @@ import type { SharedCatchUp, SharedRows } from '../commands/feedPageCache';
 import type { FilterableCard } from '../commands/reportCards';
 import type { EngineRows } from '../search/reportSearch';
 import type { ListRelations } from '../visibility/relations';
+import type { PrimaryReads } from '../db/primaryReads';
+import { READ_PRIMARY_AFTER_WRITE_MS } from '../middlewares/readYourWrites';
 import type { CacheChange } from './changes';
 import { createNamedCache, type NamedCache, type NamedCacheStats } from './namedCache';
 
@@ -72,13 +74,38 @@ export type AppCacheName = keyof typeof APP_CACHE_SIZES;
 
 export interface AppCacheOptions {
   enabled?: boolean;
+  /**
+   * With read replicas (db/primaryReads.ts): for `settleMs` after a change, what a cache loads is read
+   * from the primary, so no cache keeps a lagging replica's answer older than the change (a member who
+   * just wrote reads the primary, middlewares/readYourWrites.ts, and must not be handed such an answer
+   * from memory either). Later loads may read a replica again: its lag is well below `settleMs`.
+   */
+  primaryReads?: PrimaryReads;
+  settleMs?: number;
   /** Other sizes (tests). */
   sizes?: Partial<Record<AppCacheName, CacheSize>>;
   now?: () => number;
 }
 
-export function createAppCaches({ enabled = true, sizes = {}, now }: AppCacheOptions = {}): AppCaches {
-  const make = <V>(name: AppCacheName): NamedCache<V> => createNamedCache<V>({ name, ...APP_CACHE_SIZES[name], ...sizes[name], enabled, ...(now ? { now } : {}) });
+export function createAppCaches({ enabled = true, sizes = {}, now, primaryReads, settleMs = READ_PRIMARY_AFTER_WRITE_MS }: AppCacheOptions = {}): AppCaches {
+  const clock = now ?? Date.now;
+  let changedAt = Number.NEGATIVE_INFINITY;
+  const make = <V>(name: AppCacheName): NamedCache<V> => {
+    const cache = createNamedCache<V>({ name, ...APP_CACHE_SIZES[name], ...sizes[name], enabled, ...(now ? { now } : {}) });
+    if (!primaryReads) return cache;
+    const reads = primaryReads;
+    return {
+      name: cache.name,
+      get: (key, load) => cache.get(key, () => (clock() - changedAt < settleMs ? reads.run(load) : load())),
+      has: (key) => cache.has(key),
+      delete: (key) => cache.delete(key),
+      clear: () => cache.clear(),
+      get size() {
+        return cache.size;
+      },
+      stats: () => cache.stats(),
+    };
+  };
   const caches = {
     feedPages: make<SharedRows<FilterableCard>>('feedPages'),
     likeCatchUps: make<SharedCatchUp>('likeCatchUps'),
@@ -94,6 +121,7 @@ export function createAppCaches({ enabled = true, sizes = {}, now }: AppCacheOpt
     enabled,
     ...caches,
     apply(changes) {
+      if (changes.length > 0) changedAt = clock();
       for (const change of changes) {
         if (change.kind === 'lists') {
           // Which pages hold a report is not indexed: a page's neighbours move too (a like reorders the
@@ -111,6 +139,7 @@ export function createAppCaches({ enabled = true, sizes = {}, now }: AppCacheOpt
       }
     },
     clearAll() {
+      changedAt = clock();
       for (const cache of all) if (cache !== caches.visitMarks) cache.clear();
     },
     stats: () => all.map((cache) => cache.stats()),

@@ -1,3 +1,4 @@
+import { createAppCaches } from './appCaches';
 import { createNamedCache } from './namedCache';
 
 /** A load the test finishes when it wants, counting how often it was started. */
@@ -94,5 +95,31 @@ describe('named cache', () => {
     expect(loads).toBe(2);
     expect(cache.has('a')).toBe(false);
     expect(cache.stats()).toEqual({ name: 't', hits: 0, misses: 2, size: 0 });
+  });
+});
+
+describe('app caches with read replicas', () => {
+  it('load from the primary for a while after a change, so none keeps a lagging replica’s older answer', async () => {
+    let clock = 10_000;
+    let inPrimary = false;
+    const primaryReads = {
+      async run<T>(fn: () => Promise<T>): Promise<T> {
+        inPrimary = true;
+        try {
+          return await fn();
+        } finally {
+          inPrimary = false;
+        }
+      },
+    };
+    const caches = createAppCaches({ primaryReads, settleMs: 5_000, now: () => clock });
+    const readFrom = async () => (inPrimary ? ['primary'] : ['replica']);
+    expect(await caches.popularKeywords.get('a', readFrom)).toEqual(['replica']);
+    caches.apply([{ kind: 'lists', reportIds: [1] }]);
+    caches.popularKeywords.clear();
+    clock += 4_999;
+    expect(await caches.popularKeywords.get('b', readFrom)).toEqual(['primary']);
+    clock += 1;
+    expect(await caches.popularKeywords.get('c', readFrom)).toEqual(['replica']);
   });
 });

@@ -19,6 +19,7 @@ import type { Storage } from '../../src/storage/storage';
 import { createTestDatabase } from './db';
 import { createAppCaches, type AppCacheOptions } from '../../src/cache/appCaches';
 import { startCacheInvalidation } from '../../src/cache/invalidation';
+import { primaryReadsOf } from '../../src/db/primaryReads';
 import { createNotificationBus, createNotificationWorker, createStreamHub, NOTIFICATION_IDLE_MS } from '../../src/notifications';
 
 export const TEST_MAIL_BACKOFF = { minMs: 50, maxMs: 500 };
@@ -80,7 +81,7 @@ export async function startTestApp(
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
   const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   // As boot() does.
-  const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', ...(options.cacheSizes ? { sizes: options.cacheSizes } : {}) });
+  const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', primaryReads: primaryReadsOf(db.sequelize), ...(options.cacheSizes ? { sizes: options.cacheSizes } : {}) });
   const stopCacheInvalidation = startCacheInvalidation({ sequelize: db.sequelize, caches, bus, logger });
   const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, {
     checkEvents: true,
