@@ -15,6 +15,9 @@ import { seedTaxonomy } from './seed/taxonomy';
 import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
 import { createNotificationBus, createStreamHub, type NotificationBus } from './notifications';
+import { createAppCaches } from './cache/appCaches';
+import { primaryReadsOf } from './db/primaryReads';
+import { startCacheInvalidation } from './cache/invalidation';
 
 /**
  * What a process does (HIRAKU_ROLE): `all` is `npm start` on one machine (migrations, the API and the
@@ -117,6 +120,9 @@ export async function boot(env: Env): Promise<Booted> {
     const core = await openCore(env, role, logger, stops);
     const { search, sequelize, models } = core;
     const bus = await openBus(env, logger, stops);
+    // Before the jobs start, so their writes are announced too.
+    const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', primaryReads: primaryReadsOf(sequelize) });
+    stops.push(startCacheInvalidation({ sequelize, caches, bus, logger }));
     if (role === 'all') {
       // Search being down must not stop the product from starting: writes queue up and search falls back.
       await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
@@ -131,11 +137,11 @@ export async function boot(env: Env): Promise<Booted> {
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger });
+    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger, visitMarks: caches.visitMarks });
     // Runs first at shutdown: open streams end, so the HTTP server can close.
     stops.push(() => hub.close());
 
-    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, notifications: { bus, hub }, ...auth }, shutdown: stops.shutdown };
+    return { services: { env, logger, sequelize, models, search, storage, mediaMiddleware, notifications: { bus, hub }, caches, ...auth }, shutdown: stops.shutdown };
   } catch (error) {
     await stops.shutdown();
     throw error;
@@ -151,7 +157,10 @@ export async function bootWorker(env: Env): Promise<BootedWorker> {
   const stops = stopList(logger);
   try {
     const core = await openCore(env, 'worker', logger, stops);
-    startJobs(env, core, await openBus(env, logger, stops), logger, stops);
+    const bus = await openBus(env, logger, stops);
+    // The worker keeps no caches; its writes (sweeps, roll-ups) are told to the API processes' caches.
+    stops.push(startCacheInvalidation({ sequelize: core.sequelize, caches: null, bus, logger }));
+    startJobs(env, core, bus, logger, stops);
     return { logger, shutdown: stops.shutdown };
   } catch (error) {
     await stops.shutdown();

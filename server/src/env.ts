@@ -50,6 +50,8 @@ const schema = z.object({
   /** Key that signs access tokens; when unset a random key is generated once and kept under DATA_DIR/secrets. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET は32文字以上にしてください').optional().or(z.literal('').transform(() => undefined)),
   /** Multiplies every per-IP rate limit (browser tests raise it; 1 in production). */
+  /** off: nothing is kept in the server's caches (a benchmark's reference run); on by default. */
+  HIRAKU_CACHES: z.enum(['on', 'off'], { error: 'HIRAKU_CACHES は on か off を指定してください' }).default('on'),
   RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR は正の数にしてください').default(1),
   /**
    * Addresses or CIDR ranges of the reverse proxies in front of the app, comma-separated. X-Forwarded-For

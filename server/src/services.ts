@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Sequelize } from 'sequelize';
+import type { AppCaches } from './cache/appCaches';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Models } from './models';
@@ -24,6 +25,8 @@ export interface AppServices {
   rateLimitFactor: number;
   /** The notifications' bus between processes and this process's open streams. */
   notifications: NotificationRuntime;
+  /** Every in-process memory (issue 33): named caches, dropped by what changed in any process (cache/). */
+  caches: AppCaches;
   /** Serves stored media when the storage is local disk (a cloud driver serves its own URLs). */
   mediaMiddleware?: Middleware;
 }

@@ -8,7 +8,7 @@ import { createApp } from '../../../server/src/app';
 import { startSession } from '../../../server/src/auth/sessions';
 import { newTotpSecret } from '../../../server/src/auth/totp';
 import { boot } from '../../../server/src/boot';
-import { forgetStoredAnalytics, rollUpDay } from '../../../server/src/commands/analytics';
+import { rollUpDay } from '../../../server/src/commands/analytics';
 import { parseEnv } from '../../../server/src/env';
 import { generateAnalytics } from '../data/analytics';
 import { deepCaseCursor, generateCases } from '../data/cases';
@@ -141,6 +141,8 @@ async function main(): Promise<void> {
   await operator.update({ role: 'operator', totpSecret: newTotpSecret(), totpEnabledAt: new Date() });
   const session = await startSession(services, operator);
   countQueries(services.sequelize);
+  // The stored days read afresh: the app's named cache of them emptied before each request.
+  const forgetStoredAnalytics = () => services.caches.analyticsDays.clear();
   const server = http.createServer(withQueryCountHeader(createApp(services).callback()));
   await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${PORT}`;

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import { announceCacheChanges } from '../cache/invalidation';
 import { createSequelize } from '../db/connection';
+import { createLogger } from '../logger';
 import { migrateUp } from '../db/migrator';
 import type { Env } from '../env';
 import { initModels, type Models } from '../models';
@@ -11,7 +13,14 @@ export async function withDatabase<T>(env: Env, work: (db: { sequelize: Sequeliz
   const sequelize = createSequelize({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     await migrateUp(sequelize);
-    return await work({ sequelize, models: initModels(sequelize) });
+    const models = initModels(sequelize);
+    // The running API processes drop what a command's writes change (issue 33).
+    const closeAnnouncements = await announceCacheChanges({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, sequelize, logger: createLogger(env.LOG_LEVEL) });
+    try {
+      return await work({ sequelize, models });
+    } finally {
+      await closeAnnouncements();
+    }
   } finally {
     await sequelize.close();
   }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Sequelize } from 'sequelize';
+import { announceCacheChanges } from '../cache/invalidation';
 import { createSequelize } from '../db/connection';
 import { migrateUp } from '../db/migrator';
 import type { Env } from '../env';
@@ -31,7 +32,12 @@ export async function withCliServices<T>(env: Env, work: (services: CliServices)
   try {
     await migrateUp(sequelize);
     const models = initModels(sequelize);
-    const search = await connectSearch(env, logger, options);
+    // The running API processes drop what a command's writes change (issue 33).
+    const closeAnnouncements = await announceCacheChanges({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, sequelize, logger });
+    const search = await connectSearch(env, logger, options).catch(async (error: unknown) => {
+      await closeAnnouncements();
+      throw error;
+    });
     try {
       // The same driver and place as boot(), so the server serves what a command stores.
       const { storage, close: closeStorage } = createStorage(env);
@@ -42,6 +48,7 @@ export async function withCliServices<T>(env: Env, work: (services: CliServices)
       }
     } finally {
       await search.stop();
+      await closeAnnouncements();
     }
   } finally {
     await sequelize.close();

@@ -3,6 +3,7 @@ import { addDays, ANALYTICS_LIMITS, ANALYTICS_OTHER_PATHS, japanDay, type Analyt
 import { col, fn, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import type { AnalyticsMetric, Models } from '../models';
 import { writeTransaction } from '../db/transaction';
+import type { AppCaches } from '../cache/appCaches';
 
 type AnalyticsModels = Pick<Models, 'AnalyticsEvent' | 'AnalyticsDaily' | 'User' | 'Report' | 'Like' | 'Comment'>;
 type Deps = { models: AnalyticsModels; sequelize: Sequelize };
@@ -107,7 +108,6 @@ async function rawEventsPurged(models: AnalyticsModels, day: string, now: Date):
  * replaced; those counted from raw events are kept as stored.
  */
 export async function rollUpDay(deps: Deps, day: string, now = new Date()): Promise<void> {
-  forgetStoredAnalytics();
   const purged = await rawEventsPurged(deps.models, day, now);
   const counts = (await countDay(deps.models, day)).filter((count) => !purged || !RAW_EVENT_METRICS.includes(count.metric));
   await writeTransaction(deps.sequelize, async (transaction) => {
@@ -117,8 +117,8 @@ export async function rollUpDay(deps: Deps, day: string, now = new Date()): Prom
       { transaction, updateOnDuplicate: ['count', 'updatedAt'] },
     );
   });
-  // Again after the write: a report read meanwhile may have cached the day as it was.
-  forgetStoredAnalytics();
+  // The stored days' cache of every process drops them after the commit (AnalyticsDaily's writes are an
+  // `analytics` change, cache/changes.ts); a read under way meanwhile is not kept (cache/namedCache.ts).
 }
 
 /**
@@ -145,7 +145,7 @@ export async function maintainAnalytics(deps: Deps, now = new Date()): Promise<{
   return { rolledUp, pruned };
 }
 
-type DailyDeps = { models: AnalyticsModels; sequelize: Sequelize };
+type DailyDeps = { models: AnalyticsModels; sequelize: Sequelize; caches: Pick<AppCaches, 'analyticsDays'> };
 
 /** A day's page views over every route, read as one sum when the per-route rows are not all read. */
 const PAGE_VIEW_TOTAL = 'page_view_total';
@@ -171,7 +171,7 @@ export async function dailyAnalytics(deps: DailyDeps, { from, to }: { from: stri
 
   const pathLimit = from === to ? null : ANALYTICS_LIMITS.pathsInAnswer;
   const storedTo = to < liveFrom ? to : addDays(liveFrom, -1);
-  const stored = from <= storedTo ? await storedDays(deps.sequelize, from, storedTo, pathLimit, now) : EMPTY_STORED;
+  const stored = from <= storedTo ? await storedDays(deps, from, storedTo, pathLimit) : EMPTY_STORED;
   const liveViews = new Map<string, number>();
   for (const counts of live.values()) for (const { metric, dimension, count } of counts) if (metric === 'page_view') liveViews.set(dimension, (liveViews.get(dimension) ?? 0) + count);
 
@@ -252,7 +252,7 @@ export async function countLiveDays(sequelize: Sequelize, days: readonly string[
   return result;
 }
 
-interface StoredDays {
+export interface StoredDays {
   /** Per day: every stored count but the per-route page views, the day's page-view total, and the candidates' page views. */
   counts: Map<string, ReadCount[]>;
   /** The routes most viewed over the stored days with their views: every route, or the first STORED_CANDIDATES. */
@@ -265,27 +265,12 @@ const EMPTY_STORED: StoredDays = { counts: new Map(), candidates: new Map(), bey
 /** Routes read per day beyond the ones named: room for live views to reorder the top. */
 const STORED_CANDIDATES = ANALYTICS_LIMITS.pathsInAnswer + 50;
 /**
- * Stored days change only when the worker rolls a day up (in this process: the cache is cleared), or
- * when another process fills in a day it had missed: a minute of delay on the operators' screen. Keyed by
- * range, at most a few entries.
+ * Stored days change only when a roll-up writes them (an `analytics` change drops the app's named cache
+ * `analyticsDays` in every process, cache/appCaches.ts); kept a minute at most otherwise. Keyed by range.
  */
-const STORED_TTL_MS = 60_000;
-const storedCache = new Map<string, { at: number; value: Promise<StoredDays> }>();
-
-/** Forgets the stored totals read for the operators' report (after a roll-up). */
-export function forgetStoredAnalytics(): void {
-  storedCache.clear();
-}
-
-async function storedDays(sequelize: Sequelize, from: string, to: string, pathLimit: number | null, now: Date): Promise<StoredDays> {
+async function storedDays(deps: DailyDeps, from: string, to: string, pathLimit: number | null): Promise<StoredDays> {
   const key = `${from}|${to}|${pathLimit ?? 'all'}`;
-  const hit = storedCache.get(key);
-  if (hit && now.getTime() - hit.at < STORED_TTL_MS && hit.at <= now.getTime()) return hit.value;
-  const value = readStoredDays(sequelize, from, to, pathLimit === null ? null : STORED_CANDIDATES);
-  storedCache.set(key, { at: now.getTime(), value });
-  value.catch(() => storedCache.delete(key));
-  if (storedCache.size > 16) storedCache.delete(storedCache.keys().next().value ?? key);
-  return value;
+  return deps.caches.analyticsDays.get(key, () => readStoredDays(deps.sequelize, from, to, pathLimit === null ? null : STORED_CANDIDATES));
 }
 
 /**

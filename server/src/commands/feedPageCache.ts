@@ -1,8 +1,7 @@
 import type { SortOption } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
-import { writeGeneration } from '../db/writeGeneration';
+import type { AppCaches } from '../cache/appCaches';
 import { listRelationsReader, listRelationsShow } from '../visibility';
-import { createGenerationCache } from '../db/generationCache';
 import { loadFilterableLikedAcross, loadFilterablePage, withoutMatchText, type CardKeyset, type FilterableCard, type LikedAcrossCard, type ListViewer, type ReportCard } from './reportCards';
 
 /**
@@ -26,29 +25,21 @@ import { loadFilterableLikedAcross, loadFilterablePage, withoutMatchText, type C
  * listed reports that crossed it by a like of the last SHARED_CATCH_UP_WINDOW_MS, each with the moment it
  * did, from which every cursor at that boundary takes the ones since its own `at`.
  *
- * Freshness: a page lives `ttlMs`, and any write this process sends to a table a list reads drops every
- * shared page at once (db/writeGeneration.ts), so a member who publishes, hides, deletes or likes sees the
- * change on their next read. Writes made by another process (a second API process, the worker's
- * sweeps) show within `ttlMs`.
- *
- * Memory: an entry stays until newer ones push it out (db/generationCache.ts), so the counts bound it. A
- * card with its folded text is about 2 KB (1.7 KB of text on the benchmark's reports): `maxPages` pages of
- * `size + margin` cards (25 for the default page, 67 at most) and `maxCatchUps` catch-ups of at most
- * SHARED_CATCH_UP_ROWS cards each stay within about 17 + 16 MB.
+ * Where they are kept: the named caches `feedPages` and `likeCatchUps` of the app's services
+ * (cache/appCaches.ts, with their sizes and times). Freshness (issue 33): every write that changes a
+ * listing (publish, edit, hide, delete, a like count, warning labels, a suspension) drops every shared
+ * page after its commit, in this process at once and in the others through the bus
+ * (cache/invalidation.ts), so a member who publishes, hides, deletes or likes sees the change on their
+ * next read, whichever process answers it. Writes that change no listing (sessions, the bell, the
+ * notification worker) leave them alone.
  */
 export interface FeedPageCacheOptions {
-  /** 0 switches the cache off. */
-  ttlMs: number;
   /** Reports read beyond a page, for the viewers whose relations hide some of them. */
   margin: number;
-  /** Pages kept at once; the oldest is dropped for a new one. */
-  maxPages: number;
-  /** Catch-ups of the like-sorted list kept at once (each up to SHARED_CATCH_UP_ROWS reports). */
-  maxCatchUps: number;
   now?: () => number;
 }
 
-export const FEED_PAGE_CACHE_DEFAULTS = { ttlMs: 1_000, margin: 16, maxPages: 128, maxCatchUps: 16 } as const;
+export const FEED_PAGE_CACHE_DEFAULTS = { margin: 16 } as const;
 
 /**
  * How far back the shared catch-up of the like-sorted list reads: a cursor issued longer ago than this (a
@@ -81,13 +72,25 @@ function pageKey(sort: SortOption, after: CardKeyset | null, size: number): stri
 }
 
 /** Shared rows as read: each with the verdict of the member whose request read them (whether they see it). */
-type ReadFor<Card> = Array<Card & { shownToViewer: boolean }>;
+export type SharedRows<Card> = Array<Card & { shownToViewer: boolean }>;
+type ReadFor<Card> = SharedRows<Card>;
 
-export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPages, maxCatchUps, now = Date.now }: FeedPageCacheOptions): FeedPageCache {
-  const generation = writeGeneration(sequelize);
-  const relationsOf = listRelationsReader(sequelize);
-  const pages = createGenerationCache<ReadFor<FilterableCard>>({ ttlMs, maxEntries: maxPages, now, generation });
-  const catchUps = createGenerationCache<{ from: number; rows: ReadFor<LikedAcrossCard> }>({ ttlMs, maxEntries: maxCatchUps, now, generation });
+/** A boundary's shared catch-up: the rows that crossed it by a like since `from` (ms). */
+export interface SharedCatchUp {
+  from: number;
+  rows: SharedRows<LikedAcrossCard>;
+}
+
+export function createFeedPageCache(
+  sequelize: Sequelize,
+  caches: Pick<AppCaches, 'enabled' | 'feedPages' | 'likeCatchUps' | 'listRelations'>,
+  { margin, now = Date.now }: FeedPageCacheOptions = FEED_PAGE_CACHE_DEFAULTS,
+): FeedPageCache {
+  const relationsOf = listRelationsReader(sequelize, caches.listRelations);
+  const pages = caches.feedPages;
+  const catchUps = caches.likeCatchUps;
+  // HIRAKU_CACHES=off: every page is read by its own request, as the caller does without shared rows.
+  const off = !caches.enabled;
 
   /**
    * What `viewer` sees of shared rows, `size` at most: the verdict read with the rows when their own
@@ -107,7 +110,7 @@ export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPa
 
   return {
     async page(sort, after, size, viewer) {
-      if (ttlMs <= 0) return null;
+      if (off) return null;
       let readForViewer = false;
       const rows = await pages.get(pageKey(sort, after, size), () => {
         readForViewer = true;
@@ -122,7 +125,7 @@ export function createFeedPageCache(sequelize: Sequelize, { ttlMs, margin, maxPa
     },
 
     async likedAcross(boundary, since, limit, viewer) {
-      if (ttlMs <= 0) return null;
+      if (off) return null;
       let readForViewer = false;
       const shared = await catchUps.get(`${boundary.key}:${boundary.id}`, async () => {
         readForViewer = true;

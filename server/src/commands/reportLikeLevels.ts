@@ -1,5 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
+import { listsChanged } from '../cache/changes';
 
 /**
  * Notes that `reportId` reached `level` likes at `at` (table report_like_levels, migration 0020): the
@@ -13,4 +14,6 @@ export async function recordLikeLevel(sequelize: Sequelize, reportId: number, le
       ? 'INSERT INTO report_like_levels (report_id, level, reached_at) VALUES (?, ?, ?) ON CONFLICT (report_id, level) DO UPDATE SET reached_at = excluded.reached_at'
       : 'INSERT INTO report_like_levels (report_id, level, reached_at) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE reached_at = VALUES(reached_at)';
   await sequelize.query(upsert, { replacements: [reportId, level, sqlDateTime(sequelize, at)], transaction });
+  // The like-sorted catch-ups read these rows (commands/feedPageCache.ts).
+  listsChanged(sequelize, [reportId], { transaction });
 }

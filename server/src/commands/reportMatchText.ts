@@ -1,6 +1,7 @@
 import { foldForMatching } from '@hiraku/search';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Models } from '../models';
+import { listsChanged } from '../cache/changes';
 
 /**
  * Recomputes `reports.match_text` of `reportIds`: every text of a report a muted word is looked for in
@@ -37,5 +38,6 @@ export async function refreshMatchTexts(models: Pick<Models, 'Report'>, reportId
     const id = Number(report.id);
     const text = foldForMatching([report.title, report.description ?? '', report.tips ?? '', ...(textsOf.get(id) ?? [])].join('\n'));
     await sequelize.query('UPDATE reports SET match_text = :text WHERE id = :id', { replacements: { text, id }, transaction });
+    listsChanged(sequelize, [id], { transaction });
   }
 }

@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
  * What one process tells every API process about notifications: a member's notification was made or
  * changed (`eventId`: its outbox row), every member got one (an announcement), a member's unread
  * count changed (read elsewhere), or a case of the moderation queue changed (operators' streams). Only ids travel; each process reads what it shows from the database.
+ * The caches' changes travel on it too (issue 33), so one Redis channel carries what processes tell each other.
  */
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), userId: z.number().int(), eventId: z.number().int() }),
@@ -19,6 +20,17 @@ const messageSchema = z.discriminatedUnion('type', [
     caseId: z.number().int(),
     change: z.enum(['opened', 'escalated', 'overdue', 'closed']),
     severe: z.boolean(),
+  }),
+  /** Writes that made cached answers stale (cache/changes.ts): every process drops them (cache/invalidation.ts). */
+  z.object({
+    type: z.literal('cacheChanges'),
+    changes: z.array(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('lists'), reportIds: z.array(z.number().int()) }),
+        z.object({ kind: z.literal('relations'), memberId: z.number().int().nullable() }),
+        z.object({ kind: z.literal('analytics') }),
+      ]),
+    ),
   }),
 ]);
 export type BusMessage = z.output<typeof messageSchema>;

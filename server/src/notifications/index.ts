@@ -11,7 +11,7 @@ export { createNotificationBus, busReady, type NotificationBus, type BusMessage 
 export { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
 export { createStreamHub, type NotificationStreamHub } from './stream';
 export { sendDailyDigest, startDigestSchedule, unsubscribeWithToken, digestDue } from './digest';
-export { listNotifications, unreadCount, markRead, noteVisit, forgetVisits } from './store';
+export { listNotifications, unreadCount, markRead, noteVisit } from './store';
 export { loadSettings, saveSettings } from './settings';
 export { forgetNotificationsOfComments, forgetLikeGroupsOnlyOf } from './withdraw';
 

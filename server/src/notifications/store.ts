@@ -1,3 +1,4 @@
+import type { NamedCache } from '../cache/namedCache';
 import { NOTIFICATION_LIMITS, TEXTS, type NotificationItem, type NotificationKind, type NotificationPage, type NotificationSettings } from '@hiraku/shared';
 import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { z } from 'zod';
@@ -203,19 +204,20 @@ export async function notificationsOfEvent(deps: StoreDeps, userIds: readonly nu
   return deps.models.Notification.findAll({ where: { eventId, userId: { [Op.in]: [...userIds] } } });
 }
 
-const SEEN_EVERY_MS = 5 * 60_000;
-const seenRecently = new Map<number, number>();
-
 /**
  * Records that the member is here (the app asks for the unread count on every page, and the stream
  * connects): the digest goes only to members away for a day. Written at most every five minutes per
- * member and process, so it costs nothing on most requests.
+ * member and process (the app's named cache `visitMarks`, cache/appCaches.ts), so it costs nothing on
+ * most requests; members arriving together share the one write.
  */
-export async function noteVisit(sequelize: Sequelize, userId: number, now = new Date()): Promise<void> {
-  const last = seenRecently.get(userId);
-  if (last !== undefined && now.getTime() - last < SEEN_EVERY_MS) return;
-  seenRecently.set(userId, now.getTime());
-  if (seenRecently.size > 50_000) seenRecently.clear();
+export async function noteVisit(sequelize: Sequelize, visitMarks: NamedCache<number>, userId: number, now = new Date()): Promise<void> {
+  await visitMarks.get(String(userId), async () => {
+    await writeVisit(sequelize, userId, now);
+    return now.getTime();
+  });
+}
+
+async function writeVisit(sequelize: Sequelize, userId: number, now: Date): Promise<void> {
   const at = sqlDateTime(sequelize, now);
   // One statement either way: MariaDB/MySQL and SQLite each say "insert, or update the one there" their own way.
   const upsert =
@@ -235,9 +237,4 @@ export function affectedRows(result: readonly unknown[]): number {
     }
   }
   return 0;
-}
-
-/** Forgets the process's note of recent visits (tests that move the clock). */
-export function forgetVisits(): void {
-  seenRecently.clear();
 }

@@ -1,3 +1,4 @@
+import type { NamedCache } from '../cache/namedCache';
 import { ENDPOINTS, NOTIFICATION_HEARTBEAT_SEC, NOTIFICATION_LIMITS, type NotificationItem } from '@hiraku/shared';
 import type { Context } from 'koa';
 import { QueryTypes } from 'sequelize';
@@ -47,6 +48,8 @@ export interface StreamHubOptions {
   rateLimitFactor?: number;
   sessionKey: Buffer;
   logger: Logger;
+  /** The app's named cache of visit marks (noteVisit). */
+  visitMarks: NamedCache<number>;
 }
 
 export interface NotificationStreamHub {
@@ -192,7 +195,8 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     if (message.type === 'case') work = deliverCase(message);
     else if (message.type === 'notification') work = byUser.has(message.userId) ? deliver([message.userId], message.eventId) : Promise.resolve();
     else if (message.type === 'broadcast') work = byUser.size > 0 ? deliver([...byUser.keys()], message.eventId) : Promise.resolve();
-    else work = sendUnread(message.userId);
+    else if (message.type === 'unread') work = sendUnread(message.userId);
+    else return;
     work.catch((error: unknown) => options.logger.warn({ err: error }, '通知をストリームに書けませんでした'));
   };
   const unsubscribe = bus.subscribe(onMessage);
@@ -293,7 +297,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         connection.lastEventId = await newestEventId(deps, user.id);
         connection.send('unread', { count: await unreadCount(deps, user.id) });
       }
-      await noteVisit(deps.sequelize, user.id);
+      await noteVisit(deps.sequelize, options.visitMarks, user.id);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { FALLBACK_POPULAR_KEYWORDS, POPULAR_KEYWORDS_MAX } from '@hiraku/shared';
-import { cacheFor, mixPopularKeywords } from './popularKeywords';
+import { mixPopularKeywords } from './popularKeywords';
 
 describe('mixPopularKeywords', () => {
   it('takes searched words and tags in turn, each once', () => {
@@ -15,29 +15,5 @@ describe('mixPopularKeywords', () => {
   it(`stops at ${POPULAR_KEYWORDS_MAX}`, () => {
     const words = (prefix: string) => Array.from({ length: 20 }, (_, i) => `${prefix}${i}`);
     expect(mixPopularKeywords({ queries: words('q'), tags: words('t') })).toHaveLength(POPULAR_KEYWORDS_MAX);
-  });
-});
-
-describe('cacheFor', () => {
-  it('loads once per period, shares a load in progress and retries after a failure', async () => {
-    let clock = 0;
-    let loads = 0;
-    let fail = false;
-    const cache = cacheFor(60_000, async () => {
-      loads += 1;
-      if (fail) throw new Error('database down');
-      return loads;
-    }, () => clock);
-
-    const [a, b] = await Promise.all([cache.get(), cache.get()]);
-    expect([a, b, loads]).toEqual([1, 1, 1]);
-    clock = 59_999;
-    expect(await cache.get()).toBe(1);
-    clock = 60_000;
-    fail = true;
-    await expect(cache.get()).rejects.toThrow('database down');
-    fail = false;
-    expect(await cache.get()).toBe(3);
-    expect(loads).toBe(3);
   });
 });

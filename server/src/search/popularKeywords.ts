@@ -86,32 +86,3 @@ export function mixPopularKeywords({ queries, tags }: PopularKeywordSources, max
 export async function loadPopularKeywords(sequelize: Sequelize, now = new Date()): Promise<string[]> {
   return mixPopularKeywords(await loadPopularKeywordSources(sequelize, now));
 }
-
-export interface CachedValue<T> {
-  get(): Promise<T>;
-}
-
-/**
- * Keeps `load`'s answer for `ttlMs`; callers arriving while it loads share the one load. A failed load
- * is not kept, so the next caller tries again.
- */
-export function cacheFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): CachedValue<T> {
-  let cached: { value: Promise<T>; expiresAt: number } | null = null;
-  return {
-    get() {
-      if (cached && now() < cached.expiresAt) return cached.value;
-      const value = load();
-      const entry = { value, expiresAt: Number.POSITIVE_INFINITY };
-      cached = entry;
-      value.then(
-        () => {
-          entry.expiresAt = now() + ttlMs;
-        },
-        () => {
-          if (cached === entry) cached = null;
-        },
-      );
-      return value;
-    },
-  };
-}

@@ -2,12 +2,11 @@ import { SearchInputError, searchReportIds, type HiddenWarningsFilter, type Repo
 import { contentWarningKeys, LIMITS, SEARCH_MESSAGES, type ReportSearchQuery, type ReportSearchSource } from '@hiraku/shared';
 import type { Sequelize } from 'sequelize';
 import { loadFilterableListedCards, loadListedCards, withoutMatchText, type FilterableCard, type ListViewer, type ReportCard } from '../commands/reportCards';
-import { createGenerationCache, type GenerationCacheOptions } from '../db/generationCache';
+import type { AppCaches } from '../cache/appCaches';
 import { listRelationsHideAny, listRelationsReader, listRelationsShow, NO_LIST_RELATIONS, type ListRelations } from '../visibility';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { DATABASE_SEARCH_BOUNDS, searchReportsInDatabase, type DatabaseSearchParams } from './databaseFallbackSearch';
-import { writeGeneration } from '../db/writeGeneration';
 import type { SearchService } from './searchService';
 
 type SearchModels = Pick<Models, 'Report' | 'User' | 'Profile'>;
@@ -17,6 +16,7 @@ export interface ReportSearchDeps {
   sequelize: Sequelize;
   search: SearchService;
   logger: Logger;
+  caches: Pick<AppCaches, 'searchAnswers' | 'listRelations'>;
 }
 
 export interface FoundReports {
@@ -29,7 +29,7 @@ export interface FoundReports {
 }
 
 /** An engine answer with the listed rows it names, by id. */
-type EngineRows = ReportSearchResult & { rows: Map<number, FilterableCard> };
+export type EngineRows = ReportSearchResult & { rows: Map<number, FilterableCard> };
 
 /** The engine failed or could not be reached: the database answers instead (an error of ours is not this). */
 class EngineUnavailable extends Error {
@@ -37,13 +37,6 @@ class EngineUnavailable extends Error {
     super('search engine unavailable', { cause });
   }
 }
-
-/**
- * The engine's answers and their rows are kept a second, as the feed's shared first pages
- * (db/generationCache.ts: dropped at once by a write of this process). At most 200 answers: one holds
- * up to a window of cards with their folded text, about 3 KB a report, so 36 MB at the very most.
- */
-export const SEARCH_ANSWER_CACHE_DEFAULTS = { ttlMs: 1_000, maxEntries: 200 } as const;
 
 /** After the engine failed, go straight to the database for this long instead of waiting on it per request. */
 export const ENGINE_RETRY_AFTER_MS = 5_000;
@@ -65,26 +58,30 @@ export function createReportSearch(
   {
     now = Date.now,
     databaseBounds = DATABASE_SEARCH_BOUNDS,
-    idCache = SEARCH_ANSWER_CACHE_DEFAULTS,
-  }: { now?: () => number; databaseBounds?: typeof DATABASE_SEARCH_BOUNDS; idCache?: Omit<GenerationCacheOptions, 'now' | 'generation'> } = {},
+  }: { now?: () => number; databaseBounds?: typeof DATABASE_SEARCH_BOUNDS } = {},
 ) {
   let engineRetryAt = 0;
-  const relationsOf = listRelationsReader(deps.sequelize);
-  const engineAnswers = createGenerationCache<EngineRows>({ ...idCache, now, generation: writeGeneration(deps.sequelize) });
+  const relationsOf = listRelationsReader(deps.sequelize, deps.caches.listRelations);
+  /**
+   * The engine's answers and their rows, in the app's named cache `searchAnswers` (cache/appCaches.ts):
+   * dropped by any listing change, in every process (issue 33). Keyed by index too, so two searches on
+   * different engines (tests) never share an answer.
+   */
+  const engineAnswers = deps.caches.searchAnswers;
 
   /**
    * The engine's ids and authors from `offset`, through the short shared cache, with the rows they name:
    * the listed ones as cards with their folded text, read once for every member asking the same words,
    * filters, order and window while the answer is kept (nothing of a member is in either: what they may
-   * see is decided per request from the rows, pageFromEngine). Like the feed's shared first pages, a
-   * report hidden or edited through another API process shows as it was for up to the cache's time.
+   * see is decided per request from the rows, pageFromEngine). Like the feed's shared pages, an answer
+   * is dropped by any listing change, whichever process made it (issue 33).
    */
   async function rowsFromEngine(input: ReportSearchQuery, offset: number, window: number, hiddenWarnings: HiddenWarningsFilter | undefined): Promise<EngineRows> {
     const { query, sort, limit, offset: _, ...filters } = input;
     // A member hiding content warnings (issue 37) is given the engine's filter on them, so their pages fill
     // as anyone's; the filter names them (their own reports stay), so such answers are kept per member.
     const params = { query, sort, limit: Math.max(limit, window), offset, filters, ...(hiddenWarnings ? { hiddenWarnings } : {}) };
-    return engineAnswers.get(JSON.stringify(params), async () => {
+    return engineAnswers.get(JSON.stringify([deps.search.reportsIndexUid, params]), async () => {
       const found = await searchReportIds(deps.search.client, deps.search.reportsIndexUid, params).catch((error: unknown) => {
         // The input was validated already: this is our bug, not the engine's, and must not be hidden.
         if (error instanceof SearchInputError) throw error;

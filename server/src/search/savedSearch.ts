@@ -44,7 +44,7 @@ async function stillSaved(sequelize: Sequelize, memberId: number, ids: readonly 
 }
 
 export function createSavedSearch(deps: ReportSearchDeps) {
-  const relationsOf = listRelationsReader(deps.sequelize);
+  const relationsOf = listRelationsReader(deps.sequelize, deps.caches.listRelations);
 
   async function pageFromEngine(input: ReportSearchQuery, viewer: ListViewer): Promise<{ reports: ReportCard[]; total: number }> {
     const { query, sort, limit, offset: firstOffset, ...filters } = input;

@@ -1,5 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { countedLikeSql, listedValueSql, shownCommentSql } from './sql';
+import { listsChanged } from '../cache/changes';
 
 /**
  * Recomputes like_count and comment_count of `reportIds` from the rows, counting only what members see:
@@ -17,6 +18,7 @@ export async function recountReports(sequelize: Sequelize, reportIds: readonly n
      WHERE id IN (:ids)`,
     { replacements: { ids }, transaction },
   );
+  listsChanged(sequelize, ids, { transaction });
 }
 
 /** Recomputes the denormalised `listed` column of `reportIds` from their flags and their author's state. */
@@ -24,6 +26,7 @@ export async function refreshListed(sequelize: Sequelize, reportIds: readonly nu
   const ids = [...new Set(reportIds)];
   if (ids.length === 0) return;
   await sequelize.query(`UPDATE reports SET listed = ${listedValueSql('reports')} WHERE id IN (:ids)`, { replacements: { ids }, transaction });
+  listsChanged(sequelize, ids, { transaction });
 }
 
 /**
@@ -38,6 +41,7 @@ export async function adjustLikeCount(sequelize: Sequelize, reportId: number, de
     delta > 0 ? 'UPDATE reports SET like_count = like_count + 1 WHERE id = :id' : 'UPDATE reports SET like_count = like_count - 1 WHERE id = :id AND like_count > 0',
     { replacements: { id: reportId }, transaction },
   );
+  listsChanged(sequelize, [reportId], { transaction });
 }
 
 /**
@@ -47,4 +51,5 @@ export async function adjustLikeCount(sequelize: Sequelize, reportId: number, de
  */
 export async function adjustCommentCount(sequelize: Sequelize, reportId: number, delta: 1, { transaction }: { transaction: Transaction }): Promise<void> {
   await sequelize.query('UPDATE reports SET comment_count = comment_count + :delta WHERE id = :id', { replacements: { id: reportId, delta }, transaction });
+  listsChanged(sequelize, [reportId], { transaction });
 }

@@ -17,6 +17,9 @@ import type { AppServices } from '../../src/services';
 import { createLocalStorage } from '../../src/storage/localStorage';
 import type { Storage } from '../../src/storage/storage';
 import { createTestDatabase } from './db';
+import { createAppCaches, type AppCacheOptions } from '../../src/cache/appCaches';
+import { startCacheInvalidation } from '../../src/cache/invalidation';
+import { primaryReadsOf } from '../../src/db/primaryReads';
 import { createNotificationBus, createNotificationWorker, createStreamHub, NOTIFICATION_IDLE_MS } from '../../src/notifications';
 
 export const TEST_MAIL_BACKOFF = { minMs: 50, maxMs: 500 };
@@ -48,6 +51,8 @@ export async function startTestApp(
      * test comparing table snapshots needs no worker moving rows.
      */
     fanOut?: boolean;
+    /** Other sizes or times to live for the app's caches (a test that looks at what they hold over several seconds). */
+    cacheSizes?: AppCacheOptions['sizes'];
     /** A web build of the test's own (the repository's apps/web/dist by default, which may not be built). */
     webDistDir?: string;
   } = {},
@@ -75,7 +80,16 @@ export async function startTestApp(
   const logger = options.logger ?? createLogger('silent');
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
   const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
-  const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, { checkEvents: true, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger });
+  // As boot() does.
+  const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', primaryReads: primaryReadsOf(db.sequelize), ...(options.cacheSizes ? { sizes: options.cacheSizes } : {}) });
+  const stopCacheInvalidation = startCacheInvalidation({ sequelize: db.sequelize, caches, bus, logger });
+  const hub = createStreamHub({ sequelize: db.sequelize, models: db.models, storage }, bus, {
+    checkEvents: true,
+    sessionKey: auth.sessionKey,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    logger,
+    visitMarks: caches.visitMarks,
+  });
   const services: AppServices = {
     env,
     logger,
@@ -85,6 +99,7 @@ export async function startTestApp(
     storage,
     mediaMiddleware: options.storage ? undefined : local.serve(),
     notifications: { bus, hub },
+    caches,
     ...auth,
   };
   // As boot() does; short pauses so a test that stops its SMTP server sees the mail soon after it returns.
@@ -111,6 +126,7 @@ export async function startTestApp(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await fanOut?.stop();
+      stopCacheInvalidation();
       await bus.close();
       await mailDelivery?.stop();
       mailer.close();

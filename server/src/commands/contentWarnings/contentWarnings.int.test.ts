@@ -6,7 +6,8 @@ import type { Report, User } from '../../models';
 import { buildReportDocuments } from '../../search/reportDocumentBuilder';
 import { searchReportsInDatabase } from '../../search/databaseFallbackSearch';
 import { loadContentWarningSettings } from '../../visibility';
-import { createFeedPageCache, FEED_PAGE_CACHE_DEFAULTS } from '../feedPageCache';
+import { createAppCaches } from '../../cache/appCaches';
+import { createFeedPageCache } from '../feedPageCache';
 import { loadListedCards, type ListViewer } from '../reportCards';
 import { loadReportFeed } from '../reportFeedLoader';
 import { updateReport } from '../reportUpdater';
@@ -101,7 +102,7 @@ describe.each(TEST_BACKENDS)('content warnings on %s', (_name, open) => {
     });
 
     async function pathsFor(viewer: ListViewer, report: Report): Promise<Record<string, boolean>> {
-      const feedCache = createFeedPageCache(db.sequelize, FEED_PAGE_CACHE_DEFAULTS);
+      const feedCache = createFeedPageCache(db.sequelize, createAppCaches());
       const seen: Record<string, boolean> = {};
       for (const sort of SORT_OPTIONS) {
         // The shared page read first for another member, so the viewer's own is filtered in memory; then the database's own read.

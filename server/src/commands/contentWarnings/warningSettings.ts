@@ -2,12 +2,13 @@ import { contentWarningMasks, contentWarningSettingsOf, type ContentWarningSetti
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { isMysql, sqlDateTime } from '../../db/connection';
 import { loadContentWarningMasks } from '../../visibility';
+import { relationsChanged } from '../../cache/changes';
 
 /**
  * Saves a member's choices per content warning (issue 37): the labels in `input` take the given choice,
  * the others keep theirs. One row per member, written in one statement (an upsert), so two saves at once
- * leave one of them whole. The write drops the shared list caches of this process (db/writeGeneration.ts),
- * so the member's next list already follows the new choice.
+ * leave one of them whole. The write drops the member's list relations in every process after its commit
+ * (cache/changes.ts relationsChanged), so the member's next list already follows the new choice.
  */
 export async function saveContentWarningSettings(
   sequelize: Sequelize,
@@ -31,10 +32,12 @@ export async function saveContentWarningSettings(
     type: QueryTypes.INSERT,
     transaction,
   });
+  relationsChanged(sequelize, userId, { transaction });
   return settings;
 }
 
 /** Account deletion: the member's choices go with them (the foreign key cascades too; said here so no dialect's setting is relied on). */
 export async function deleteContentWarningSettings(sequelize: Sequelize, userId: number, { transaction }: { transaction: Transaction }): Promise<void> {
   await sequelize.query('DELETE FROM content_warning_settings WHERE user_id = :userId', { replacements: { userId }, type: QueryTypes.DELETE, transaction });
+  relationsChanged(sequelize, userId, { transaction });
 }

@@ -11,12 +11,12 @@ export function notificationHandlers(services: AppServices): EndpointHandlers<Ke
   const deps = { sequelize, models, storage };
   return {
     'notifications.list': async ({ user, query }) => {
-      await noteVisit(sequelize, user.id);
+      await noteVisit(sequelize, services.caches.visitMarks, user.id);
       return listNotifications(deps, user.id, query.cursor);
     },
 
     'notifications.unreadCount': async ({ user }) => {
-      await noteVisit(sequelize, user.id);
+      await noteVisit(sequelize, services.caches.visitMarks, user.id);
       return { count: await unreadCount(deps, user.id) };
     },
 

@@ -2,7 +2,7 @@ import { TEXTS, type ReportDetail } from '@hiraku/shared';
 import { createReport } from '../../commands/reportCreator';
 import { assertHasProfile } from '../../commands/reportContent';
 import { deleteReport } from '../../commands/reportDeleter';
-import { createFeedPageCache, FEED_PAGE_CACHE_DEFAULTS } from '../../commands/feedPageCache';
+import { createFeedPageCache } from '../../commands/feedPageCache';
 import { loadFollowingFeed } from '../../commands/followingFeed';
 import { loadReportFeed } from '../../commands/reportFeedLoader';
 import { prepareReportImages, runReportWrite, type PreparedReportImages } from '../../commands/reportImages';
@@ -37,8 +37,11 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     return presentReport(report, { viewer, storage });
   }
 
-  /** The feed's first pages, shared for a moment between members (issue 22); private filters stay per request. */
-  const feedCache = createFeedPageCache(services.sequelize, FEED_PAGE_CACHE_DEFAULTS);
+  /**
+   * The feed's pages, shared for a moment between members (issue 22); private filters stay per request.
+   * What is kept lives in the app's caches (issue 33): this is only their reader.
+   */
+  const feedCache = createFeedPageCache(services.sequelize, services.caches);
 
   return {
     'reports.feed': async ({ user, query }) => {

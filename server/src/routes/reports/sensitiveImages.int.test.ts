@@ -261,6 +261,9 @@ describe('sensitive images', () => {
       const { client: hides } = await memberWithSession(app, { sensitiveImages: 'hide' });
       // Last in this file: without its index the engine fails, and search falls back to the database.
       await app.services.search.client.deleteIndex(app.services.search.reportsIndexUid).waitTask();
+      // The engine's answers read a moment ago are still kept (only a listing change drops them, issue 33;
+      // the new members' sign-ups are none): forget them, so the words go to the failing engine.
+      app.services.caches.searchAnswers.clear();
       for (const [client, display] of [[blurs, 'blur'], [hides, 'hidden']] as const) {
         const search = await client.get<ReportSearchResponse>(`/api/reports/search/advanced?${new URLSearchParams({ query: word })}`);
         expect([search.status, search.body.source]).toEqual([200, 'database']);

@@ -1,4 +1,4 @@
-import { japanDay, takedownRequestSchemaFor, TEXTS, type TransparencyReport } from '@hiraku/shared';
+import { japanDay, takedownRequestSchemaFor, TEXTS } from '@hiraku/shared';
 import { confirmTakedownRequest, fileTakedownRequest } from '../../commands/takedownRequests';
 import { checkTakedownAllowance } from '../../commands/takedownLimits';
 import { computeTransparencyReport } from '../../commands/transparency';
@@ -9,9 +9,6 @@ import type { AppServices } from '../../services';
 
 /** Takedown requests from anyone and the transparency report (issue 21). */
 export function trustHandlers(services: AppServices): EndpointHandlers<KeysOf<'takedown'> | KeysOf<'transparency'>> {
-  // Regenerated once per Japan day, on the first request of the day: the figures are monthly counts, and
-  // a day's delay is what the page promises ("毎日更新").
-  let cached: { day: string; report: TransparencyReport } | null = null;
   // Only this site's report, comment and profile pages can be acted on (issue 39): anything else is
   // refused here, before a request is stored or a mail sent.
   const takedownRequest = takedownRequestSchemaFor(services.env.publicUrl);
@@ -33,8 +30,9 @@ export function trustHandlers(services: AppServices): EndpointHandlers<KeysOf<'t
     'transparency.report': async () => {
       const now = new Date();
       const day = japanDay(now);
-      if (cached?.day !== day) cached = { day, report: await computeTransparencyReport(services.models, now) };
-      return cached.report;
+      // Regenerated once per Japan day, on the first request of the day (the app's named cache
+      // `transparency`): the figures are monthly counts, and a day's delay is what the page promises ("毎日更新").
+      return services.caches.transparency.get(day, () => computeTransparencyReport(services.models, now));
     },
   };
 }
