@@ -37,9 +37,9 @@ const refused = { kind: 'response', status: 403, body: { error: 'authorization_e
 const misshapen = { kind: 'response', status: 400, body: { error: 'validation_error', message: DESKTOP_MESSAGES.callRefused } };
 
 describe('desktop bridge', () => {
-  it('answers exactly the six invoke channels', () => {
+  it('answers exactly the seven invoke channels (issue 38: the saved offline queue)', () => {
     expect(setUp().channels.sort()).toEqual(
-      [BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer, BRIDGE_CHANNELS.passkeyCreate, BRIDGE_CHANNELS.passkeyGet].sort(),
+      [BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer, BRIDGE_CHANNELS.passkeyCreate, BRIDGE_CHANNELS.passkeyGet, BRIDGE_CHANNELS.offlineQueue].sort(),
     );
   });
 

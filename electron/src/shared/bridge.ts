@@ -1,4 +1,7 @@
-import type { HostRequest, HostResult, PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@hiraku/shared';
+import type { OperatorScreen, HostRequest, HostResult, PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@hiraku/shared';
+import type { OfflineQueue } from '../main/offlineQueue';
+
+export type { OfflineQueue };
 
 /** IPC channel names, shared by the preload (which invokes them) and the main process (which answers). */
 export const BRIDGE_CHANNELS = {
@@ -9,8 +12,12 @@ export const BRIDGE_CHANNELS = {
   /** A passkey ceremony with the system authenticator, run by the main process on the server's origin (issue 35). */
   passkeyCreate: 'hiraku:passkey-create',
   passkeyGet: 'hiraku:passkey-get',
+  /** Issue 38: the last queue loaded, for the read-only offline view (main/offlineQueue.ts). */
+  offlineQueue: 'hiraku:offline-queue',
   /** Main to renderer: the server became reachable or unreachable. */
   connectivity: 'hiraku:connectivity',
+  /** Main to renderer (issue 38): the application menu's 移動 asks for one operator screen, by name. */
+  openScreen: 'hiraku:open-screen',
 } as const;
 
 export interface DesktopState {
@@ -32,6 +39,8 @@ export interface HirakuDesktopBridge {
   setServer(url: string): Promise<SetServerResult>;
   openExternal(url: string): Promise<void>;
   onConnectivity(listener: (online: boolean) => void): () => void;
+  onOpenScreen(listener: (screen: OperatorScreen) => void): () => void;
   passkeyCreate(options: unknown): Promise<PasskeyCeremonyResult<PasskeyRegistrationResponse>>;
   passkeyGet(options: unknown): Promise<PasskeyCeremonyResult<PasskeyAuthenticationResponse>>;
+  offlineQueue(): Promise<OfflineQueue | null>;
 }

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { DESKTOP_TEXTS, SAFETY_TEXTS, SECURITY_TEXTS, type SessionUser } from '@hiraku/shared';
+import { DESKTOP_TEXTS, OPERATOR_SCREENS, SAFETY_TEXTS, SECURITY_TEXTS, type SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
@@ -20,10 +20,12 @@ async function renderAt(path: string): Promise<string> {
 }
 
 describe('operator mode routes', () => {
-  it('gives every menu entry a screen of its own, the enquiries and analytics included', async () => {
+  it('gives every menu entry a screen of its own, the enquiries, analytics and notice templates included', async () => {
     expect(OPERATOR_MENU.map((item) => item.label)).toEqual(
-      expect.arrayContaining([DESKTOP_TEXTS.operatorMenu.enquiries, DESKTOP_TEXTS.operatorMenu.analytics]),
+      expect.arrayContaining([DESKTOP_TEXTS.operatorMenu.enquiries, DESKTOP_TEXTS.operatorMenu.analytics, DESKTOP_TEXTS.operatorMenu.noticeTemplates]),
     );
+    // The side menu and the application menu's 移動 list the same screens in the same order.
+    expect(OPERATOR_MENU.map((item) => item.screen)).toEqual([...OPERATOR_SCREENS]);
     for (const item of OPERATOR_MENU) {
       const html = await renderAt(item.path);
       expect(html).toContain(`>${item.label}</h1>`);

@@ -31,6 +31,7 @@ export const DESKTOP_TEXTS = {
     moderationQueue: MODERATION_TEXTS.titles.queue,
     members: MODERATION_TEXTS.titles.members,
     auditLog: MODERATION_TEXTS.titles.auditLog,
+    noticeTemplates: MODERATION_TEXTS.titles.noticeTemplates,
     categories: PAGE_TITLES.categoryManager,
     tags: PAGE_TITLES.tagManager,
     enquiries: MODERATION_TEXTS.titles.enquiries,
@@ -43,6 +44,8 @@ export const DESKTOP_TEXTS = {
     edit: '編集',
     view: '表示',
     window: 'ウインドウ',
+    /** Issue 38: the operators' screens from the application menu (and Ctrl/⌘+1…9). */
+    go: '移動',
     help: 'ヘルプ',
     about: ABOUT_APP,
     preferences: '設定',
