@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { DESKTOP_TEXTS, MODERATION_TEXTS } from '@hiraku/shared';
+import { DESKTOP_MESSAGES, DESKTOP_TEXTS, MODERATION_TEXTS } from '@hiraku/shared';
 import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
 import { enterLoginCode, type TestMember } from './support/members';
@@ -76,4 +76,28 @@ test('the last queue, read-only, while the server cannot be reached; read again 
   await expect(main(page).getByRole('article').filter({ hasText: meanwhile })).toBeVisible();
   await expect(page.getByText('閲覧のみ')).toHaveCount(0);
   await expect(main(page).getByRole('article').filter({ hasText: before }).getByRole('button', { name: MODERATION_TEXTS.cases.claim })).toBeEnabled();
+});
+
+/**
+ * 設定 › アプリの更新 (issue 38) in the desktop renderer: the feed electron-updater asks is set by the
+ * operator; the main process's bridge refuses a plain-http feed elsewhere in Japanese and keeps an https one.
+ */
+test('the operator sets the update feed in 設定; a plain-http feed elsewhere is refused in Japanese', async ({ page }) => {
+  const operator = await createUserWithCli('desktop-update-feed', { operator: true });
+  await logIn(page, operator);
+  await expect(main(page).getByRole('heading', { level: 1, name: MODERATION_TEXTS.titles.queue })).toBeVisible();
+  await page.goto(`${host.url}/index.html#/settings`);
+  const section = main(page).getByRole('region', { name: DESKTOP_TEXTS.updateFeed.heading });
+  const field = section.getByLabel(DESKTOP_TEXTS.updateFeed.label);
+  await expect(field).toHaveValue('');
+  await field.fill('http://updates.example.jp/feed/');
+  await section.getByRole('button', { name: DESKTOP_TEXTS.updateFeed.save }).click();
+  await expect(section.getByRole('alert')).toHaveText(DESKTOP_MESSAGES.updateFeedInvalid);
+  await field.fill('https://updates.example.jp/hiraku-operators/');
+  await section.getByRole('button', { name: DESKTOP_TEXTS.updateFeed.save }).click();
+  await expect(section.getByRole('status')).toHaveText(DESKTOP_TEXTS.updateFeed.saved);
+  expect(await seriousFindings(page, 'the desktop app\'s 設定 with アプリの更新')).toEqual([]);
+  // Kept by the main process: the app started again shows it.
+  await page.reload();
+  await expect(main(page).getByRole('region', { name: DESKTOP_TEXTS.updateFeed.heading }).getByLabel(DESKTOP_TEXTS.updateFeed.label)).toHaveValue('https://updates.example.jp/hiraku-operators/');
 });

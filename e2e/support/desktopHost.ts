@@ -92,6 +92,7 @@ export async function installDesktopBridge(page: Page, serverOrigin: string): Pr
         },
         onOpenScreen: () => () => undefined,
         offlineQueue: () => invoke(channels.offlineQueue),
+        setUpdateFeed: (url: string) => invoke(channels.setUpdateFeed, url),
         passkeyCreate: (options: unknown) => invoke(channels.passkeyCreate, options),
         passkeyGet: (options: unknown) => invoke(channels.passkeyGet, options),
       }),

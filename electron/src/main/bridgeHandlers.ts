@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { BRIDGE_CHANNELS, type DesktopState, type SetServerResult } from '../shared/bridge';
+import { DESKTOP_MESSAGES } from '@hiraku/shared';
+import { BRIDGE_CHANNELS, type DesktopState, type SetServerResult, type SetUpdateFeedResult } from '../shared/bridge';
+import { updateFeedUrlSchema } from './updateCheck';
 import type { OfflineQueueStore } from './offlineQueue';
 import type { PasskeyCeremony } from './passkeyCeremony';
 import type { RequestProxy } from './proxy/requestProxy';
@@ -43,6 +45,7 @@ export function createBridgeHandlers(options: BridgeHandlerOptions): BridgeHandl
       version: options.version,
       online: options.isOnline(),
       passkeys: options.passkeys.supported,
+      updateFeedUrl: settings.get().updateFeedUrl,
     }),
     [BRIDGE_CHANNELS.setServer]: async (payload): Promise<SetServerResult> => {
       const text = urlText.safeParse(payload);
@@ -63,6 +66,19 @@ export function createBridgeHandlers(options: BridgeHandlerOptions): BridgeHandl
     },
     [BRIDGE_CHANNELS.passkeyCreate]: (payload) => options.passkeys.create(payload),
     [BRIDGE_CHANNELS.passkeyGet]: (payload) => options.passkeys.get(payload),
+    // The feed decides which program runs next: https only (http for this machine), checked here, not in the renderer.
+    [BRIDGE_CHANNELS.setUpdateFeed]: async (payload): Promise<SetUpdateFeedResult> => {
+      const text = urlText.safeParse(payload);
+      if (!text.success) return { ok: false, message: DESKTOP_MESSAGES.updateFeedInvalid };
+      if (text.data.trim() === '') {
+        settings.update({ updateFeedUrl: null });
+        return { ok: true, url: null };
+      }
+      const url = updateFeedUrlSchema.safeParse(text.data);
+      if (!url.success) return { ok: false, message: DESKTOP_MESSAGES.updateFeedInvalid };
+      settings.update({ updateFeedUrl: url.data });
+      return { ok: true, url: url.data };
+    },
     [BRIDGE_CHANNELS.offlineQueue]: async () => options.offlineQueue?.load(settings.get().serverOrigin) ?? null,
   };
 }

@@ -3,7 +3,7 @@ import { isOperatorScreen } from '@hiraku/shared';
 import { BRIDGE_CHANNELS, type HirakuDesktopBridge } from '../shared/bridge';
 
 /**
- * The renderer's only door to the main process: nine typed calls, never ipcRenderer itself. Every
+ * The renderer's only door to the main process: ten typed calls, never ipcRenderer itself. Every
  * argument is checked again on the other side; this file only forwards.
  */
 const bridge: HirakuDesktopBridge = {
@@ -14,6 +14,7 @@ const bridge: HirakuDesktopBridge = {
   passkeyCreate: (options) => ipcRenderer.invoke(BRIDGE_CHANNELS.passkeyCreate, options),
   passkeyGet: (options) => ipcRenderer.invoke(BRIDGE_CHANNELS.passkeyGet, options),
   offlineQueue: () => ipcRenderer.invoke(BRIDGE_CHANNELS.offlineQueue),
+  setUpdateFeed: (url) => ipcRenderer.invoke(BRIDGE_CHANNELS.setUpdateFeed, url),
   onConnectivity: (listener) => {
     const forward = (_event: IpcRendererEvent, online: unknown) => listener(online === true);
     ipcRenderer.on(BRIDGE_CHANNELS.connectivity, forward);

@@ -14,6 +14,8 @@ export const BRIDGE_CHANNELS = {
   passkeyGet: 'hiraku:passkey-get',
   /** Issue 38: the last queue loaded, for the read-only offline view (main/offlineQueue.ts). */
   offlineQueue: 'hiraku:offline-queue',
+  /** Issue 38: the update feed of settings.json, set from 設定 › アプリの更新. */
+  setUpdateFeed: 'hiraku:set-update-feed',
   /** Main to renderer: the server became reachable or unreachable. */
   connectivity: 'hiraku:connectivity',
   /** Main to renderer (issue 38): the application menu's 移動 asks for one operator screen, by name. */
@@ -26,7 +28,11 @@ export interface DesktopState {
   online: boolean;
   /** Whether this system's Electron reaches a passkey authenticator (macOS, Windows). */
   passkeys: boolean;
+  /** Issue 38: where the app looks for new versions; null: it does not look. */
+  updateFeedUrl: string | null;
 }
+
+export type SetUpdateFeedResult = { ok: true; url: string | null } | { ok: false; message: string };
 
 export type PasskeyCeremonyResult<T> = { ok: true; response: T } | { ok: false; message: string };
 
@@ -43,4 +49,5 @@ export interface HirakuDesktopBridge {
   passkeyCreate(options: unknown): Promise<PasskeyCeremonyResult<PasskeyRegistrationResponse>>;
   passkeyGet(options: unknown): Promise<PasskeyCeremonyResult<PasskeyAuthenticationResponse>>;
   offlineQueue(): Promise<OfflineQueue | null>;
+  setUpdateFeed(url: string): Promise<SetUpdateFeedResult>;
 }

@@ -12,10 +12,10 @@ const platform: Platform = { kind: 'desktop', apiBaseUrl: '', openExternal: () =
 const operator: SessionUser = { publicId: 'unei01', tutorial: true, role: 'operator', twoFactor: true };
 
 /** Rendered once every lazy screen has loaded (the analytics screen's chart chunk is fetched on first use). */
-async function renderAt(path: string): Promise<string> {
+async function renderAt(path: string, host: Platform = platform): Promise<string> {
   const router = createHirakuRouter('memory', { initialEntries: [path], routes: buildOperatorRoutes() });
   await firstScreenShown(router);
-  const { prelude } = await prerenderToNodeStream(<HirakuApp platform={platform} router={router} initialUser={operator} />);
+  const { prelude } = await prerenderToNodeStream(<HirakuApp platform={host} router={router} initialUser={operator} />);
   return text(prelude);
 }
 
@@ -43,6 +43,14 @@ describe('operator mode routes', () => {
     const html = await renderAt('/settings');
     expect(html).toContain(SECURITY_TEXTS.twoFactor.heading);
     expect(html).not.toContain(SAFETY_TEXTS.wordsSection);
+  });
+
+  it("adds アプリの更新 to 設定 where the host keeps an update feed (the desktop app), and nowhere else", async () => {
+    expect(await renderAt('/settings')).not.toContain(DESKTOP_TEXTS.updateFeed.heading);
+    const desktop: Platform = { ...platform, updateFeed: { current: () => Promise.resolve(null), set: (url) => Promise.resolve({ ok: true, url }) } };
+    const html = await renderAt('/settings', desktop);
+    expect(html).toContain(DESKTOP_TEXTS.updateFeed.heading);
+    expect(html).toContain(DESKTOP_TEXTS.updateFeed.label);
   });
 
   it('offers no member screen', () => {

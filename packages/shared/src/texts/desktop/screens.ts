@@ -75,6 +75,16 @@ export const DESKTOP_TEXTS = {
     openWebsite: 'ひらくをブラウザで開く',
   },
   /** Issue 38: a newer version on the update feed set in settings.json (updateFeedUrl). */
+  /** 設定 › アプリの更新 (issue 38): where the app looks for new versions (a generic feed). */
+  updateFeed: {
+    heading: 'アプリの更新',
+    lead: '新しいバージョンを確認する配信元です。設定すると、アプリの起動時に確認し、新しいバージョンがあればお知らせします。空欄にすると確認しません。',
+    label: '更新の配信元（URL）',
+    hint: '例: https://updates.example.jp/hiraku-operators/',
+    save: '保存する',
+    saved: '保存しました。次にアプリを起動したときから確認します。',
+    cleared: '更新の確認をやめました。',
+  },
   update: {
     title: '新しいバージョンがあります',
     message: (version: string) => `ひらく運営 ${version} を利用できます。`,
