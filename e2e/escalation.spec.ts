@@ -59,3 +59,78 @@ test('an operator marks a case 要相談 and the admin sees it first', async ({ 
   await expect(first).toContainText('宣伝か体験談か判断に迷います');
   expect(await seriousFindings(admin.page, 'queue of an admin at 1280 px')).toEqual([]);
 });
+
+/**
+ * 要相談 from the keyboard alone, and taken back: E opens the question (Escape closes it), E on the
+ * operator's own 要相談 takes it back; another operator has no button and E tells who may; an admin takes
+ * another's back with the button. axe finds nothing serious with the form open.
+ */
+test('要相談 by the E key, taken back by the operator who asked or an admin only', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [author, flagger, operator, other, admin] = await Promise.all([
+    person(browser, '書き手'),
+    person(browser, '通報者'),
+    person(browser, '運営', true),
+    person(browser, '別の運営', true),
+    person(browser, '管理者', false, true),
+  ]);
+  for (const viewer of [operator, other, admin]) await viewer.page.setViewportSize({ width: 1280, height: 900 });
+  const title = `迷う投稿${suffix()}`;
+  await flagThroughApi(flagger.page.request, 'report', await createReportThroughApi(author.page.request, title), 'spam');
+
+  const page = operator.page;
+  await page.goto('/moderation/queue');
+  await expect(main(page).locator('.moderation__keys')).toContainText(t.keys.escalate);
+  await main(page).locator('.cases__rows').getByRole('button').filter({ hasText: title }).click();
+  const theCase = main(page).getByRole('article').filter({ hasText: title });
+  await expect(theCase).toBeFocused();
+
+  // E opens the question with the focus in it; Escape closes it and gives the keys back to the case.
+  await page.keyboard.press('e');
+  const reason = theCase.getByLabel(t.escalateReasonLabel);
+  await expect(reason).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(reason).toHaveCount(0);
+  await expect(theCase).toBeFocused();
+
+  await page.keyboard.press('e');
+  await expect(reason).toBeFocused();
+  await page.keyboard.type('体験談か宣伝か判断できません');
+  expect(await seriousFindings(page, 'the 要相談 form at 1280 px')).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(theCase.getByRole('button', { name: t.escalateSubmit })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(theCase.locator('.badge', { hasText: t.escalatedBadge })).toBeVisible();
+  await expect(theCase).toContainText('体験談か宣伝か判断できません');
+  await expect(theCase).toBeFocused();
+
+  // Another operator: no button to take it back, and E says who may; the case stays 要相談.
+  await other.page.goto('/moderation/queue');
+  await main(other.page).locator('.cases__rows').getByRole('button').filter({ hasText: title }).click();
+  const seenByOther = main(other.page).getByRole('article').filter({ hasText: title });
+  await expect(seenByOther.getByRole('button', { name: t.withdrawEscalation })).toHaveCount(0);
+  await other.page.keyboard.press('e');
+  await expect(main(other.page).getByText(t.withdrawEscalationForbidden)).toBeVisible();
+  await expect(seenByOther.locator('.badge', { hasText: t.escalatedBadge })).toBeVisible();
+
+  // The operator who asked: E takes it back.
+  await expect(theCase.getByRole('button', { name: t.withdrawEscalation })).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(main(page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.escalationWithdrawn })).toBeVisible();
+  await expect(theCase.locator('.badge', { hasText: t.escalatedBadge })).toHaveCount(0);
+
+  // Asked again; the admin takes it back with the button.
+  await theCase.focus();
+  await page.keyboard.press('e');
+  await page.keyboard.type('やはり管理者に見てほしい');
+  await theCase.getByRole('button', { name: t.escalateSubmit }).press('Enter');
+  await expect(theCase.locator('.badge', { hasText: t.escalatedBadge })).toBeVisible();
+  await admin.page.goto('/moderation/queue');
+  // (The first test's case may be 要相談 too and older, so it is found by its title.)
+  const seenByAdmin = main(admin.page).getByRole('article').filter({ hasText: title });
+  await expect(seenByAdmin).toContainText('やはり管理者に見てほしい');
+  await seenByAdmin.getByRole('button', { name: t.withdrawEscalation }).click();
+  await expect(main(admin.page).getByRole('status').filter({ hasText: TEXTS.moderation.cases.escalationWithdrawn })).toBeVisible();
+  await admin.page.reload();
+  await expect(main(admin.page).locator('.cases__rows').getByRole('button').filter({ hasText: title })).not.toContainText(t.escalatedBadge);
+});

@@ -10,6 +10,7 @@ import { contractAllowlist } from '../../electron/src/main/proxy/endpointAllowli
 import { createRequestProxy } from '../../electron/src/main/proxy/requestProxy';
 import { rendererFileResponse } from '../../electron/src/main/rendererFiles';
 import { DEFAULT_SETTINGS, type DesktopSettings, type SettingsStore } from '../../electron/src/main/settingsStore';
+import { createOfflineQueueStore } from '../../electron/src/main/offlineQueue';
 
 const RENDERER_DIR = path.resolve(__dirname, '../../electron/out/renderer');
 
@@ -38,15 +39,35 @@ export async function startDesktopHost(serverOrigin: string): Promise<{ url: str
 /**
  * One app start: a fresh jar, the server already chosen, the bridge exposed under the preload's name.
  * `requests` then lists every call the renderer sends through the bridge (`METHOD /path`), in order.
+ * `setServerReachable(false)` cuts the proxy off the server as a lost network would (issue 38's offline
+ * mode); the proxy's reachability is told to the page as the main process tells the window.
  */
-export async function installDesktopBridge(page: Page, serverOrigin: string): Promise<{ requests: string[] }> {
+export async function installDesktopBridge(page: Page, serverOrigin: string): Promise<{ requests: string[]; setServerReachable(reachable: boolean): void }> {
   const requests: string[] = [];
   let settings: DesktopSettings = { ...DEFAULT_SETTINGS, serverOrigin };
   const store: SettingsStore = { get: () => settings, update: (change) => (settings = { ...settings, ...change }) };
-  const proxy = createRequestProxy({ serverOrigin: () => store.get().serverOrigin, jar: new CookieJar(), allowlist: contractAllowlist() });
+  let reachable = true;
+  let online = true;
+  const proxy = createRequestProxy({
+    serverOrigin: () => store.get().serverOrigin,
+    jar: new CookieJar(),
+    allowlist: contractAllowlist(),
+    fetch: (input, init) => (reachable ? globalThis.fetch(input, init) : Promise.reject(new TypeError('fetch failed'))),
+    onReachability: (now) => {
+      if (now === online) return;
+      online = now;
+      void page.evaluate((value) => (window as unknown as { __hirakuConnectivity?: (online: boolean) => void }).__hirakuConnectivity?.(value), now).catch(() => undefined);
+    },
+  });
+  // As the app keeps it, but in memory: no keychain here (Linux's basic_text, as the app would find).
+  const offlineQueue = createOfflineQueueStore({
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+    file: path.join(RENDERER_DIR, 'never-written.bin'),
+    serverOrigin: () => store.get().serverOrigin,
+  });
   // Linux, as here: Electron has no passkey authenticator, so the app offers the code alone (issue 35).
   const passkeys = createPasskeyCeremony({ serverOrigin: () => store.get().serverOrigin, platform: 'linux', openWindow: () => { throw new Error('no ceremony window on Linux'); } });
-  const handlers = createBridgeHandlers({ proxy, settings: store, version: '0.1.0', isOnline: () => true, openExternal: () => undefined, passkeys });
+  const handlers = createBridgeHandlers({ proxy, settings: store, version: '0.1.0', isOnline: () => online, openExternal: () => undefined, passkeys, offlineQueue });
   await page.exposeFunction('__hirakuInvoke', (channel: InvokeChannel, payload: unknown) => {
     if (channel === BRIDGE_CHANNELS.request && typeof payload === 'object' && payload !== null) {
       const { method, path } = payload as { method?: unknown; path?: unknown };
@@ -62,11 +83,25 @@ export async function installDesktopBridge(page: Page, serverOrigin: string): Pr
         getState: () => invoke(channels.getState),
         setServer: (url: string) => invoke(channels.setServer, url),
         openExternal: (url: string) => invoke(channels.openExternal, url),
-        onConnectivity: () => () => undefined,
+        onConnectivity: (listener: (online: boolean) => void) => {
+          const host = window as unknown as { __hirakuConnectivityListeners?: Set<(online: boolean) => void>; __hirakuConnectivity?: (online: boolean) => void };
+          const listeners = (host.__hirakuConnectivityListeners ??= new Set());
+          host.__hirakuConnectivity = (online) => listeners.forEach((each) => each(online));
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        onOpenScreen: () => () => undefined,
+        offlineQueue: () => invoke(channels.offlineQueue),
+        setUpdateFeed: (url: string) => invoke(channels.setUpdateFeed, url),
         passkeyCreate: (options: unknown) => invoke(channels.passkeyCreate, options),
         passkeyGet: (options: unknown) => invoke(channels.passkeyGet, options),
       }),
     });
   }, BRIDGE_CHANNELS);
-  return { requests };
+  return {
+    requests,
+    setServerReachable: (value: boolean) => {
+      reachable = value;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import { DESKTOP_TEXTS } from '@hiraku/shared';
+import { DESKTOP_TEXTS, OPERATOR_SCREENS, type OperatorScreen } from '@hiraku/shared';
 
 const t = DESKTOP_TEXTS.appMenu;
 
@@ -8,6 +8,8 @@ export interface MenuActions {
   changeServer: () => void;
   setNotifications: (enabled: boolean) => void;
   openWebsite: () => void;
+  /** Issue 38: opens one of the operators' screens in the window (the renderer knows where it is). */
+  openScreen: (screen: OperatorScreen) => void;
 }
 
 export interface MenuState {
@@ -81,6 +83,16 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
     ],
   };
 
+  // 移動: every operator screen, the notice templates included, with Ctrl/⌘ and its place for the first nine.
+  const go: MenuItemConstructorOptions = {
+    label: t.go,
+    submenu: OPERATOR_SCREENS.map((screen, index) => ({
+      label: DESKTOP_TEXTS.operatorMenu[screen],
+      ...(index < 9 ? { accelerator: `CmdOrCtrl+${index + 1}` } : {}),
+      click: () => actions.openScreen(screen),
+    })),
+  };
+
   const window: MenuItemConstructorOptions = {
     label: t.window,
     submenu: [{ role: 'minimize', label: t.minimize, accelerator: 'CmdOrCtrl+M' }, ...(state.isMac ? [{ role: 'zoom', label: t.zoom } as const] : [])],
@@ -92,5 +104,5 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
     submenu: [{ label: t.openWebsite, click: actions.openWebsite }, ...(state.isMac ? [] : [{ type: 'separator' } as const, about])],
   };
 
-  return [...(state.isMac ? [macApp] : []), file, edit, view, window, help];
+  return [...(state.isMac ? [macApp] : []), file, edit, view, go, window, help];
 }

@@ -37,9 +37,9 @@ const refused = { kind: 'response', status: 403, body: { error: 'authorization_e
 const misshapen = { kind: 'response', status: 400, body: { error: 'validation_error', message: DESKTOP_MESSAGES.callRefused } };
 
 describe('desktop bridge', () => {
-  it('answers exactly the six invoke channels', () => {
+  it('answers exactly the eight invoke channels (issue 38: the saved offline queue, the update feed)', () => {
     expect(setUp().channels.sort()).toEqual(
-      [BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer, BRIDGE_CHANNELS.passkeyCreate, BRIDGE_CHANNELS.passkeyGet].sort(),
+      [BRIDGE_CHANNELS.getState, BRIDGE_CHANNELS.openExternal, BRIDGE_CHANNELS.request, BRIDGE_CHANNELS.setServer, BRIDGE_CHANNELS.passkeyCreate, BRIDGE_CHANNELS.passkeyGet, BRIDGE_CHANNELS.offlineQueue, BRIDGE_CHANNELS.setUpdateFeed].sort(),
     );
   });
 
@@ -144,7 +144,7 @@ describe('desktop bridge', () => {
     expect(settings.get().serverOrigin).toBeNull();
     await expect(invoke(BRIDGE_CHANNELS.setServer, 'https://hiraku.example.jp/login')).resolves.toEqual({ ok: true, origin: 'https://hiraku.example.jp' });
     expect(settings.get().serverOrigin).toBe('https://hiraku.example.jp');
-    await expect(invoke(BRIDGE_CHANNELS.getState)).resolves.toEqual({ serverOrigin: 'https://hiraku.example.jp', version: '1.2.3', online: true, passkeys: false });
+    await expect(invoke(BRIDGE_CHANNELS.getState)).resolves.toEqual({ serverOrigin: 'https://hiraku.example.jp', version: '1.2.3', online: true, passkeys: false, updateFeedUrl: null });
     expect(network).not.toHaveBeenCalled();
   });
 
@@ -155,5 +155,20 @@ describe('desktop bridge', () => {
     await invoke(BRIDGE_CHANNELS.openExternal, 'file:///etc/passwd');
     await invoke(BRIDGE_CHANNELS.openExternal, 42);
     expect(openExternal.mock.calls).toEqual([['https://hiraku.example.jp/reports/3']]);
+  });
+
+  it('keeps the update feed the operator sets in 設定: https, or http on this machine; refused otherwise in Japanese, unchanged', async () => {
+    const { invoke, settings } = setUp();
+    expect(await invoke(BRIDGE_CHANNELS.getState)).toMatchObject({ updateFeedUrl: null });
+    expect(await invoke(BRIDGE_CHANNELS.setUpdateFeed, ' https://updates.example.jp/hiraku/ ')).toEqual({ ok: true, url: 'https://updates.example.jp/hiraku/' });
+    expect(settings.get().updateFeedUrl).toBe('https://updates.example.jp/hiraku/');
+    expect(await invoke(BRIDGE_CHANNELS.getState)).toMatchObject({ updateFeedUrl: 'https://updates.example.jp/hiraku/' });
+    for (const bad of ['http://updates.example.jp/feed/', 'file:///etc/', 'フィード', 42, 'x'.repeat(3000)]) {
+      expect(await invoke(BRIDGE_CHANNELS.setUpdateFeed, bad)).toEqual({ ok: false, message: DESKTOP_MESSAGES.updateFeedInvalid });
+    }
+    expect(settings.get().updateFeedUrl).toBe('https://updates.example.jp/hiraku/');
+    expect(await invoke(BRIDGE_CHANNELS.setUpdateFeed, 'http://127.0.0.1:8080/feed/')).toEqual({ ok: true, url: 'http://127.0.0.1:8080/feed/' });
+    expect(await invoke(BRIDGE_CHANNELS.setUpdateFeed, '')).toEqual({ ok: true, url: null });
+    expect(settings.get().updateFeedUrl).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { CookieJar } from './proxy/cookieJar';
 import { contractAllowlist } from './proxy/endpointAllowlist';
 import { createRequestProxy } from './proxy/requestProxy';
 import { rendererFileResponse } from './rendererFiles';
+import { createOfflineQueueStore } from './offlineQueue';
 import { createSessionStore } from './sessionStore';
 import { createSettingsStore } from './settingsStore';
 import { createPasskeyCeremony } from './passkeyCeremony';
@@ -59,6 +60,8 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
       if (isServerLink(url, serverOrigin())) void shell.openExternal(url);
     };
 
+    // The read-only offline queue (issue 38): the last queue loaded, encrypted as the session is.
+    const offlineQueue = createOfflineQueueStore({ safeStorage, file: path.join(userData, 'offline-queue.bin'), serverOrigin });
     const jar = new CookieJar(sessionStore.load());
     let signedIn = jar.get(COOKIE_NAMES.access) !== undefined;
     const proxy = createRequestProxy({
@@ -70,6 +73,8 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
         // A sign-in: the case stream need not wait out its pause.
         const now = changed.get(COOKIE_NAMES.access) !== undefined;
         if (now && !signedIn) caseStream.kick();
+        // Signed out (or the session ended): the queue it saw is not kept for whoever comes next.
+        if (!now && signedIn) offlineQueue.clear();
         signedIn = now;
       },
       onReachability: (reachable) => {
@@ -91,7 +96,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     });
     registerBridge(
       ipcMain,
-      createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal, onServerChanged, passkeys }),
+      createBridgeHandlers({ proxy, settings, version: app.getVersion(), isOnline: () => online, openExternal, onServerChanged, passkeys, offlineQueue }),
       isAppPage,
     );
 
@@ -127,6 +132,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
               about: showAbout,
               changeServer: () => {
                 void proxy.logout().then(() => {
+                  offlineQueue.clear();
                   settings.update({ serverOrigin: null });
                   caseStream.kick();
                   window?.webContents.reload();
@@ -135,6 +141,10 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
               setNotifications: (enabled) => {
                 settings.update({ notifyNewReports: enabled });
                 caseStream.kick();
+              },
+              openScreen: (screen) => {
+                window?.show();
+                window?.webContents.send(BRIDGE_CHANNELS.openScreen, screen);
               },
               openWebsite: () => {
                 const origin = serverOrigin();

@@ -23,5 +23,6 @@ export function createDesktopPlatform(bridge: HirakuDesktopBridge, { passkeys }:
     confirm: async (question) => window.confirm(question),
     transport: hostTransport((request) => bridge.request(request)),
     passkeys: passkeys ? desktopPasskeys(bridge) : null,
+    updateFeed: { current: async () => (await bridge.getState()).updateFeedUrl, set: (url) => bridge.setUpdateFeed(url) },
   };
 }

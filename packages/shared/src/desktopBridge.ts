@@ -41,3 +41,13 @@ export type ParsedHostRequest = z.output<typeof hostRequestSchema>;
 
 /** What came back: the server's answer (or a refusal shaped like one), or nothing at all. */
 export type HostResult = { kind: 'response'; status: number; body: unknown } | { kind: 'no-response'; reason: 'network' | 'timeout' };
+
+/**
+ * The operators' screens of the desktop app, in menu order: the renderer's side menu (packages/ui
+ * operatorMenu.ts) and the application menu's 移動 (electron applicationMenu.ts) both list these, and the
+ * main process asks the renderer to open one by its name (never a path: the renderer knows the paths).
+ */
+export const OPERATOR_SCREENS = ['moderationQueue', 'members', 'auditLog', 'noticeTemplates', 'categories', 'tags', 'enquiries', 'analytics', 'announcements'] as const;
+export type OperatorScreen = (typeof OPERATOR_SCREENS)[number];
+
+export const isOperatorScreen = (value: unknown): value is OperatorScreen => typeof value === 'string' && (OPERATOR_SCREENS as readonly string[]).includes(value);

@@ -84,6 +84,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   'moderation.releaseCase': OPERATOR,
   'moderation.caseNote': OPERATOR,
   'moderation.escalateCase': OPERATOR,
+  'moderation.withdrawEscalation': OPERATOR,
   'noticeTemplates.list': OPERATOR,
   'noticeTemplates.create': OPERATOR,
   'noticeTemplates.update': OPERATOR,

@@ -34,6 +34,8 @@ export function createModerationApi(client: ApiClient) {
     previewNoticeTemplate: (body: string, category: FlagCategory | null) => call('noticeTemplates.preview', { body: { body, category } }),
     /** 要相談 (issue 38): ask the admins to look at the case. */
     escalateCase: (id: number, reason: string) => call('moderation.escalateCase', { params: { id }, body: { reason } }),
+    /** Takes 要相談 back: the operator who escalated, or an admin. */
+    withdrawEscalation: (id: number) => call('moderation.withdrawEscalation', { params: { id } }),
     resolveCase: (id: number, action: CaseDecision, reason: string) => call('moderation.resolveCase', { params: { id }, body: { action, reason } }),
     bulkResolve: (ids: number[], action: BulkCaseAction, reason: string) => call('moderation.bulkResolveCases', { body: { ids, action, reason } }),
     memberHistory: (publicId: string, signal?: AbortSignal) => call('moderation.memberHistory', { params: { publicId } }, { signal }),

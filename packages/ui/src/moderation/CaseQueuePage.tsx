@@ -13,7 +13,7 @@ import { isStepUpCancelled, useStepUp } from '../stepUp/useStepUp';
 import { CaseBulkBar } from './CaseBulkBar';
 import { CaseFiltersBar } from './CaseFiltersBar';
 import { CaseKeyLegend } from './CaseKeyLegend';
-import { isBulkAction } from './caseKeys';
+import { canWithdrawEscalation, isBulkAction } from './caseKeys';
 import { CaseList } from './CaseList';
 import { CaseView } from './CaseView';
 import { ListFooter } from './ListFooter';
@@ -22,6 +22,7 @@ import { OperatorGate } from './OperatorGate';
 import { ReasonDialog } from './ReasonDialog';
 import { useCaseQueueKeys } from './useCaseQueueKeys';
 import { useWideScreen } from './useWideScreen';
+import { useSession } from '../session/SessionContext';
 
 const t = MODERATION_TEXTS.cases;
 const c = MODERATION_TEXTS.common;
@@ -110,6 +111,29 @@ function CaseQueue() {
   };
 
   const replaceItem = (item: CaseItem) => list.update((page) => ({ ...page, items: page.items.map((other) => (other.id === item.id ? item : other)) }));
+  // 要相談 (issue 38): the case whose question to the admins is being written (E or the button opens it).
+  const { user } = useSession();
+  const [escalatingId, setEscalatingId] = useState<number | null>(null);
+  const withdrawEscalation = async (item: CaseItem) => {
+    setProblem(null);
+    try {
+      const answer = await api.withdrawEscalation(item.id);
+      replaceItem(answer.item);
+      setNotice(answer.message);
+    } catch (error) {
+      setProblem(errorMessage(error, c.actionFailed));
+    }
+  };
+  /** E: opens the question on a case not escalated; takes it back where this viewer may; else says who may. */
+  const escalate = (item: CaseItem) => {
+    if (!item.escalation) {
+      setEscalatingId(item.id);
+      return;
+    }
+    if (canWithdrawEscalation(item, user)) void withdrawEscalation(item);
+    else setProblem(t.withdrawEscalationForbidden);
+  };
+
   const claim = async (item: CaseItem) => {
     setProblem(null);
     try {
@@ -131,6 +155,7 @@ function CaseQueue() {
     focusItem,
     toggleSelect,
     claim,
+    escalate,
     startDeciding: (chosen, action) => setDeciding({ items: chosen, action }),
   });
 
@@ -220,6 +245,13 @@ function CaseQueue() {
                   onAction={open ? (action) => setDeciding({ items: [item], action }) : null}
                   onHistory={(publicId, name) => setHistory({ publicId, name })}
                   onChange={replaceItem}
+                  escalating={escalatingId === item.id}
+                  onEscalating={(opened) => {
+                    setEscalatingId(opened ? item.id : null);
+                    // Closed: the keys go back to the case, where E was pressed.
+                    if (!opened) focusItem(index);
+                  }}
+                  onWithdrawEscalation={open && canWithdrawEscalation(item, user) ? () => void withdrawEscalation(item) : null}
                 />
               </li>
             ))}

@@ -21,10 +21,14 @@ interface CaseViewProps {
   onAction: ((action: CaseDecision) => void) | null;
   onHistory: (publicId: string, name: string) => void;
   onChange: (item: CaseItem) => void;
+  /** 要相談 (issue 38): the form's state, held by the queue so E opens it; and the taking back, when allowed. */
+  escalating: boolean;
+  onEscalating: (open: boolean) => void;
+  onWithdrawEscalation: (() => void) | null;
 }
 
 /** One case as the queue shows it: its target, flags, author, appeal, notes and the decisions it can take. */
-export function CaseView({ item, api, active, selected, ref, onFocus, onSelect, onClaim, onAction, onHistory, onChange }: CaseViewProps) {
+export function CaseView({ item, api, active, selected, ref, onFocus, onSelect, onClaim, onAction, onHistory, onChange, escalating, onEscalating, onWithdrawEscalation }: CaseViewProps) {
   const headingId = `case-${item.id}`;
   const { target, author } = item;
   const status = target.gone ? t.targetGone : target.isDeleted ? q.deleted : target.isHidden ? q.hidden : q.shown;
@@ -98,7 +102,7 @@ export function CaseView({ item, api, active, selected, ref, onFocus, onSelect, 
           </ul>
         </>
       )}
-      <CaseEscalation item={item} api={api} onChange={onChange} />
+      <CaseEscalation item={item} api={api} onChange={onChange} formOpen={escalating} onFormOpen={onEscalating} onWithdraw={onWithdrawEscalation} />
       <CaseNotes item={item} api={api} onChange={onChange} />
       {onAction && (
         <div className="moderation__actions">

@@ -15,11 +15,13 @@ export interface CaseQueueKeyState {
   focusItem: (index: number) => void;
   toggleSelect: (index: number, range: boolean) => void;
   claim: (item: CaseItem) => Promise<void>;
+  /** E: 要相談 asked (the form opens) or taken back, as the case stands. */
+  escalate: (item: CaseItem) => void;
   startDeciding: (items: CaseItem[], action: CaseDecision) => void;
 }
 
 /**
- * The queue from the keyboard alone (KEYS): J/K move, C claims, Space selects (Shift: a range), a letter
+ * The queue from the keyboard alone (KEYS): J/K move, C claims, E asks the admins (要相談) or takes it back, Space selects (Shift: a range), a letter
  * opens its decision for the focused case or, when cases are selected, for all of them if it is a bulk
  * decision. Letters typed into a field stay the field's.
  */
@@ -51,6 +53,11 @@ export function useCaseQueueKeys(keyState: CaseQueueKeyState): void {
       if (key === KEYS.claim) {
         event.preventDefault();
         void state.claim(item);
+        return;
+      }
+      if (key === KEYS.escalate) {
+        event.preventDefault();
+        state.escalate(item);
         return;
       }
       const action =

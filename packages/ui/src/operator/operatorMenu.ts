@@ -1,7 +1,7 @@
-import { DESKTOP_TEXTS } from '@hiraku/shared';
+import { DESKTOP_TEXTS, OPERATOR_SCREENS, type OperatorScreen } from '@hiraku/shared';
 import { PATHS } from '../routes/paths';
 
-export type OperatorScreen = 'moderationQueue' | 'members' | 'auditLog' | 'categories' | 'tags' | 'enquiries' | 'analytics' | 'announcements';
+export type { OperatorScreen };
 
 export interface OperatorMenuItem {
   screen: OperatorScreen;
@@ -11,17 +11,23 @@ export interface OperatorMenuItem {
 
 const t = DESKTOP_TEXTS.operatorMenu;
 
-/** The operators' screens in menu order (docs/decisions.md, the desktop app); each has its element in operatorRoutes.tsx. */
-export const OPERATOR_MENU: readonly OperatorMenuItem[] = [
-  { screen: 'moderationQueue', label: t.moderationQueue, path: PATHS.moderationQueue },
-  { screen: 'members', label: t.members, path: PATHS.memberAdmin },
-  { screen: 'auditLog', label: t.auditLog, path: PATHS.auditLog },
-  { screen: 'categories', label: t.categories, path: PATHS.categoryManager },
-  { screen: 'tags', label: t.tags, path: PATHS.tagManager },
-  { screen: 'enquiries', label: t.enquiries, path: PATHS.enquiries },
-  { screen: 'analytics', label: t.analytics, path: PATHS.analytics },
-  { screen: 'announcements', label: t.announcements, path: PATHS.announcements },
-];
+const SCREEN_PATHS: Record<OperatorScreen, string> = {
+  moderationQueue: PATHS.moderationQueue,
+  members: PATHS.memberAdmin,
+  auditLog: PATHS.auditLog,
+  noticeTemplates: PATHS.noticeTemplates,
+  categories: PATHS.categoryManager,
+  tags: PATHS.tagManager,
+  enquiries: PATHS.enquiries,
+  analytics: PATHS.analytics,
+  announcements: PATHS.announcements,
+};
+
+/**
+ * The operators' screens in menu order (docs/decisions.md, the desktop app; the order is OPERATOR_SCREENS,
+ * which the application menu's 移動 shares); each has its element in operatorRoutes.tsx.
+ */
+export const OPERATOR_MENU: readonly OperatorMenuItem[] = OPERATOR_SCREENS.map((screen) => ({ screen, label: t[screen], path: SCREEN_PATHS[screen] }));
 
 /** Where an operator lands after logging in: the reported-comment queue, the operators' daily work. */
 export const OPERATOR_HOME = PATHS.moderationQueue;

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { DESKTOP_TEXTS, SAFETY_TEXTS, SECURITY_TEXTS, type SessionUser } from '@hiraku/shared';
+import { DESKTOP_TEXTS, OPERATOR_SCREENS, SAFETY_TEXTS, SECURITY_TEXTS, type SessionUser } from '@hiraku/shared';
 import { matchRoutes } from 'react-router-dom';
 import { HirakuApp } from '../HirakuApp';
 import type { Platform } from '../platform/Platform';
@@ -12,18 +12,20 @@ const platform: Platform = { kind: 'desktop', apiBaseUrl: '', openExternal: () =
 const operator: SessionUser = { publicId: 'unei01', tutorial: true, role: 'operator', twoFactor: true };
 
 /** Rendered once every lazy screen has loaded (the analytics screen's chart chunk is fetched on first use). */
-async function renderAt(path: string): Promise<string> {
+async function renderAt(path: string, host: Platform = platform): Promise<string> {
   const router = createHirakuRouter('memory', { initialEntries: [path], routes: buildOperatorRoutes() });
   await firstScreenShown(router);
-  const { prelude } = await prerenderToNodeStream(<HirakuApp platform={platform} router={router} initialUser={operator} />);
+  const { prelude } = await prerenderToNodeStream(<HirakuApp platform={host} router={router} initialUser={operator} />);
   return text(prelude);
 }
 
 describe('operator mode routes', () => {
-  it('gives every menu entry a screen of its own, the enquiries and analytics included', async () => {
+  it('gives every menu entry a screen of its own, the enquiries, analytics and notice templates included', async () => {
     expect(OPERATOR_MENU.map((item) => item.label)).toEqual(
-      expect.arrayContaining([DESKTOP_TEXTS.operatorMenu.enquiries, DESKTOP_TEXTS.operatorMenu.analytics]),
+      expect.arrayContaining([DESKTOP_TEXTS.operatorMenu.enquiries, DESKTOP_TEXTS.operatorMenu.analytics, DESKTOP_TEXTS.operatorMenu.noticeTemplates]),
     );
+    // The side menu and the application menu's 移動 list the same screens in the same order.
+    expect(OPERATOR_MENU.map((item) => item.screen)).toEqual([...OPERATOR_SCREENS]);
     for (const item of OPERATOR_MENU) {
       const html = await renderAt(item.path);
       expect(html).toContain(`>${item.label}</h1>`);
@@ -41,6 +43,14 @@ describe('operator mode routes', () => {
     const html = await renderAt('/settings');
     expect(html).toContain(SECURITY_TEXTS.twoFactor.heading);
     expect(html).not.toContain(SAFETY_TEXTS.wordsSection);
+  });
+
+  it("adds アプリの更新 to 設定 where the host keeps an update feed (the desktop app), and nowhere else", async () => {
+    expect(await renderAt('/settings')).not.toContain(DESKTOP_TEXTS.updateFeed.heading);
+    const desktop: Platform = { ...platform, updateFeed: { current: () => Promise.resolve(null), set: (url) => Promise.resolve({ ok: true, url }) } };
+    const html = await renderAt('/settings', desktop);
+    expect(html).toContain(DESKTOP_TEXTS.updateFeed.heading);
+    expect(html).toContain(DESKTOP_TEXTS.updateFeed.label);
   });
 
   it('offers no member screen', () => {

@@ -11,6 +11,7 @@ import { EnquiryDetailPage } from '../moderation/EnquiryDetailPage';
 import { LazyAnalyticsPage } from '../moderation/LazyAnalyticsPage';
 import { MemberAdminPage } from '../moderation/MemberAdminPage';
 import { CaseQueuePage } from '../moderation/CaseQueuePage';
+import { NoticeTemplatesPage } from '../moderation/NoticeTemplatesPage';
 import { AnnouncementPage } from '../notifications/AnnouncementPage';
 import { MemberGuard } from '../routes/MemberGuard';
 import { SettingsPage } from '../settings/SettingsPage';
@@ -24,6 +25,7 @@ const SCREENS: Record<OperatorScreen, ReactElement> = {
   moderationQueue: <CaseQueuePage />,
   members: <MemberAdminPage />,
   auditLog: <AuditLogPage />,
+  noticeTemplates: <NoticeTemplatesPage />,
   categories: <CategoryManagerPage />,
   tags: <TagManagerPage />,
   enquiries: <EnquiriesPage />,

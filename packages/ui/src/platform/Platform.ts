@@ -32,4 +32,15 @@ export interface Platform {
    * where it cannot (the login then offers the code alone). Unset on the web: the page's own WebAuthn.
    */
   passkeys?: PasskeyCeremonies | null;
+  /**
+   * The desktop app's update feed (issue 38), kept by the main process in its settings: read and set
+   * from 設定 › アプリの更新. Unset on the web, which has nothing to update.
+   */
+  updateFeed?: UpdateFeedSetting;
+}
+
+export interface UpdateFeedSetting {
+  current(): Promise<string | null>;
+  /** '' clears it; a refusal comes back in Japanese. */
+  set(url: string): Promise<{ ok: true; url: string | null } | { ok: false; message: string }>;
 }

@@ -11,6 +11,7 @@ import { SensitiveImagesSection } from './SensitiveImagesSection';
 import { ContentWarningsSection } from './ContentWarningsSection';
 import { FollowSection } from './FollowSection';
 import { FollowingSection } from './FollowingSection';
+import { UpdateFeedSection } from './UpdateFeedSection';
 
 export interface SettingsSectionEntry {
   /** Stable key, also the section's place in tests. */
@@ -54,7 +55,11 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
 ];
 
 /**
- * The desktop app's 設定 (operator mode): sign-in security only. An operator without two-factor sign-in
+ * The desktop app's 設定 (operator mode): sign-in security, and where the app looks for updates. An operator without two-factor sign-in
  * is sent here after the login, since every operator screen is refused until it is on (issue 21).
  */
-export const OPERATOR_SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = SETTINGS_SECTIONS.filter(({ id }) => id === 'two-factor' || id === 'sessions' || id === 'passkeys');
+export const OPERATOR_SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
+  ...SETTINGS_SECTIONS.filter(({ id }) => id === 'two-factor' || id === 'sessions' || id === 'passkeys'),
+  // Issue 38: the desktop app's update feed (shown only where the host lends it: usePlatform().updateFeed).
+  { id: 'update-feed', Component: UpdateFeedSection },
+];

@@ -10,9 +10,9 @@ import {
   type CaseDecision,
 } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import { conflict, notFound, validationError } from '../../errors';
+import { authorizationError, conflict, notFound, validationError } from '../../errors';
 import type { JsonObject, Models, ModerationCase } from '../../models';
-import type { Viewer } from '../../policies/viewer';
+import { isAdmin, type Viewer } from '../../policies/viewer';
 import { writeAuditLog } from '../auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
@@ -317,6 +317,26 @@ export async function escalateCase(
   await found.update({ escalatedAt: now, escalatedBy: actor.id, escalationReason: reason }, { transaction });
   await writeAuditLog(deps.models, { actorId: actor.id, action: 'case.escalate', targetType: 'case', targetId: caseId, reason }, { transaction });
   await caseChanged(deps.models, found, 'escalated', { transaction });
+  return { changed: true, caseId };
+}
+
+/**
+ * Takes 要相談 back (issue 38), when the question was settled otherwise or asked by mistake: only the
+ * operator who escalated the case or an admin may, so one operator cannot quietly drop another's question
+ * to the admins. The case leaves the admins' top group; the audit row keeps who asked, when and why (the
+ * case itself keeps no escalation once withdrawn, so it can be escalated again). A case not escalated
+ * changes nothing; a closed case is refused, its escalation being part of its history by then.
+ */
+export async function withdrawEscalation(deps: CaseDeps, { actor, caseId }: { actor: Actor; caseId: number }, { transaction }: Options): Promise<CaseOutcome> {
+  const found = await deps.models.ModerationCase.findByPk(caseId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!found) throw notFound(TEXTS.moderation.cases.caseNotFound);
+  if (found.status === 'closed') throw conflict(TEXTS.moderation.cases.caseClosed);
+  if (found.escalatedAt === null) return { changed: false, caseId };
+  if (!isAdmin(actor) && found.escalatedBy !== actor.id) throw authorizationError(TEXTS.moderation.cases.escalationWithdrawForbidden);
+  const details = { escalatedAt: found.escalatedAt.toISOString(), escalatedBy: found.escalatedBy };
+  const reason = found.escalationReason;
+  await found.update({ escalatedAt: null, escalatedBy: null, escalationReason: null }, { transaction });
+  await writeAuditLog(deps.models, { actorId: actor.id, action: 'case.withdraw_escalation', targetType: 'case', targetId: caseId, reason, details }, { transaction });
   return { changed: true, caseId };
 }
 

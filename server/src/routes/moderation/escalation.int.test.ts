@@ -119,6 +119,47 @@ describe('admins and 要相談 (issue 38)', () => {
       expect((await flagger.client.post<ErrorBody>(`/api/moderation/cases/${id}/escalate`, { reason: '相談' })).status).toBe(403);
     });
 
+    it('is taken back by the operator who escalated or by an admin, audited, and refused to another operator', async () => {
+      const withdraw = (who: Member, id: number) => who.client.post<CaseActionResponse & ErrorBody>(`/api/moderation/cases/${id}/withdraw-escalation`, {});
+      const other = await memberWithSession(app, { role: 'operator' });
+      const id = await flaggedCase('spam');
+      expect((await escalate(operator, id, '宣伝かどうか迷います')).status).toBe(200);
+
+      // Another operator may not drop someone else's question to the admins; a member not even reach it.
+      const refused = await withdraw(other, id);
+      expect([refused.status, refused.body.error, refused.body.message]).toEqual([403, 'authorization_error', TEXTS.moderation.cases.escalationWithdrawForbidden]);
+      expect((await withdraw(flagger, id)).status).toBe(403);
+      expect((await models().ModerationCase.findByPk(id))?.escalatedBy).toBe(operator.user.id);
+
+      // The operator who escalated takes it back: the case is plain again, the audit row keeps the question.
+      const taken = await withdraw(operator, id);
+      expect([taken.status, taken.body.changed, taken.body.message, taken.body.item.escalation]).toEqual([200, true, TEXTS.moderation.cases.escalationWithdrawn, null]);
+      const stored = await models().ModerationCase.findByPk(id);
+      expect([stored?.escalatedAt, stored?.escalatedBy, stored?.escalationReason]).toEqual([null, null, null]);
+      const audit = await models().AuditLog.findAll({ where: { action: 'case.withdraw_escalation', targetId: String(id) } });
+      expect(audit.map((row) => [row.actorId, row.reason, (row.details as { escalatedBy: number }).escalatedBy])).toEqual([[operator.user.id, '宣伝かどうか迷います', operator.user.id]]);
+
+      // Again: nothing to take back, nothing audited.
+      const again = await withdraw(operator, id);
+      expect([again.status, again.body.changed, again.body.message]).toEqual([200, false, TEXTS.moderation.cases.notEscalated]);
+      expect(await models().AuditLog.count({ where: { action: 'case.withdraw_escalation', targetId: String(id) } })).toBe(1);
+
+      // Escalated again by another operator: an admin may take it back.
+      expect((await escalate(other, id, 'やはり相談したい')).status).toBe(200);
+      const byAdmin = await withdraw(admin, id);
+      expect([byAdmin.status, byAdmin.body.changed]).toEqual([200, true]);
+      expect(await models().AuditLog.count({ where: { action: 'case.withdraw_escalation', targetId: String(id), actorId: admin.user.id } })).toBe(1);
+
+      // A closed case keeps its escalation as history: refused, nothing changed.
+      expect((await escalate(operator, id, '最後の相談')).status).toBe(200);
+      expect((await operator.client.post(`/api/moderation/cases/${id}/resolve`, { action: 'dismiss', reason: '問題ありません' })).status).toBe(200);
+      const closed = await withdraw(operator, id);
+      expect([closed.status, closed.body.message]).toEqual([409, TEXTS.moderation.cases.caseClosed]);
+      expect((await models().ModerationCase.findByPk(id))?.escalationReason).toBe('最後の相談');
+      const unknown = await withdraw(admin, 99_999_999);
+      expect([unknown.status, unknown.body.message]).toEqual([404, TEXTS.moderation.cases.caseNotFound]);
+    });
+
     it('shows admins the escalated cases first, page by page, and operators the usual order with the badge data', async () => {
       // Clear the queue of earlier tests' cases so the order is this test's alone.
       await models().ModerationCase.update({ status: 'closed', openSlot: null, closedAt: new Date() }, { where: { status: 'open' } });

@@ -2,7 +2,7 @@ import { TEXTS, type CaseActionResponse, type MemberModerationResponse } from '@
 import { decisionNeedsStepUp, requireRecentProof } from '../../auth/stepUp';
 import { loadAuditLog } from '../../commands/moderation/auditLogReader';
 import { auditTargetKey, nameAuditTargets } from '../../commands/moderation/auditTargets';
-import { addCaseNote, bulkResolveCases, claimCase, escalateCase, releaseCase, resolveCase, type CaseOutcome } from '../../commands/moderation/caseResolver';
+import { addCaseNote, bulkResolveCases, claimCase, escalateCase, releaseCase, resolveCase, withdrawEscalation, type CaseOutcome } from '../../commands/moderation/caseResolver';
 import { loadCaseCounts } from '../../commands/moderation/caseCounts';
 import { loadCaseItems, loadCasePage, loadMemberHistory } from '../../commands/moderation/caseQueue';
 import { loadMembersWithCounts, searchMembers } from '../../commands/moderation/memberDirectory';
@@ -122,6 +122,10 @@ export function moderationHandlers(services: AppServices): EndpointHandlers<Keys
     'moderation.escalateCase': async ({ user, params, body }) => {
       const outcome = await writeTransaction(sequelize, (transaction) => escalateCase(caseDeps, { actor: user, caseId: params.id, reason: body.reason }, { transaction }));
       return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.escalated : TEXTS.moderation.cases.alreadyEscalated);
+    },
+    'moderation.withdrawEscalation': async ({ user, params }) => {
+      const outcome = await writeTransaction(sequelize, (transaction) => withdrawEscalation(caseDeps, { actor: user, caseId: params.id }, { transaction }));
+      return caseResponse(outcome, outcome.changed ? TEXTS.moderation.cases.escalationWithdrawn : TEXTS.moderation.cases.notEscalated);
     },
     'moderation.resolveCase': async ({ ctx, user, params, body }) => {
       if (decisionNeedsStepUp(body.action)) await requireRecentProof(services, ctx);

@@ -120,6 +120,18 @@ export const FLAG_ENDPOINTS = {
     cache: 'private',
     errors: ['conflict'],
   }),
+  /**
+   * Takes 要相談 back (issue 38): only the operator who escalated the case or an admin (403 in Japanese
+   * for anyone else); audited with the withdrawn reason. A case not escalated answers `changed: false`;
+   * a closed one 409 (its escalation is part of its history by then).
+   */
+  'moderation.withdrawEscalation': endpoint('moderation.withdrawEscalation', {
+    access: 'operator',
+    ...caseId,
+    response: caseActionResponseSchema,
+    cache: 'private',
+    errors: ['conflict'],
+  }),
   /** 409 when the case was closed with another decision; the same decision again answers `changed: false`. */
   'moderation.resolveCase': endpoint('moderation.resolveCase', {
     access: 'operator',

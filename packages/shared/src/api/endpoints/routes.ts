@@ -96,6 +96,7 @@ export const ENDPOINT_ROUTES = {
   'moderation.releaseCase': 'POST /api/moderation/cases/:id/release',
   'moderation.caseNote': 'POST /api/moderation/cases/:id/notes',
   'moderation.escalateCase': 'POST /api/moderation/cases/:id/escalate',
+  'moderation.withdrawEscalation': 'POST /api/moderation/cases/:id/withdraw-escalation',
   'moderation.resolveCase': 'POST /api/moderation/cases/:id/resolve',
   'moderation.bulkResolveCases': 'POST /api/moderation/cases/bulk-resolve',
   'moderation.memberHistory': 'GET /api/moderation/members/:publicId/history',

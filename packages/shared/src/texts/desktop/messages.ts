@@ -8,4 +8,6 @@ export const DESKTOP_MESSAGES = {
   callRefused: 'このアプリからは実行できない操作です。',
   unreachable: 'サーバーに接続できません。ネットワークとサーバーの状態を確認してください。',
   timeout: 'サーバーの応答がありません。しばらくしてからもう一度お試しください。',
+  /** Issue 38: the update feed of 設定 › アプリの更新. */
+  updateFeedInvalid: '更新の配信元は https:// で始まるアドレスで入力してください（http:// は localhost と 127.0.0.1 だけで使えます）。',
 } as const;

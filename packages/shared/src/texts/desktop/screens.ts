@@ -31,6 +31,7 @@ export const DESKTOP_TEXTS = {
     moderationQueue: MODERATION_TEXTS.titles.queue,
     members: MODERATION_TEXTS.titles.members,
     auditLog: MODERATION_TEXTS.titles.auditLog,
+    noticeTemplates: MODERATION_TEXTS.titles.noticeTemplates,
     categories: PAGE_TITLES.categoryManager,
     tags: PAGE_TITLES.tagManager,
     enquiries: MODERATION_TEXTS.titles.enquiries,
@@ -43,6 +44,8 @@ export const DESKTOP_TEXTS = {
     edit: '編集',
     view: '表示',
     window: 'ウインドウ',
+    /** Issue 38: the operators' screens from the application menu (and Ctrl/⌘+1…9). */
+    go: '移動',
     help: 'ヘルプ',
     about: ABOUT_APP,
     preferences: '設定',
@@ -72,6 +75,16 @@ export const DESKTOP_TEXTS = {
     openWebsite: 'ひらくをブラウザで開く',
   },
   /** Issue 38: a newer version on the update feed set in settings.json (updateFeedUrl). */
+  /** 設定 › アプリの更新 (issue 38): where the app looks for new versions (a generic feed). */
+  updateFeed: {
+    heading: 'アプリの更新',
+    lead: '新しいバージョンを確認する配信元です。設定すると、アプリの起動時に確認し、新しいバージョンがあればお知らせします。空欄にすると確認しません。',
+    label: '更新の配信元（URL）',
+    hint: '例: https://updates.example.jp/hiraku-operators/',
+    save: '保存する',
+    saved: '保存しました。次にアプリを起動したときから確認します。',
+    cleared: '更新の確認をやめました。',
+  },
   update: {
     title: '新しいバージョンがあります',
     message: (version: string) => `ひらく運営 ${version} を利用できます。`,

@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   'case.release': 'ケースの担当解除',
   'case.note': 'ケースへのメモ',
   'case.escalate': '管理者への要相談',
+  'case.withdraw_escalation': '要相談の取り下げ',
   'notice_template.create': '通知テンプレートの作成',
   'notice_template.update': '通知テンプレートの変更',
   'notice_template.delete': '通知テンプレートの削除',

@@ -22,4 +22,7 @@ export const CASE_MESSAGES = {
   /** 要相談 (issue 38): an operator asks the admins to look at a case. */
   escalated: '要相談にしました。管理者に知らせます。',
   alreadyEscalated: 'このケースはすでに要相談になっています。',
+  escalationWithdrawn: '要相談を取り下げました。',
+  notEscalated: 'このケースは要相談になっていません。',
+  escalationWithdrawForbidden: '要相談を取り下げられるのは、要相談にした運営者と管理者だけです。',
 } as const;

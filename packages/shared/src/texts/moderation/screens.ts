@@ -1,3 +1,4 @@
+import { CASE_MESSAGES } from './cases';
 import { COMMON_TEXTS } from '../common';
 import { CONTACT_MAIL_TEXTS } from '../contact/mail';
 import { CONTACT_TEXTS } from '../contact/screens';
@@ -115,6 +116,10 @@ export const MODERATION_TEXTS = {
     escalateAction: '要相談にする',
     escalateReasonLabel: '管理者に相談したいこと',
     escalateSubmit: '管理者に相談する',
+    withdrawEscalation: '要相談を取り下げる',
+    /** The server's own refusal, said before asking when E is pressed on another's 要相談. */
+    withdrawEscalationForbidden: CASE_MESSAGES.escalationWithdrawForbidden,
+    escalateCancel: 'やめる',
     history: (cases: number, strikes: number, suspensions: number) => `過去のケース ${cases}件・警告 ${strikes}回・利用停止 ${suspensions}回`,
     historyButton: '会員の履歴',
     historyHeading: (name: string) => `${name}の履歴`,
@@ -157,6 +162,7 @@ export const MODERATION_TEXTS = {
       next: '次のケース',
       previous: '前のケース',
       claim: '担当する',
+      escalate: '要相談（もう一度で取り下げ）',
       select: '選択（Shiftで範囲）',
       dismiss: '却下',
       harmless: '問題なし',
