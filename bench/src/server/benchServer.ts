@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     res.setHeader('content-type', 'application/json');
     // The statements sent since the last look, by shape: where a process's statements go.
     if (req.url === '/statements') return void res.end(JSON.stringify(statementShapes(true)));
+    // Each named cache's hits, misses and size since boot (server/src/cache): hit rates per run by difference.
+    if (req.url === '/caches') return void res.end(JSON.stringify(services.caches.stats()));
     const cpu = process.cpuUsage();
     // CPU time and statements of the whole process (requests and any worker in it), for figures per request.
     // heapTotal, heapUsed, external and arrayBuffers beside rss: what the resident memory is made of.

@@ -10,8 +10,9 @@
  * within a second, so no short cache can answer). Reports per request type p50, p95, p99 and the rate
  * served, the API's CPU per request and its peak RSS. Writes bench/traffic-results.json.
  *
- * Cache hit rates and the caches-off run need the caches' one home of issue 33 (server/src/cache/),
- * which does not exist yet: the figures here are the product as it is, caches included.
+ * The whole run is made twice, with the caches on (the product) and off (HIRAKU_CACHES=off), each in a
+ * fresh API process; `--no-caches-off` or `--no-caches-on` skips one. Each run reports every named
+ * cache's lookups and hit rate (the bench server's stats port).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +25,7 @@ import { databaseUrl } from '../data/database';
 import { parseCliFlags } from '../load/cliFlags';
 import { signInMembers, type MemberSession } from '../load/sessions';
 import { startBenchMeilisearch } from '../meili';
-import { appServerOptions, startBenchServer } from '../server/processes';
+import { appServerOptions, startBenchServer, type CacheStats } from '../server/processes';
 import { searchCombinations, searchDrawer, searchPath, type SearchCombination } from './searchMix';
 
 const RESULTS_FILE = path.join(BENCH_DIR, 'traffic-results.json');
@@ -80,7 +81,12 @@ async function timed(type: RequestType, url: string, init: RequestInit, samples:
   }
 }
 
+const CACHE_SETTINGS = ['on', 'off'] as const;
+type CacheSetting = (typeof CACHE_SETTINGS)[number];
+
 interface RunFigures {
+  /** HIRAKU_CACHES of the API process. */
+  caches: CacheSetting;
   mode: 'hot' | 'cold';
   offeredPerSecond: number;
   seconds: number;
@@ -91,6 +97,7 @@ interface RunFigures {
   apiCpuMsPerRequest: number;
   apiMaxRssMiB: number;
   byType: Record<string, { count: number; perSecond: number; p50: number; p95: number; p99: number; failures: number }>;
+  cacheHitRates: Record<string, { lookups: number; hitRate: number }>;
   loadAverage: number[];
 }
 
@@ -206,7 +213,16 @@ async function openStreams(baseUrl: string, members: readonly MemberState[], cou
   return opened;
 }
 
-function summarise(mode: 'hot' | 'cold', rate: number, seconds: number, run: { samples: Sample[]; dropped: number; noCombination: number }, cpuMs: number, maxRss: number): RunFigures {
+function summarise(
+  caches: CacheSetting,
+  mode: 'hot' | 'cold',
+  rate: number,
+  seconds: number,
+  run: { samples: Sample[]; dropped: number; noCombination: number },
+  cpuMs: number,
+  maxRss: number,
+  cacheHitRates: RunFigures['cacheHitRates'],
+): RunFigures {
   const byType: RunFigures['byType'] = {};
   const types = [...new Set(run.samples.map((sample) => sample.type))].sort();
   for (const type of types) {
@@ -222,6 +238,7 @@ function summarise(mode: 'hot' | 'cold', rate: number, seconds: number, run: { s
     };
   }
   return {
+    caches,
     mode,
     offeredPerSecond: rate,
     seconds,
@@ -231,13 +248,26 @@ function summarise(mode: 'hot' | 'cold', rate: number, seconds: number, run: { s
     apiCpuMsPerRequest: run.samples.length > 0 ? cpuMs / run.samples.length : Number.NaN,
     apiMaxRssMiB: maxRss / 1024 / 1024,
     byType,
+    cacheHitRates,
     loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10),
   };
 }
 
+/** Each named cache's lookups during a run and the share answered from memory (hits, shared loads included). */
+function hitRates(before: readonly CacheStats[], after: readonly CacheStats[]): RunFigures['cacheHitRates'] {
+  const rates: RunFigures['cacheHitRates'] = {};
+  for (const cache of after) {
+    const earlier = before.find((entry) => entry.name === cache.name);
+    const hits = cache.hits - (earlier?.hits ?? 0);
+    const lookups = hits + cache.misses - (earlier?.misses ?? 0);
+    rates[cache.name] = { lookups, hitRate: lookups > 0 ? hits / lookups : 0 };
+  }
+  return rates;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const flags = parseCliFlags(argv, ['streams']);
+  const flags = parseCliFlags(argv, ['streams', 'no-caches-on', 'no-caches-off']);
   const database = argv.includes('--database') ? String(argv[argv.indexOf('--database') + 1]) : 'hiraku_bench_100000';
   const memberCount = flags.int('members', 500);
   const rate = flags.int('rate', 300);
@@ -255,34 +285,45 @@ async function main(): Promise<void> {
   const combos = searchCombinations(combinationCount, tags, createRandom(33));
 
   const meili = await startBenchMeilisearch();
-  const server = await startBenchServer(appServerOptions(url, meili));
-  const streamsAbort = new AbortController();
   const runs: RunFigures[] = [];
   try {
-    console.info(`  ${Number(range?.n).toLocaleString('en')} reports; signing in ${memberCount} members`);
-    const sessions = await signInMembers(server.baseUrl, memberCount);
-    const random = createRandom(7);
-    const members: MemberState[] = sessions.map((session) => {
-      const member: MemberState = { session, busy: false, sort: 'new', cursor: null, pagesLeft: 0, seen: [] };
-      startScroll(member, random);
-      return member;
-    });
-    const streams = flags.has('streams') ? await openStreams(server.baseUrl, members, members.length, streamsAbort.signal) : 0;
-    if (flags.has('streams')) console.info(`  ${streams} notification streams open`);
-    for (const [index, mode] of (['hot', 'cold'] as const).entries()) {
-      const before = await server.memory(true);
-      const run = await runTraffic(server.baseUrl, members, combos, { mode, rate, seconds, seed: 100 + index, maxReportId: Number(range?.maxId) });
-      const after = await server.memory();
-      const figures = summarise(mode, rate, seconds, run, (after.cpuMs ?? Number.NaN) - (before.cpuMs ?? Number.NaN), after.maxRss);
-      runs.push(figures);
-      console.info(`  ${mode}: offered ${rate}/s for ${seconds} s, served ${(figures.served / seconds).toFixed(0)}/s, dropped ${figures.droppedArrivals}, API CPU ${figures.apiCpuMsPerRequest.toFixed(2)} ms/request`);
-      for (const [type, row] of Object.entries(figures.byType)) {
-        console.info(`    ${type.padEnd(18)} ${row.perSecond.toFixed(1).padStart(6)}/s  p50 ${row.p50.toFixed(1)} ms  p95 ${row.p95.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  failures ${row.failures}`);
+    // The same traffic with the caches on (the product) and off (HIRAKU_CACHES=off: every read reaches the
+    // database or the engine), each in a fresh API process with its own members' sessions.
+    for (const caches of CACHE_SETTINGS.filter((setting) => !flags.has(`no-caches-${setting}`))) {
+      const server = await startBenchServer(appServerOptions(url, meili, { HIRAKU_CACHES: caches }));
+      const streamsAbort = new AbortController();
+      try {
+        console.info(`  caches ${caches}: ${Number(range?.n).toLocaleString('en')} reports; signing in ${memberCount} members`);
+        const sessions = await signInMembers(server.baseUrl, memberCount);
+        const random = createRandom(7);
+        const members: MemberState[] = sessions.map((session) => {
+          const member: MemberState = { session, busy: false, sort: 'new', cursor: null, pagesLeft: 0, seen: [] };
+          startScroll(member, random);
+          return member;
+        });
+        const streams = flags.has('streams') ? await openStreams(server.baseUrl, members, members.length, streamsAbort.signal) : 0;
+        if (flags.has('streams')) console.info(`  ${streams} notification streams open`);
+        for (const [index, mode] of (['hot', 'cold'] as const).entries()) {
+          const before = await server.memory(true);
+          const cachesBefore = (await server.caches?.()) ?? [];
+          const run = await runTraffic(server.baseUrl, members, combos, { mode, rate, seconds, seed: 100 + index, maxReportId: Number(range?.maxId) });
+          const after = await server.memory();
+          const cachesAfter = (await server.caches?.()) ?? [];
+          const figures = summarise(caches, mode, rate, seconds, run, (after.cpuMs ?? Number.NaN) - (before.cpuMs ?? Number.NaN), after.maxRss, hitRates(cachesBefore, cachesAfter));
+          runs.push(figures);
+          console.info(`  caches ${caches}, ${mode}: offered ${rate}/s for ${seconds} s, served ${(figures.served / seconds).toFixed(0)}/s, dropped ${figures.droppedArrivals}, API CPU ${figures.apiCpuMsPerRequest.toFixed(2)} ms/request`);
+          for (const [type, row] of Object.entries(figures.byType)) {
+            console.info(`    ${type.padEnd(18)} ${row.perSecond.toFixed(1).padStart(6)}/s  p50 ${row.p50.toFixed(1)} ms  p95 ${row.p95.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  failures ${row.failures}`);
+          }
+          const used = Object.entries(figures.cacheHitRates).filter(([, rate]) => rate.lookups > 0);
+          if (used.length > 0) console.info(`    caches: ${used.map(([name, rate]) => `${name} ${(rate.hitRate * 100).toFixed(0)} % of ${rate.lookups}`).join(', ')}`);
+        }
+      } finally {
+        streamsAbort.abort();
+        await server.stop();
       }
     }
   } finally {
-    streamsAbort.abort();
-    await server.stop();
     await meili.stop();
   }
   fs.writeFileSync(
