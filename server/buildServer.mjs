@@ -18,12 +18,20 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 // packages/ui: the first screens the server renders (server/src/middlewares/firstScreenHtml.ts) bring React.
 const WORKSPACES = ['package.json', 'server/package.json', 'search/package.json', 'packages/shared/package.json', 'packages/ui/package.json', 'bench/package.json'];
 
-/** Every npm package a workspace names: loaded from node_modules at run time, never copied into the bundle. */
+/**
+ * Copied into the bundle although npm packages: pure JavaScript whose version the server names differs from
+ * the copy npm hoists to the repository's root for other packages (lru-cache 11 in server/node_modules, 6 at
+ * the root for semver). A bundle outside server/ (the benchmark's, in bench/.data) would otherwise load the
+ * root's copy at run time.
+ */
+const BUNDLED = new Set(['lru-cache']);
+
+/** Every npm package a workspace names but BUNDLED: loaded from node_modules at run time, never copied into the bundle. */
 function npmPackages() {
   const names = new Set();
   for (const file of WORKSPACES) {
     const manifest = JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8'));
-    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) if (!name.startsWith('@hiraku/')) names.add(name);
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) if (!name.startsWith('@hiraku/') && !BUNDLED.has(name)) names.add(name);
   }
   return [...names];
 }
