@@ -1,6 +1,8 @@
 import { LIMITS, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
 import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import { z } from 'zod';
 import { notFound, validationError } from '../../errors';
+import { keysetCursor } from '../../http/keysetCursor';
 import { TEXTS } from '@hiraku/shared';
 import type { Comment, Models, ModerationCase, Report, User } from '../../models';
 import { isAdmin, type Viewer } from '../../policies/viewer';
@@ -13,14 +15,17 @@ import { followCounts } from '../follows';
 type QueueDeps = { models: Models; sequelize: Sequelize; storage: Storage };
 
 /**
- * Open cases page by (priority, id): the queue's order; for admins by (要相談 first, priority, id), the
- * cursor of an escalated case starting with `x`. Closed ones newest first, by id.
+ * Open cases page by (priority, id): the queue's order; for admins by (要相談 first, priority, id), `x`
+ * marking an escalated case's cursor. Closed ones newest first, by id. A keyset cursor (http/keysetCursor.ts).
  */
+const cursorCodec = keysetCursor(
+  z.object({ x: z.literal(1).optional(), p: z.number().int().min(0).max(999), i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  () => validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid }),
+);
+
 function decodeCursor(cursor: string | undefined): { escalated: boolean; priority: number; id: number } | null {
-  if (cursor === undefined || cursor === '') return null;
-  const match = /^(x?)([0-9]{1,3})\.([1-9][0-9]{0,15})$/.exec(cursor);
-  if (!match || !Number.isSafeInteger(Number(match[3]))) throw validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid });
-  return { escalated: match[1] === 'x', priority: Number(match[2]), id: Number(match[3]) };
+  const decoded = cursorCodec.decode(cursor);
+  return decoded && { escalated: decoded.x === 1, priority: decoded.p, id: decoded.i };
 }
 
 /**
@@ -64,7 +69,7 @@ export async function loadCasePage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const [items, counts] = await Promise.all([loadCaseItems(deps, page.map((row) => row.id), now), loadCaseCounts(deps.sequelize, now)]);
-  const cursorOf = (row: ModerationCase) => `${escalatedFirst && row.escalatedAt !== null ? 'x' : ''}${row.priority}.${row.id}`;
+  const cursorOf = (row: ModerationCase) => cursorCodec.encode({ ...(escalatedFirst && row.escalatedAt !== null ? { x: 1 as const } : {}), p: row.priority, i: row.id });
   return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null, counts };
 }
 
