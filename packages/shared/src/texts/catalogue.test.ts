@@ -76,6 +76,11 @@ const NUMBERS_THAT_ARE_NOT_LIMITS: readonly { file: string; source: string; reas
     source: "'サーバーのアドレスは https:// で始めてください（http:// は localhost と 127.0.0.1 だけで使えます）。'",
     reason: 'the loopback address, not a number',
   },
+  {
+    file: join('texts', 'desktop', 'messages.ts'),
+    source: "'更新の配信元は https:// で始まるアドレスで入力してください（http:// は localhost と 127.0.0.1 だけで使えます）。'",
+    reason: 'the loopback address, not a number',
+  },
   { file: join('texts', 'report', 'form.ts'), source: "'例：7m×2本'", reason: 'an example of what a member may write' },
   {
     file: join('texts', 'moderation', 'screens.ts'),
