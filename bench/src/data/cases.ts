@@ -1,6 +1,7 @@
 import { caseDueAt, casePriority, FLAG_CATEGORIES, type FlagCategory } from '@hiraku/shared';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { createRandom } from './corpus';
+import { encodeCaseCursor } from '../../../server/src/commands/moderation/caseQueue';
 
 export interface CaseDataOptions {
   /** Open cases, each on a report of its own (one open case per target). */
@@ -91,5 +92,5 @@ export async function deepCaseCursor(conn: Connection, depth: number): Promise<s
   const [rows] = await conn.query<RowDataPacket[]>("SELECT id, priority FROM moderation_cases WHERE status = 'open' ORDER BY priority, id LIMIT 1 OFFSET ?", [depth - 1]);
   const row = rows[0];
   if (!row) throw new Error(`fewer than ${depth} open cases`);
-  return `${Number(row.priority)}.${Number(row.id)}`;
+  return encodeCaseCursor({ escalated: false, priority: Number(row.priority), id: Number(row.id) });
 }

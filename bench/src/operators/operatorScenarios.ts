@@ -1,5 +1,6 @@
 import { addDays, japanDay } from '@hiraku/shared';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { encodeCaseCursor } from '../../../server/src/commands/moderation/caseQueue';
 import type { Scenario } from '../load/scenarios';
 import type { RequestSpec } from '../load/runLoad';
 import type { MemberSession } from '../load/sessions';
@@ -19,7 +20,7 @@ export async function operatorScenarios(conn: Connection, operator: MemberSessio
   if (!member || !closed) throw new Error('operator scenarios need members and closed cases');
   const byId = `/api/moderation/users?query=${String(member.public_id)}`;
   const closedFirst = '/api/moderation/cases?status=closed';
-  const closedDeep = `${closedFirst}&cursor=${encodeURIComponent(`0.${Number(closed.id)}`)}`;
+  const closedDeep = `${closedFirst}&cursor=${encodeURIComponent(encodeCaseCursor({ escalated: false, priority: 0, id: Number(closed.id) }))}`;
   const scenario = (key: string, label: string, path: string): Scenario => ({ key, label, samples: [get(path, operator)], rotation: () => get(path, operator), reference: 'koa' });
   return [
     scenario('analytics-year', 'analytics, 366 days', year),

@@ -23,10 +23,18 @@ const cursorCodec = keysetCursor(
   () => validationError(TEXTS.moderation.cursorInvalid, { cursor: TEXTS.moderation.cursorInvalid }),
 );
 
-function decodeCursor(cursor: string | undefined): { escalated: boolean; priority: number; id: number } | null {
+interface CaseCursor {
+  escalated: boolean;
+  priority: number;
+  id: number;
+}
+
+function decodeCursor(cursor: string | undefined): CaseCursor | null {
   const decoded = cursorCodec.decode(cursor);
   return decoded && { escalated: decoded.x === 1, priority: decoded.p, id: decoded.i };
 }
+
+export const encodeCaseCursor = ({ escalated, priority, id }: CaseCursor): string => cursorCodec.encode({ ...(escalated ? { x: 1 as const } : {}), p: priority, i: id });
 
 /**
  * A page of the case queue. Open cases: appeals first, then by the severity of their worst flag, then
@@ -69,7 +77,7 @@ export async function loadCasePage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const [items, counts] = await Promise.all([loadCaseItems(deps, page.map((row) => row.id), now), loadCaseCounts(deps.sequelize, now)]);
-  const cursorOf = (row: ModerationCase) => cursorCodec.encode({ ...(escalatedFirst && row.escalatedAt !== null ? { x: 1 as const } : {}), p: row.priority, i: row.id });
+  const cursorOf = (row: ModerationCase) => encodeCaseCursor({ escalated: escalatedFirst && row.escalatedAt !== null, priority: row.priority, id: row.id });
   return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null, counts };
 }
 
