@@ -9,7 +9,7 @@ import type { Report } from '../../src/models';
 import { createReport, createUser, type UserWithProfile } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { createHttpClient, type HttpClient } from '../support/httpClient';
-import { runCli, startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { deploymentProcessEnv, runCli, startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { createMemberWithPassword, logIn } from '../support/session';
 
 /** How soon a write through one API process must be gone from the other's answers (issue 33). */
@@ -37,21 +37,8 @@ describe('scale-out: cached answers follow a write made through another API proc
   let hideCase: { reports: Report[] };
   let blockCase: { author: UserWithProfile & { password: string }; report: Report };
 
-  const envFor = (role: 'all' | 'api', port = 0): Record<string, string> => ({
-    NODE_ENV: 'test',
-    HIRAKU_ROLE: role,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    MEILI_HOST: process.env.TEST_MEILI_HOST ?? '',
-    MEILI_MASTER_KEY: process.env.TEST_MEILI_KEY ?? '',
-    MEILI_INDEX_PREFIX: indexPrefix,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: redisPrefix,
-    SESSION_SECRET: sessionSecret,
-    LOG_LEVEL: 'warn',
-  });
+  const envFor = (role: 'all' | 'api', port = 0) =>
+    deploymentProcessEnv({ dataDir, databaseUrl: db.url, indexPrefix, redisUrl, redisPrefix, sessionSecret }, role, port);
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });

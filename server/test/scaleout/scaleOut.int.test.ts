@@ -15,7 +15,7 @@ import { readMailbox } from '../support/mailbox';
 import { findNginx, startNginx, type RunningNginx } from '../support/nginx';
 import { publishableForm, sendReportForm, systemTags } from '../support/reports';
 import { eventually, indexedIds } from '../support/searchOutbox';
-import { runCli, startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { deploymentProcessEnv, runCli, startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { createMemberWithPassword, logIn } from '../support/session';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 
@@ -77,25 +77,14 @@ describe(`scale-out: two API processes${nginxBinary ? ' behind nginx' : ''} and 
   });
 
   /** What every process of the deployment shares; each role adds its own. */
-  const envFor = (role: 'all' | 'api' | 'worker', port = 0): Record<string, string> => ({
-    NODE_ENV: 'test',
-    HIRAKU_ROLE: role,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    // The primary as its own replica: the API processes' reads go through Sequelize's replication pools.
-    DATABASE_READ_URLS: role === 'api' ? db.url : '',
-    MEILI_HOST: process.env.TEST_MEILI_HOST ?? '',
-    MEILI_MASTER_KEY: process.env.TEST_MEILI_KEY ?? '',
-    MEILI_INDEX_PREFIX: indexPrefix,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_KEY_PREFIX: redisPrefix,
-    SESSION_SECRET: sessionSecret,
-    SMTP_URL: smtp.url,
-    TRUSTED_PROXIES: NGINX_ADDRESS,
-    LOG_LEVEL: 'warn',
-  });
+  const envFor = (role: 'all' | 'api' | 'worker', port = 0) =>
+    deploymentProcessEnv(
+      { dataDir, databaseUrl: db.url, indexPrefix, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix, sessionSecret },
+      role,
+      port,
+      // The primary as its own replica: the API processes' reads go through Sequelize's replication pools.
+      { DATABASE_READ_URLS: role === 'api' ? db.url : '', SMTP_URL: smtp.url, TRUSTED_PROXIES: NGINX_ADDRESS },
+    );
 
   /** Where request `i` goes: nginx (which takes turns itself), or the API processes in turn. */
   const front = (i: number, pathname: string) => `${nginx ? nginx.url : apiUrls[i % apiUrls.length]}${pathname}`;

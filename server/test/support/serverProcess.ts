@@ -6,6 +6,39 @@ export const REPO_DIR = path.resolve(__dirname, '../../..');
 const MAIN = path.join(REPO_DIR, 'server/src/main.ts');
 const CLI = path.join(REPO_DIR, 'server/src/cli/index.ts');
 
+/** What the processes of one deployment under test share: its database, index prefix, Redis and secret. */
+export interface DeploymentEnv {
+  dataDir: string;
+  databaseUrl: string;
+  indexPrefix: string;
+  redisUrl: string;
+  redisPrefix: string;
+  sessionSecret: string;
+}
+
+/**
+ * The environment of one process of such a deployment, as production sets it: its role and port, the
+ * run's Meilisearch, and `extra` for what a test adds (replicas, SMTP, trusted proxies...).
+ */
+export function deploymentProcessEnv(deployment: DeploymentEnv, role: 'all' | 'api' | 'worker', port = 0, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HIRAKU_ROLE: role,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: deployment.dataDir,
+    DATABASE_URL: deployment.databaseUrl,
+    MEILI_HOST: process.env.TEST_MEILI_HOST ?? '',
+    MEILI_MASTER_KEY: process.env.TEST_MEILI_KEY ?? '',
+    MEILI_INDEX_PREFIX: deployment.indexPrefix,
+    REDIS_URL: deployment.redisUrl,
+    REDIS_KEY_PREFIX: deployment.redisPrefix,
+    SESSION_SECRET: deployment.sessionSecret,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
 /** A server process (`npm run serve` or `npm run cli`) started from the repository's sources. */
 export interface ServerProcess {
   readonly pid: number;
