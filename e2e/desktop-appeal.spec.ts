@@ -1,8 +1,8 @@
 import { expect, test } from './support/test';
 import { MODERATION_TEXTS, TEXTS } from '@hiraku/shared';
-import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
+import { logInToDesktop, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
-import { enterLoginCode, xsrfHeaders } from './support/members';
+import { xsrfHeaders } from './support/members';
 import { decide, flagThroughApi, person, suffix } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
@@ -31,12 +31,7 @@ test('the deciding operator is refused the appeal against their decision in the 
   await flagThroughApi(flagger.page.request, 'report', reportId, 'harassment');
 
   const operator = await createUserWithCli('desktop-appeal', { operator: true });
-  await installDesktopBridge(page, E2E_BASE_URL);
-  await page.goto(`${host.url}/index.html#/login`);
-  await main(page).getByLabel('メールアドレス').fill(operator.email);
-  await main(page).getByLabel('パスワード').fill(operator.password);
-  await main(page).getByRole('button', { name: 'ログイン' }).click();
-  await enterLoginCode(main(page), operator);
+  await logInToDesktop(page, host.url, operator);
 
   // The operator hides the report from the keyboard (H), giving a reason.
   const theCase = main(page).getByRole('article').filter({ hasText: title });

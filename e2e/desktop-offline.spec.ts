@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DESKTOP_MESSAGES, DESKTOP_TEXTS, MODERATION_TEXTS } from '@hiraku/shared';
-import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
+import { logInToDesktop, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
-import { enterLoginCode, type TestMember } from './support/members';
+import type { TestMember } from './support/members';
 import { flagThroughApi, person, suffix } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
@@ -23,15 +23,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => host?.close());
 
-async function logIn(page: Page, account: TestMember) {
-  const bridge = await installDesktopBridge(page, E2E_BASE_URL);
-  await page.goto(`${host.url}/index.html#/login`);
-  await main(page).getByLabel('メールアドレス').fill(account.email);
-  await main(page).getByLabel('パスワード').fill(account.password);
-  await main(page).getByRole('button', { name: 'ログイン' }).click();
-  await enterLoginCode(main(page), account);
-  return bridge;
-}
+const logIn = (page: Page, account: TestMember) => logInToDesktop(page, host.url, account);
 
 test('the last queue, read-only, while the server cannot be reached; read again once it can', async ({ page, browser }) => {
   test.setTimeout(180_000);

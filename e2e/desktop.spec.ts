@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, LIMITS, MODERATION_TEXTS, SECURITY_TEXTS, TEXTS } from '@hiraku/shared';
-import { installDesktopBridge, startDesktopHost } from './support/desktopHost';
+import { installDesktopBridge, logInToDesktop, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
-import { enterLoginCode, xsrfHeaders, type TestMember } from './support/members';
+import { xsrfHeaders, type TestMember } from './support/members';
 import { commentThroughApi, decide, flagInPage, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
@@ -25,17 +25,8 @@ test.afterAll(() => host?.close());
 
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
-/** Starts the app and logs in; answers the bridge's log of the calls the renderer sends. */
-async function logIn(page: Page, account: TestMember): Promise<{ requests: string[] }> {
-  const bridge = await installDesktopBridge(page, E2E_BASE_URL);
-  await page.goto(`${host.url}/index.html#/login`);
-  await main(page).getByLabel('メールアドレス').fill(account.email);
-  await main(page).getByLabel('パスワード').fill(account.password);
-  await main(page).getByRole('button', { name: 'ログイン' }).click();
-  // Operators have two-factor sign-in: the form asks for the code next (issue 21).
-  await enterLoginCode(main(page), account);
-  return bridge;
-}
+/** Starts the app and logs in (operators have two-factor sign-in: the form asks for the code next, issue 21). */
+const logIn = (page: Page, account: TestMember) => logInToDesktop(page, host.url, account);
 
 test('an operator without two-factor sign-in is led to set it up in the desktop app, and then reaches the queue', async ({ page }) => {
   const operator = await createUserWithCli('desktop-no-2fa', { operator: true, twoFactor: false });

@@ -11,6 +11,9 @@ import { createRequestProxy } from '../../electron/src/main/proxy/requestProxy';
 import { rendererFileResponse } from '../../electron/src/main/rendererFiles';
 import { DEFAULT_SETTINGS, type DesktopSettings, type SettingsStore } from '../../electron/src/main/settingsStore';
 import { createOfflineQueueStore } from '../../electron/src/main/offlineQueue';
+import { E2E_BASE_URL } from './env';
+import { enterLoginCode, type TestMember } from './members';
+import { main } from './page';
 
 const RENDERER_DIR = path.resolve(__dirname, '../../electron/out/renderer');
 
@@ -104,4 +107,18 @@ export async function installDesktopBridge(page: Page, serverOrigin: string): Pr
       reachable = value;
     },
   };
+}
+
+/**
+ * Starts the desktop app on `hostUrl` and signs `account` in through its login screen (password, then the
+ * two-factor code operators have); answers the bridge, whose `requests` lists the calls the renderer sent.
+ */
+export async function logInToDesktop(page: Page, hostUrl: string, account: TestMember): ReturnType<typeof installDesktopBridge> {
+  const bridge = await installDesktopBridge(page, E2E_BASE_URL);
+  await page.goto(`${hostUrl}/index.html#/login`);
+  await main(page).getByLabel('メールアドレス').fill(account.email);
+  await main(page).getByLabel('パスワード').fill(account.password);
+  await main(page).getByRole('button', { name: 'ログイン' }).click();
+  await enterLoginCode(main(page), account);
+  return bridge;
 }
