@@ -8,7 +8,7 @@ import { flagTarget } from '../commands/moderation/flagger';
 import { writeTransaction } from '../db/transaction';
 import { startOutboxRunner } from '../jobs/outboxRunner';
 import type { Models } from '../models';
-import { pendingNotificationWork } from './pendingMarks';
+import { pendingNotificationWork } from './events';
 import type { BusMessage } from './bus';
 import { tellOverdueCases } from './cases';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';

@@ -1,12 +1,12 @@
 import { japanDay } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { isMysql, sqlDateTime } from '../db/connection';
-import { insertRows } from '../db/insertRows';
-import type { NotificationOutboxEntry } from '../models';
-import { activeMemberSql, notifiableSql } from '../visibility';
-import type { BusMessage } from './bus';
-import type { NotificationEvent } from './events';
-import { actorMayNotify } from './suppression';
+import { isMysql, sqlDateTime } from '../../db/connection';
+import { insertRows } from '../../db/insertRows';
+import type { NotificationOutboxEntry } from '../../models';
+import { activeMemberSql, notifiableSql } from '../../visibility';
+import type { BusMessage } from '../bus';
+import type { NotificationEvent } from '../events';
+import { actorMayNotify } from '../suppression';
 
 /*
  * The notifications of follows (issue 36). Each event names its members and report by id and is read
