@@ -99,7 +99,7 @@ describe('case events on the notification stream', () => {
     });
     // A second worker beside the app's, as two worker processes would run.
     const secondWorker = startOutboxRunner(
-      createNotificationWorker({ models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger }),
+      createNotificationWorker({ models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger, storage: app.services.storage }),
       app.services.logger,
       { idleMs: NOTIFICATION_IDLE_MS },
     );

@@ -23,7 +23,7 @@ describe('notifications of comments and likes', () => {
   });
   afterAll(() => app?.close());
 
-  const worker = () => createNotificationWorker({ models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger });
+  const worker = () => createNotificationWorker({ models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger, storage: app.services.storage });
   const queued = async () => (await models.NotificationOutboxEntry.findAll({ order: [['id', 'ASC']] })).map((row) => JSON.parse(row.payload) as NotificationEvent);
 
   it('queues one outbox row for a comment and a like made through the API, and one worker round tells the author', async () => {
@@ -95,7 +95,7 @@ describe('notifications of comments and likes', () => {
     // Three rows per round: each worker goes round until nothing is left.
     const drain = async () => {
       const fanOut = createNotificationWorker(
-        { models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger },
+        { models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger, storage: app.services.storage },
         { batchSize: 3 },
       );
       while ((await pendingNotificationWork(app.services.sequelize)) > 0) await fanOut.drainOnce();

@@ -3,7 +3,8 @@ import { outboxTable, type BackoffPolicy } from '../jobs/outboxLease';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from '../jobs/outboxWorker';
 import type { NotificationOutboxEntry } from '../models';
 import type { BusMessage } from './bus';
-import { fanOutEntries, type FanOutDeps } from './kinds';
+import { fanOutEntries, type FanOutDeps, type Told } from './kinds';
+import { presentTold } from './present';
 
 export type { FanOutDeps } from './kinds';
 
@@ -23,8 +24,16 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
     defaults: { batchSize: NOTIFICATION_BATCH_SIZE, leaseMs: NOTIFICATION_LEASE_MS, backoff: NOTIFICATION_BACKOFF },
     messages: { failing: '通知を作成できませんでした（あとで再試行します）', recovered: '通知の作成が回復しました' },
     async handle(entries, outcome) {
-      // Stored already: a stream that misses this sees it on its next load or resume.
-      const publish = (messages: BusMessage[]) => deps.bus.publish(...messages).catch((error: unknown) => deps.logger.warn({ err: error }, '通知をストリームに配信できませんでした'));
+      // Stored already: presented once here, then written by every stream as it comes (present.ts). A
+      // stream that misses it (a failure here, a bus outage) sees it on its next load or resume.
+      const publish = async (told: Told[]) => {
+        try {
+          const messages: BusMessage[] = await presentTold(deps, told);
+          if (messages.length > 0) await deps.bus.publish(...messages);
+        } catch (error) {
+          deps.logger.warn({ err: error }, '通知をストリームに配信できませんでした');
+        }
+      };
       // The whole batch in one transaction: under a stream of likes and comments the worker keeps up
       // (a transaction per row costs three statements more each). Should any row fail, the batch is
       // rolled back and each row is tried on its own, so one bad row holds back no other.
@@ -38,7 +47,7 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
         return;
       }
       for (const entry of entries) {
-        let made: BusMessage[];
+        let made: Told[];
         try {
           made = await writeTransaction(deps.sequelize, (transaction) => fanOutEntries(deps, [entry], transaction));
         } catch (error) {

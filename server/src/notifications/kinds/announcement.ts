@@ -1,15 +1,14 @@
 import type { Transaction } from 'sequelize';
 import { sqlDateTime } from '../../db/connection';
-import type { BusMessage } from '../bus';
-import type { FanOutDeps, KindEntry } from './types';
+import type { FanOutDeps, KindEntry, Told } from './types';
 
 /**
  * An announcement, to every member in one statement however many: suspended members are left out, as
  * from everything else. One broadcast tells every stream (stream.ts writes it to each of its members).
  */
-export async function fanOutAnnouncements(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'announcement'>>, transaction: Transaction): Promise<BusMessage[]> {
+export async function fanOutAnnouncements(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'announcement'>>, transaction: Transaction): Promise<Told[]> {
   const { sequelize } = deps;
-  const messages: BusMessage[] = [];
+  const messages: Told[] = [];
   for (const { entry, event } of entries) {
     const at = sqlDateTime(sequelize, new Date());
     await sequelize.query(

@@ -1,14 +1,13 @@
 import { SEVERE_PRIORITY_MAX } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
-import type { BusMessage } from '../bus';
-import type { FanOutDeps, KindEntry } from './types';
+import type { FanOutDeps, KindEntry, Told } from './types';
 
 /**
  * A case of the moderation queue changed (cases.ts): for operators' streams only, nothing is stored. A
  * case gone, or closed before the worker came when it was overdue, is nothing to tell.
  */
-export async function fanOutCases(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'case'>>, transaction: Transaction): Promise<BusMessage[]> {
-  const messages: BusMessage[] = [];
+export async function fanOutCases(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'case'>>, transaction: Transaction): Promise<Told[]> {
+  const messages: Told[] = [];
   for (const { entry, event } of entries) {
     const found = await deps.models.ModerationCase.findByPk(event.caseId, { attributes: ['id', 'status', 'priority'], transaction });
     if (!found || (event.change === 'overdue' && found.status !== 'open')) continue;

@@ -1,9 +1,8 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../../db/connection';
 import { insertRows } from '../../db/insertRows';
-import type { BusMessage } from '../bus';
 import { actorMayNotifyColumnsSql, actorMayNotifyFromColumns } from '../suppression';
-import { ACTOR_COLUMNS, type FanOutDeps, type KindEntry } from './types';
+import { ACTOR_COLUMNS, type FanOutDeps, type KindEntry, type Told } from './types';
 
 type MayNotifyColumns = Parameters<typeof actorMayNotifyFromColumns>[0];
 
@@ -13,7 +12,7 @@ type MayNotifyColumns = Parameters<typeof actorMayNotifyFromColumns>[0];
  * about a millisecond each under load). Read now, not when queued: a comment deleted or hidden meanwhile
  * notifies no one, nor one whose author may not notify the report's author (suppression.ts).
  */
-export async function fanOutComments(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'comment'>>, transaction: Transaction): Promise<BusMessage[]> {
+export async function fanOutComments(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'comment'>>, transaction: Transaction): Promise<Told[]> {
   if (entries.length === 0) return [];
   const { sequelize } = deps;
   const now = sqlDateTime(sequelize, new Date());

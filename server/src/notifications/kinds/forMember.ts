@@ -1,6 +1,5 @@
 import type { Transaction } from 'sequelize';
-import type { BusMessage } from '../bus';
-import type { FanOutDeps, KindEntry } from './types';
+import type { FanOutDeps, KindEntry, Told } from './types';
 
 /*
  * The kinds an operator's act makes for named members (a decision, an appeal's outcome, a flag's
@@ -12,7 +11,7 @@ async function addForMember(
   eventId: number,
   fields: { userId: number; kind: string; reportId?: number | null; commentId?: number | null; payload?: object | null },
   transaction: Transaction,
-): Promise<BusMessage> {
+): Promise<Told> {
   await deps.models.Notification.create(
     {
       userId: fields.userId,
@@ -28,8 +27,8 @@ async function addForMember(
 }
 
 /** A decision on the member's content or account, or the answer to their appeal; `caseId` leads to the decision page. */
-export async function fanOutDecisions(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'decision' | 'appeal'>>, transaction: Transaction): Promise<BusMessage[]> {
-  const messages: BusMessage[] = [];
+export async function fanOutDecisions(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'decision' | 'appeal'>>, transaction: Transaction): Promise<Told[]> {
+  const messages: Told[] = [];
   for (const { entry, event } of entries) {
     const payload = {
       ...(event.kind === 'decision' ? { action: event.action } : { outcome: event.outcome }),
@@ -43,8 +42,8 @@ export async function fanOutDecisions(deps: FanOutDeps, entries: ReadonlyArray<K
 }
 
 /** The outcome of flags, to every flagger once. */
-export async function fanOutFlagOutcomes(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'flagOutcome'>>, transaction: Transaction): Promise<BusMessage[]> {
-  const messages: BusMessage[] = [];
+export async function fanOutFlagOutcomes(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'flagOutcome'>>, transaction: Transaction): Promise<Told[]> {
+  const messages: Told[] = [];
   for (const { entry, event } of entries) {
     for (const userId of new Set(event.userIds)) {
       messages.push(await addForMember(deps, Number(entry.id), { userId, kind: 'flagOutcome', payload: { outcome: event.outcome, target: event.target } }, transaction));

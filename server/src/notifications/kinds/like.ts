@@ -2,9 +2,8 @@ import { japanDay } from '@hiraku/shared';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { isMysql, sqlDateTime } from '../../db/connection';
 import { insertRows } from '../../db/insertRows';
-import type { BusMessage } from '../bus';
 import { actorMayNotifyColumnsSql, actorMayNotifyFromColumns } from '../suppression';
-import { ACTOR_COLUMNS, type FanOutDeps, type KindEntry } from './types';
+import { ACTOR_COLUMNS, type FanOutDeps, type KindEntry, type Told } from './types';
 
 type MayNotifyColumns = Parameters<typeof actorMayNotifyFromColumns>[0];
 
@@ -15,7 +14,7 @@ type MayNotifyColumns = Parameters<typeof actorMayNotifyFromColumns>[0];
  * unlike) says nothing new. A like taken back before the worker came, or whose liker may not notify the
  * author, makes nothing.
  */
-export async function fanOutLikes(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'like'>>, transaction: Transaction): Promise<BusMessage[]> {
+export async function fanOutLikes(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'like'>>, transaction: Transaction): Promise<Told[]> {
   if (entries.length === 0) return [];
   const { sequelize } = deps;
   const now = sqlDateTime(sequelize, new Date());
