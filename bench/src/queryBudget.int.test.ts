@@ -82,14 +82,16 @@ const BUDGET: Record<string, number> = {
   // lock, INSERT, UPDATE, level, notification outbox, search outbox, COMMIT. An unlike: 9.
   // like 10 -> 9 and comment 8 -> 7 (issue 20): the like or comment row carries its own mark for the
   // notification worker (notify_pending, notifications/pendingMarks.ts) instead of an outbox INSERT.
-  like: 9,
+  // like 9 -> 10 and comment 8 -> 9 (issue 34): the marks go, the notification is one notify() INSERT
+  // into notification_outbox like every other kind (its cost: docs/decisions.md).
+  like: 10,
   // comment 11 -> 9: the member lookup, and the new comment is answered from what the transaction
   // already read (the author's profile for the profile check) instead of being loaded again.
   // comment 11 -> 8 (issue 22): the lock reads the author's state, the relation and the commenter's
   // profile in one statement; comment_count moves by one instead of a recount.
   // comment 7 -> 8 (issue 38): the disclosure record (address, port, time) the law asks a platform to
   // be able to produce, one INSERT in the comment's transaction (commands/disclosureRecords.ts).
-  comment: 8,
+  comment: 9,
   // Issue 20. The member, the visit note (one upsert, at most every 5 minutes per member), the member's
   // settings, the count.
   'notifications-unread': 4,

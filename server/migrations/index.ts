@@ -33,6 +33,7 @@ import * as memberStage from './0070-member-stage';
 import * as emailChanges from './0071-email-changes';
 import * as adminEscalation from './0095-admin-escalation';
 import * as noticeTemplates from './0096-notice-templates';
+import * as dropNotificationMarks from './0100-drop-notification-marks';
 
 /**
  * Listed by hand rather than globbed: umzug can only require() plain JavaScript, and an explicit list
@@ -73,4 +74,5 @@ export const migrations: RunnableMigration<QueryInterface>[] = [
   { name: '0071-email-changes', ...emailChanges },
   { name: '0095-admin-escalation', ...adminEscalation },
   { name: '0096-notice-templates', ...noticeTemplates },
+  { name: '0100-drop-notification-marks', ...dropNotificationMarks },
 ];

@@ -13,7 +13,7 @@
  * Publish: the author with PUBLISH_FOLLOWERS approved followers and the author with none each post
  * PUBLISH_EACH reports through the real API (multipart, as the form sends), one at a time, alternating;
  * p50/p95 of the answer's latency and their ratio (goal ≤ 1.2x). The notification fan-out to followers
- * runs in the worker after the answer (notifications/fanOutFollows.ts), not in the request.
+ * runs in the worker after the answer (notifications/kinds/follows.ts), not in the request.
  *
  * Needs `npm run bench -- --phases data --members 5200 --database <name>` (more members than
  * PUBLISH_FOLLOWERS + READERS + 2); the follows are (re)written on every run, the same ones each time.

@@ -12,7 +12,7 @@ import { signIn, signInMembers, type MemberSession } from '../load/sessions';
 import { writeMarkedSection } from '../scaleout/resultsSection';
 import { startBenchServer, type RunningProcess } from '../server/processes';
 import { startServerProcess, type ServerProcess } from '../../../server/test/support/serverProcess';
-import { PENDING_NOTIFICATION_WORK_SQL } from '../../../server/src/notifications/pendingMarks';
+import { PENDING_NOTIFICATION_WORK_SQL } from '../../../server/src/notifications/events';
 
 /**
  * `npm run bench:notifications` (issue 20), on one API process and one worker process (HIRAKU_ROLE api and
@@ -377,7 +377,7 @@ function renderSection(results: Results): string {
         `${w.cpuMsOff.toFixed(2)} / ${w.cpuMsOn.toFixed(2)} ms | ${w.queriesOff.toFixed(1)} / ${w.queriesOn.toFixed(1)} |`,
     ),
     '',
-    `"Without" is the same process with the notification switched off (the bench server's switch): a new like or comment goes in without its mark for the notification worker (\`notify_pending\`, server/src/notifications/pendingMarks.ts), which is what these writes were before issue 20 but for the mark's column and index. "With" is the product: the mark rides in the row's own INSERT, and the worker process moves marked rows to the outbox. Runs alternate (off, on) ${results.options.runs} times, ${results.options.seconds} s each, ${results.options.connections} connections; medians. ` +
+    `"Without" is the same process with the notification switched off (the bench server's switch): a new like or comment queues no notify() outbox row, which is what these writes were before issue 20. "With" is the product: one INSERT into notification_outbox in the write's transaction (issue 34), fanned out by the worker process. Runs alternate (off, on) ${results.options.runs} times, ${results.options.seconds} s each, ${results.options.connections} connections; medians. ` +
       'After each run the notification work (outbox and marked rows) is drained before the next starts; CPU time and statements are the API process\'s whole (its fan-out too when the worker runs in it) over that run and its drain, per request.',
     '',
     `- A comment's answer to its \`notification\` event at the author's open stream, under ${results.options.connections} connections of mixed traffic (feed pages, likes, comments; ${results.latency.loadRps.toFixed(0)} req/s): ` +

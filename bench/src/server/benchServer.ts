@@ -61,27 +61,18 @@ async function main(): Promise<void> {
 
 /**
  * `npm run bench:notifications` compares the like toggle and comment create with and without their
- * notification, in the same process and run. Switched off (GET /notifications/off on the stats port), a
- * new comment or like goes in without its mark for the notification worker (notify_pending stays NULL:
- * server/src/notifications/pendingMarks.ts), and notify()'s outbox insert (the other kinds) is skipped:
- * what these writes were before issue 20, but for the mark's column and index, which stay. On by default;
- * nothing else of the request changes.
+ * notification, in the same process and run. Switched off (GET /notifications/off on the stats port),
+ * notify()'s outbox insert is skipped: what these writes were before issue 20. On by default; nothing
+ * else of the request changes.
  */
 function notificationSwitch(services: { sequelize: Sequelize; models: Pick<Models, 'Comment'> }): { set(on: boolean): void } {
   const { sequelize } = services;
   let on = true;
-  services.models.Comment.addHook('beforeCreate', 'benchNotificationSwitch', (comment) => {
-    if (!on) comment.set('notifyPending', null);
-  });
   const query = sequelize.query.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
   const patched = (...args: unknown[]) => {
-    const [sql, options] = args as [unknown, { replacements?: unknown[] } | undefined];
+    const [sql] = args as [unknown];
     if (on || typeof sql !== 'string') return query(...args);
     if (sql.startsWith('INSERT INTO notification_outbox')) return Promise.resolve([[], 0]);
-    // The like's insert (commands/likeToggler.ts): its last value is the mark.
-    if (/^INSERT (?:OR )?IGNORE INTO likes \(report_id, user_id, created_at, notify_pending\)/.test(sql) && Array.isArray(options?.replacements)) {
-      return query(sql, { ...options, replacements: [...options.replacements.slice(0, -1), null] });
-    }
     return query(...args);
   };
   Object.assign(sequelize, { query: patched });

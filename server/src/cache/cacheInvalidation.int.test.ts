@@ -4,7 +4,6 @@ import { anotherSession, signedInMember } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
 import type { Report, User } from '../models';
 import { eventually } from '../../test/support/searchOutbox';
-import { pendingNotificationWork } from '../notifications/pendingMarks';
 import type { AppCaches } from './appCaches';
 
 /**
@@ -67,7 +66,7 @@ describe('cache invalidation by what changed', () => {
     const follower = await anotherSession(app, await createUser());
     expect((await follower.post(`/api/follows/members/${readerPublicId()}`)).status).toBe(200);
     await eventually(async () => (await unreadCount()) > 0, 10_000, "the reader's new-follower notification");
-    await eventually(async () => (await pendingNotificationWork(app.services.sequelize)) === 0, 10_000, 'the notification work to drain');
+    await eventually(async () => (await app.services.models.NotificationOutboxEntry.count()) === 0, 10_000, 'the notification work to drain');
     expect(held()).toEqual(before);
   });
 

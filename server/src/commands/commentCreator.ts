@@ -9,7 +9,7 @@ import { assertNewMemberMay } from './memberStage';
 import { profileRequired } from './reportContent';
 import { lockReportForMember } from './reportLoader';
 import { adjustCommentCount } from '../visibility';
-import { NOTIFY_PENDING, notificationMarked } from '../notifications';
+import { notify } from '../notifications';
 
 /**
  * Posts a comment on a published, visible report. The member needs a profile (a comment shows a name).
@@ -29,11 +29,10 @@ export async function createComment(
   const authorProfile = locked.viewerProfile;
   if (!authorProfile) throw profileRequired();
   await assertNewMemberMay(deps.models, { userId: viewer.id, action: 'comment', stageUntil: viewer.newStageUntil }, { transaction });
-  // Marked for the notification worker, which notifies the report's author after the commit
-  // (notifications/pendingMarks.ts): no statement of its own in this request.
-  const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text, notifyPending: NOTIFY_PENDING }, { transaction });
+  const comment = await deps.models.Comment.create({ reportId: input.articleId, authorId: viewer.id, text: input.text }, { transaction });
   // A new comment is shown (not hidden, not deleted, by a member who is not suspended): it counts.
   await adjustCommentCount(deps.sequelize, input.articleId, 1, { transaction });
-  notificationMarked(deps.models, transaction);
+  // The report's author is told after the commit, like every other notification: nothing if this rolls back.
+  await notify(deps.models, { kind: 'comment', commentId: comment.id }, { transaction });
   return { comment, authorProfile };
 }

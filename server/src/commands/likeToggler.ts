@@ -11,7 +11,7 @@ import { recordLikeLevel } from './reportLikeLevels';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { adjustLikeCount } from '../visibility';
 import { affectedRows } from '../notifications/store';
-import { NOTIFY_PENDING, notificationMarked } from '../notifications';
+import { notify } from '../notifications';
 
 type LikeModels = Pick<Models, 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;
 
@@ -47,8 +47,8 @@ export async function toggleLike(
     await adjustLikeCount(sequelize, reportId, added ? 1 : -1, { transaction });
     if (added) {
       await recordLikeLevel(sequelize, reportId, likeCount, now, { transaction });
-      // The like row went in with its mark: the author is notified after the commit (notifications/pendingMarks.ts).
-      notificationMarked(models, transaction);
+      // The author is told after the commit, like every other notification: nothing if this rolls back.
+      await notify(models, { kind: 'like', reportId, likerId: viewer.id }, { transaction });
     }
     // The like count is part of the search document (sort by likes).
     await enqueueReportSearchSync(models, [reportId], 'upsert', { transaction });
@@ -56,14 +56,11 @@ export async function toggleLike(
   return { liked: nowLiked, likeCount };
 }
 
-/**
- * Adds the member's like unless it is there: true when a row was added. The row carries its mark for the
- * notification worker, so the author's notification costs this request no statement of its own.
- */
+/** Adds the member's like unless it is there: true when a row was added. */
 async function insertLike(sequelize: Sequelize, reportId: number, userId: number, at: Date, transaction: Transaction): Promise<boolean> {
   const ignore = sequelize.getDialect() === 'sqlite' ? 'OR IGNORE' : 'IGNORE';
-  const result = await sequelize.query(`INSERT ${ignore} INTO likes (report_id, user_id, created_at, notify_pending) VALUES (?, ?, ?, ?)`, {
-    replacements: [reportId, userId, sqlDateTime(sequelize, at), NOTIFY_PENDING],
+  const result = await sequelize.query(`INSERT ${ignore} INTO likes (report_id, user_id, created_at) VALUES (?, ?, ?)`, {
+    replacements: [reportId, userId, sqlDateTime(sequelize, at)],
     // UPDATE: both dialects then answer the rows changed.
     type: QueryTypes.UPDATE,
     transaction,

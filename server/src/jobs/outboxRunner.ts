@@ -84,7 +84,7 @@ const HOOK_NAME = 'outboxWake';
 /**
  * Tells this process's runners of `model`'s outbox that rows were queued, once `transaction` commits (at
  * once without one). Rows created through the model call it by its hooks; a hot write path that queues
- * with a plain INSERT or a marked row (notifications/events.ts, pendingMarks.ts) calls it itself.
+ * with a plain INSERT (notifications/events.ts) calls it itself.
  */
 export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction | null | undefined): void {
   const nudges = wakers.get(model);

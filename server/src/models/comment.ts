@@ -18,8 +18,6 @@ export class Comment extends Model<InferAttributes<Comment>, InferCreationAttrib
   declare hiddenAt: CreationOptional<Date | null>;
   /** Removed by an operator: gone for everyone, kept for the moderation record. */
   declare deletedAt: CreationOptional<Date | null>;
-  /** NOTIFY_PENDING while the report's author has not been notified yet (notifications/pendingMarks.ts). */
-  declare notifyPending: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -36,7 +34,6 @@ export function initComment(sequelize: Sequelize): typeof Comment {
       text: { type: DataTypes.TEXT, allowNull: false },
       hiddenAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       deletedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
-      notifyPending: { type: DataTypes.TINYINT, allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },

@@ -11,8 +11,6 @@ import {
 export class Like extends Model<InferAttributes<Like>, InferCreationAttributes<Like>> {
   declare reportId: number;
   declare userId: number;
-  /** NOTIFY_PENDING while the report's author has not been notified yet (notifications/pendingMarks.ts). */
-  declare notifyPending: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -21,7 +19,6 @@ export function initLike(sequelize: Sequelize): typeof Like {
     {
       reportId: { type: DataTypes.BIGINT, allowNull: false, primaryKey: true },
       userId: { type: DataTypes.BIGINT, allowNull: false, primaryKey: true },
-      notifyPending: { type: DataTypes.TINYINT, allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),
     },
     { sequelize, tableName: 'likes', modelName: 'Like', underscored: true, updatedAt: false },

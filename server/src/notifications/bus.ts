@@ -1,17 +1,22 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { caseCountsSchema, notificationSchema } from '@hiraku/shared';
 import { z } from 'zod';
 import type { Logger } from '../logger';
 
 /**
- * What one process tells every API process about notifications: a member's notification was made or
- * changed (`eventId`: its outbox row), every member got one (an announcement), a member's unread
- * count changed (read elsewhere), or a case of the moderation queue changed (operators' streams). Only ids travel; each process reads what it shows from the database.
- * The caches' changes travel on it too (issue 33), so one Redis channel carries what processes tell each other.
+ * What one process tells every API process about notifications, presented once by the worker that made
+ * them (present.ts), so a stream writes what it receives and reads nothing back: a member's notification
+ * was made or changed (`eventId`: its outbox row; the item as the member sees it, and their unread count
+ * after it), every member got one (an announcement: the item once, each member's id and count are the
+ * receiving process's to read, in statements that do not grow with its streams), a member's unread count
+ * changed (read elsewhere), or a case of the moderation queue changed (operators' streams, with the
+ * queue's counts just after). The caches' changes travel on it too (issue 33), so one Redis channel
+ * carries what processes tell each other.
  */
 const messageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('notification'), userId: z.number().int(), eventId: z.number().int() }),
-  z.object({ type: z.literal('broadcast'), eventId: z.number().int() }),
+  z.object({ type: z.literal('notification'), userId: z.number().int(), eventId: z.number().int(), item: notificationSchema, unread: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('broadcast'), eventId: z.number().int(), item: notificationSchema }),
   z.object({ type: z.literal('unread'), userId: z.number().int() }),
   /** A case of the queue changed (cases.ts): for operators' streams. */
   z.object({
@@ -20,6 +25,7 @@ const messageSchema = z.discriminatedUnion('type', [
     caseId: z.number().int(),
     change: z.enum(['opened', 'escalated', 'overdue', 'closed']),
     severe: z.boolean(),
+    counts: caseCountsSchema,
   }),
   /** Writes that made cached answers stale (cache/changes.ts): every process drops them (cache/invalidation.ts). */
   z.object({

@@ -68,16 +68,19 @@ describe('the notification bus across a Redis restart', () => {
     buses.push(publisher);
     const listener = new Redis(redis.url);
     const received: unknown[] = [];
+    // A notification as the worker presents it (present.ts).
+    const item = { id: 3, kind: 'comment', text: 'コメントがありました', actor: null, actorCount: 1, link: '/reports/5', body: null, read: false, updatedAt: new Date(0).toISOString() } as const;
+    const kept: BusMessage = { type: 'notification', userId: 7, eventId: 42, item, unread: 1 };
     listener.on('message', (_from: string, text: string) => received.push(JSON.parse(text)));
     try {
       await relay.cut();
-      await expect(publisher.publish({ type: 'notification', userId: 7, eventId: 42 })).rejects.toThrow();
+      await expect(publisher.publish(kept)).rejects.toThrow();
       await listener.subscribe(channel);
       expect(received).toEqual([]);
 
       await relay.join();
       await eventually(async () => received.length > 0, 20_000, 'the kept message');
-      expect(received).toEqual([{ type: 'notification', userId: 7, eventId: 42 }]);
+      expect(received).toEqual([kept]);
     } finally {
       listener.disconnect();
       await relay.close();

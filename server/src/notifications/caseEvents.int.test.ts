@@ -8,7 +8,7 @@ import { flagTarget } from '../commands/moderation/flagger';
 import { writeTransaction } from '../db/transaction';
 import { startOutboxRunner } from '../jobs/outboxRunner';
 import type { Models } from '../models';
-import { pendingNotificationWork } from './pendingMarks';
+import { pendingNotificationWork } from './events';
 import type { BusMessage } from './bus';
 import { tellOverdueCases } from './cases';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
@@ -99,7 +99,7 @@ describe('case events on the notification stream', () => {
     });
     // A second worker beside the app's, as two worker processes would run.
     const secondWorker = startOutboxRunner(
-      createNotificationWorker({ models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger }),
+      createNotificationWorker({ models, sequelize: app.services.sequelize, bus: app.services.notifications.bus, logger: app.services.logger, storage: app.services.storage }),
       app.services.logger,
       { idleMs: NOTIFICATION_IDLE_MS },
     );
@@ -122,8 +122,11 @@ describe('case events on the notification stream', () => {
       expect((overdue.data as { counts: { overdue: number } }).counts.overdue).toBeGreaterThanOrEqual(1);
       expect(await tellOverdueCases(deps)).toBe(0);
       await settled();
-      const ofCase = told.filter((message) => message.type === 'case' && message.caseId === caseId);
-      expect(ofCase.map((message) => message.type === 'case' && message.change)).toEqual(['opened', 'escalated', 'overdue']);
+      // A worker marks its rows done before it presents and publishes them (fanOut.ts), so the outbox can be
+      // empty a moment before the last message is on the bus: wait for the messages themselves.
+      const ofCase = () => told.filter((message) => message.type === 'case' && message.caseId === caseId);
+      await eventually(async () => ofCase().length >= 3, 10_000, 'the three case messages');
+      expect(ofCase().map((message) => message.type === 'case' && message.change)).toEqual(['opened', 'escalated', 'overdue']);
       expect(stream.events.filter((event) => event.event === 'case' && (event.data as { caseId: number }).caseId === caseId)).toHaveLength(3);
     } finally {
       stopListening();

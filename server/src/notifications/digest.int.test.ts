@@ -9,7 +9,7 @@ import { eventually } from '../../test/support/searchOutbox';
 import { memberWithSession } from '../../test/support/session';
 import { sqlDateTime } from '../db/connection';
 import { digestDue, sendDailyDigest } from './digest';
-import { pendingNotificationWork } from './pendingMarks';
+import { pendingNotificationWork } from './events';
 
 /**
  * The daily digest (issue 20): to members away for a day, through the mail outbox to a real SMTP

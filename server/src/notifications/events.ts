@@ -1,5 +1,5 @@
 import type { CaseChange } from '@hiraku/shared';
-import type { Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { sqlDateTime } from '../db/connection';
 import { insertRows } from '../db/insertRows';
 import { rowsQueued } from '../jobs/outboxRunner';
@@ -25,7 +25,7 @@ export type NotificationEvent =
   /** The outcome of flags: every flagger is told (outcome: the action taken, or dismiss). */
   | { kind: 'flagOutcome'; userIds: readonly number[]; outcome: string; target: DecisionTarget }
   | { kind: 'announcement'; announcementId: number }
-  /** Follows (issue 36), fanOutFollows.ts: a report published, to its author's approved followers. */
+  /** Follows (issue 36), kinds/follows.ts: a report published, to its author's approved followers. */
   | { kind: 'followedReport'; reportId: number }
   /** A member began to follow `followeeId` (approved at once), or asked to (フォロー承認制). */
   | { kind: 'newFollower' | 'followRequest'; followerId: number; followeeId: number }
@@ -35,8 +35,7 @@ export type NotificationEvent =
   | { kind: 'case'; caseId: number; change: CaseChange };
 
 /**
- * THE entry of the notifications module for every other feature (but a comment and a like, which mark
- * their own row: pendingMarks.ts): queues `event` in the caller's transaction, one small insert, so the
+ * THE entry of the notifications module for every other feature, a comment and a like included: queues `event` in the caller's transaction, one small insert, so the
  * write stays fast; the notification worker (fanOut.ts) makes the notifications after the commit and
  * tells the members' open streams. Nothing is queued when the transaction rolls back.
  */
@@ -53,8 +52,7 @@ export async function notify(
 }
 
 /**
- * The outbox rows of `events`, due now, in one INSERT in `transaction`: notify()'s one event, or the marked
- * rows a worker moves (pendingMarks.ts). A plain INSERT rather than the model's create: the model's
+ * The outbox rows of `events`, due now, in one INSERT in `transaction`. A plain INSERT rather than the model's create: the model's
  * instance, validation and hooks cost a request about 0.15 ms of CPU more (issue 20's bench).
  */
 export async function queueEvents(sequelize: Sequelize, events: readonly NotificationEvent[], transaction: Transaction): Promise<void> {
@@ -66,4 +64,13 @@ export async function queueEvents(sequelize: Sequelize, events: readonly Notific
     events.map((event) => [event.kind, JSON.stringify(event), 0, now, now]),
     { transaction },
   );
+}
+
+/** Work the notification worker has not done yet: the outbox's rows. */
+export const PENDING_NOTIFICATION_WORK_SQL = 'SELECT COUNT(*) AS n FROM notification_outbox';
+
+/** How much work the notification worker has left (tests and benchmarks wait for none). */
+export async function pendingNotificationWork(sequelize: Sequelize): Promise<number> {
+  const [row] = await sequelize.query<{ n: number | string }>(PENDING_NOTIFICATION_WORK_SQL, { type: QueryTypes.SELECT });
+  return Number(row?.n ?? 0);
 }

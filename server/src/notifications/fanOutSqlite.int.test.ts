@@ -7,8 +7,7 @@ import { boot } from '../boot';
 import { writeTransaction } from '../db/transaction';
 import { parseEnv } from '../env';
 import { followMember } from '../commands/follows';
-import { notify } from './events';
-import { NOTIFY_PENDING, notificationMarked, pendingNotificationWork } from './pendingMarks';
+import { notify, pendingNotificationWork } from './events';
 
 /**
  * The batched fan-out's own SQL (fanOut.ts: multi-row inserts, the likes' groups and their CASE update) on
@@ -38,7 +37,7 @@ describe('notification fan-out on SQLite', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('makes a notification per comment and one group per report and day, each liker once, new activity unread again, marked rows too', async () => {
+  it('makes a notification per comment and one group per report and day, each liker once, new activity unread again, as the API queues them', async () => {
     const { models, sequelize } = booted!.services;
     const drained = () => eventually(async () => (await pendingNotificationWork(sequelize)) === 0, 10_000, 'the notification work to drain');
     const author = await createUser();
@@ -61,14 +60,15 @@ describe('notification fan-out on SQLite', () => {
       (await sequelize.query<{ actor_id: number }>('SELECT actor_id FROM notification_actors WHERE notification_id = ? ORDER BY actor_id', { replacements: [id], type: 'SELECT' as never })).map((row) => Number(row.actor_id));
     expect(await actorsOf(group.id)).toEqual([b.id, c.id].sort((x, y) => x - y));
 
-    // A third liker later, who comments too, both rows marked as the API writes them (pendingMarks.ts):
+    // A third liker later, who comments too, both queued with notify() as the API queues them:
     // the same group, unread again, with a newer event, and a third comment.
     await group.update({ readAt: new Date() });
     const d = await createUser();
     await writeTransaction(sequelize, async (transaction) => {
-      await models.Like.create({ reportId: report.id, userId: d.id, notifyPending: NOTIFY_PENDING }, { transaction });
-      await models.Comment.create({ reportId: report.id, authorId: d.id, text: '私も試してみます。', notifyPending: NOTIFY_PENDING }, { transaction });
-      notificationMarked(models, transaction);
+      await models.Like.create({ reportId: report.id, userId: d.id }, { transaction });
+      await notify(models, { kind: 'like', reportId: report.id, likerId: d.id }, { transaction });
+      const row = await models.Comment.create({ reportId: report.id, authorId: d.id, text: '私も試してみます。' }, { transaction });
+      await notify(models, { kind: 'comment', commentId: row.id }, { transaction });
     });
     await drained();
     const again = await models.Notification.findByPk(group.id);
@@ -76,7 +76,7 @@ describe('notification fan-out on SQLite', () => {
     expect(Number(again?.eventId)).toBeGreaterThan(Number(group.eventId));
     expect(await actorsOf(group.id)).toEqual([b.id, c.id, d.id].sort((x, y) => x - y));
     expect(await models.Notification.count({ where: { userId: author.id } })).toBe(4);
-    expect(await models.Like.count({ where: { notifyPending: NOTIFY_PENDING } })).toBe(0);
+    expect(await pendingNotificationWork(sequelize)).toBe(0);
   });
 
   it('tells followers of a report once per author and Japan day (the UPDATE without a join), and a followee of their new followers, grouped', async () => {

@@ -5,7 +5,7 @@ import { eventually } from '../../test/support/searchOutbox';
 import { memberWithSession } from '../../test/support/session';
 import { sqlDateTime } from '../db/connection';
 import { sendDailyDigest } from './digest';
-import { pendingNotificationWork } from './pendingMarks';
+import { pendingNotificationWork } from './events';
 
 /**
  * Flag outcomes (issue 38): a bulk decision on four cases flagged by one member sends that member no

@@ -8,7 +8,7 @@ import { memberWithSession } from '../../test/support/session';
 import { sqlDateTime } from '../db/connection';
 import { seedTaxonomy } from '../seed/taxonomy';
 import { sendDailyDigest } from './digest';
-import { pendingNotificationWork } from './pendingMarks';
+import { pendingNotificationWork } from './events';
 
 const LINES = TEXTS.notification.lines;
 

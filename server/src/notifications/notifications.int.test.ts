@@ -10,7 +10,7 @@ import { COOKIE_NAMES } from '@hiraku/shared';
 import { writeTransaction } from '../db/transaction';
 import type { Models } from '../models';
 import { notify } from './events';
-import { pendingNotificationWork } from './pendingMarks';
+import { pendingNotificationWork } from './events';
 
 /**
  * Notifications end to end on a real server (issue 20): made by the worker after the write, grouped,

@@ -176,6 +176,28 @@ export async function unreadCount(deps: Pick<StoreDeps, 'sequelize' | 'models'>,
   return deps.models.Notification.count({ where: { userId, readAt: null, kind: { [Op.in]: on }, [Op.and]: [literal(someActorShownSql(deps.sequelize, new Date()))] } });
 }
 
+/**
+ * unreadCount for several members in one statement, whatever their number (a worker's batch, an
+ * announcement to every open stream of a process): unread rows by member and kind, each member's kinds
+ * on in the app added up.
+ */
+export async function unreadCounts(deps: Pick<StoreDeps, 'sequelize'>, settingsByUser: ReadonlyMap<number, NotificationSettings>): Promise<Map<number, number>> {
+  const counts = new Map<number, number>([...settingsByUser.keys()].map((userId) => [userId, 0]));
+  if (counts.size === 0) return counts;
+  const rows = await deps.sequelize.query<{ user_id: number | string; kind: string; n: number | string }>(
+    `SELECT \`Notification\`.user_id, \`Notification\`.kind, COUNT(*) AS n FROM notifications AS \`Notification\`
+      WHERE \`Notification\`.user_id IN (:users) AND \`Notification\`.read_at IS NULL AND ${someActorShownSql(deps.sequelize, new Date())}
+      GROUP BY \`Notification\`.user_id, \`Notification\`.kind`,
+    { replacements: { users: [...counts.keys()] }, type: QueryTypes.SELECT },
+  );
+  for (const row of rows) {
+    const userId = Number(row.user_id);
+    const settings = settingsByUser.get(userId);
+    if (settings?.[row.kind as NotificationKind]?.inApp) counts.set(userId, (counts.get(userId) ?? 0) + Number(row.n));
+  }
+  return counts;
+}
+
 /** Marks the member's own notifications read (`ids`, or all); another member's ids change nothing. */
 export async function markRead(deps: Pick<StoreDeps, 'models'>, userId: number, ids: readonly number[] | 'all', now = new Date()): Promise<number> {
   const where: WhereOptions<Notification> = ids === 'all' ? { userId, readAt: null } : { userId, readAt: null, id: { [Op.in]: [...ids] } };
@@ -196,12 +218,6 @@ export async function notificationsAfter(deps: StoreDeps, userId: number, lastEv
 export async function newestEventId(deps: Pick<StoreDeps, 'models'>, userId: number): Promise<number> {
   const newest: unknown = await deps.models.Notification.max('eventId', { where: { userId } });
   return Number(newest ?? 0) || 0;
-}
-
-/** The notification that event `eventId` made or changed for each of `userIds`. */
-export async function notificationsOfEvent(deps: StoreDeps, userIds: readonly number[], eventId: number): Promise<Notification[]> {
-  if (userIds.length === 0) return [];
-  return deps.models.Notification.findAll({ where: { eventId, userId: { [Op.in]: [...userIds] } } });
 }
 
 /**

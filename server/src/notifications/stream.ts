@@ -1,18 +1,17 @@
 import type { NamedCache } from '../cache/namedCache';
 import { ENDPOINTS, NOTIFICATION_HEARTBEAT_SEC, NOTIFICATION_LIMITS, type NotificationItem } from '@hiraku/shared';
 import type { Context } from 'koa';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import { verifyAccessToken } from '../auth/accessToken';
 import { hasSecondFactor } from '../auth/secondFactor';
 import { readAccessCookie } from '../auth/sessionCookies';
 import type { SessionMember } from '../auth/sessions';
-import { loadCaseCounts } from '../commands/moderation/caseCounts';
 import { sqlDateTime } from '../db/connection';
 import type { Logger } from '../logger';
 import { isOperator } from '../policies/viewer';
 import type { BusMessage, NotificationBus } from './bus';
-import { loadSettings } from './settings';
-import { newestEventId, noteVisit, notificationsAfter, notificationsOfEvent, presentNotifications, unreadCount, type StoreDeps } from './store';
+import { loadSettings, settingsOf } from './settings';
+import { newestEventId, noteVisit, notificationsAfter, presentNotifications, unreadCount, unreadCounts, type StoreDeps } from './store';
 
 type StreamEvents = (typeof ENDPOINTS)['notifications.stream']['stream']['events'];
 type EventName = keyof StreamEvents;
@@ -63,8 +62,9 @@ export interface NotificationStreamHub {
 
 /**
  * The streams this API process holds, by member. It listens to the bus: a notification made anywhere
- * (by a worker, in another process) is read here once and written to each of the member's streams
- * with its outbox id as the event id, so a reconnecting EventSource resumes after it (Last-Event-ID).
+ * (by a worker, in another process) comes presented (present.ts) and is written as it is to each of the
+ * member's streams with its outbox id as the event id, so a reconnecting EventSource resumes after it
+ * (Last-Event-ID); only an announcement reads, for all the process's streams at once.
  */
 export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: StreamHubOptions): NotificationStreamHub {
   const byUser = new Map<number, Set<Connection>>();
@@ -91,18 +91,34 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     for (const connection of connections) connection.send('unread', { count });
   };
 
-  const deliver = async (userIds: number[], eventId: number) => {
-    const rows = await notificationsOfEvent(deps, userIds, eventId);
+  /** A member's notification, presented by the worker: written as it came, no statement. */
+  const deliver = (message: Extract<BusMessage, { type: 'notification' }>) => {
+    for (const connection of byUser.get(message.userId) ?? []) {
+      if (sendNotification(connection, message.item, message.eventId)) connection.send('unread', { count: message.unread });
+    }
+  };
+
+  /**
+   * An announcement to every member: the item came presented; each connected member's own row id, switch
+   * and unread count are read for all of this process's streams at once, three statements whatever their
+   * number (issue 34: it was three per member).
+   */
+  const deliverBroadcast = async (message: Extract<BusMessage, { type: 'broadcast' }>) => {
+    const userIds = [...byUser.keys()];
+    if (userIds.length === 0) return;
+    const settings = await settingsOf(deps.sequelize, userIds);
+    const listening = new Map([...settings].filter(([, value]) => value[message.item.kind]?.inApp));
+    if (listening.size === 0) return;
+    const rows = await deps.models.Notification.findAll({
+      where: { eventId: message.eventId, userId: { [Op.in]: [...listening.keys()] } },
+      attributes: ['id', 'userId', 'readAt'],
+    });
+    const counts = await unreadCounts(deps, listening);
     for (const row of rows) {
-      const connections = byUser.get(Number(row.userId));
-      if (!connections) continue;
-      const settings = await loadSettings(deps.sequelize, Number(row.userId));
-      if (!settings[row.kind as keyof typeof settings]?.inApp) continue;
-      const [item] = await presentNotifications(deps, [row]);
-      if (!item) continue;
-      const count = await unreadCount(deps, Number(row.userId), settings);
-      for (const connection of connections) {
-        if (sendNotification(connection, item, eventId)) connection.send('unread', { count });
+      const userId = Number(row.userId);
+      const item = { ...message.item, id: Number(row.id), read: row.readAt !== null };
+      for (const connection of byUser.get(userId) ?? []) {
+        if (sendNotification(connection, item, message.eventId)) connection.send('unread', { count: counts.get(userId) ?? 0 });
       }
     }
   };
@@ -182,21 +198,23 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     }
   };
 
-  /** The queue's counts read once for every operator's stream of this process. */
-  const deliverCase = async (message: Extract<BusMessage, { type: 'case' }>) => {
-    if (caseWatchers.size === 0) return;
-    const counts = await loadCaseCounts(deps.sequelize);
-    const data = { caseId: message.caseId, change: message.change, severe: message.severe, counts };
+  /** A case event with the queue's counts the worker read once: written to every operator's stream. */
+  const deliverCase = (message: Extract<BusMessage, { type: 'case' }>) => {
+    const data = { caseId: message.caseId, change: message.change, severe: message.severe, counts: message.counts };
     for (const connection of caseWatchers) connection.send('case', data, message.eventId);
   };
 
   const onMessage = (message: BusMessage) => {
-    let work: Promise<void>;
-    if (message.type === 'case') work = deliverCase(message);
-    else if (message.type === 'notification') work = byUser.has(message.userId) ? deliver([message.userId], message.eventId) : Promise.resolve();
-    else if (message.type === 'broadcast') work = byUser.size > 0 ? deliver([...byUser.keys()], message.eventId) : Promise.resolve();
-    else if (message.type === 'unread') work = sendUnread(message.userId);
-    else return;
+    let work: Promise<void> = Promise.resolve();
+    try {
+      if (message.type === 'case') deliverCase(message);
+      else if (message.type === 'notification') deliver(message);
+      else if (message.type === 'broadcast') work = deliverBroadcast(message);
+      else if (message.type === 'unread') work = sendUnread(message.userId);
+      // Anything else on the bus (the caches' changes) is not for streams.
+    } catch (error) {
+      work = Promise.reject(error);
+    }
     work.catch((error: unknown) => options.logger.warn({ err: error }, '通知をストリームに書けませんでした'));
   };
   const unsubscribe = bus.subscribe(onMessage);

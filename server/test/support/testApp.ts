@@ -107,7 +107,7 @@ export async function startTestApp(
     options.deliverMail === false ? null : startOutboxRunner(createMailOutboxWorker({ models: db.models, mailer, logger }, { backoff: TEST_MAIL_BACKOFF }), logger);
   const fanOut =
     (options.fanOut ?? options.deliverMail !== false)
-      ? startOutboxRunner(createNotificationWorker({ models: db.models, sequelize: db.sequelize, bus, logger }), logger, { idleMs: NOTIFICATION_IDLE_MS })
+      ? startOutboxRunner(createNotificationWorker({ models: db.models, sequelize: db.sequelize, bus, logger, storage }), logger, { idleMs: NOTIFICATION_IDLE_MS })
       : null;
   const server: Server = await new Promise((resolve) => {
     const s = createApp(services, options.webDistDir ? { webDistDir: options.webDistDir } : {}).listen(0, '127.0.0.1', () => resolve(s));

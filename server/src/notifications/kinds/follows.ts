@@ -1,12 +1,12 @@
 import { japanDay } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { isMysql, sqlDateTime } from '../db/connection';
-import { insertRows } from '../db/insertRows';
-import type { NotificationOutboxEntry } from '../models';
-import { activeMemberSql, notifiableSql } from '../visibility';
-import type { BusMessage } from './bus';
-import type { NotificationEvent } from './events';
-import { actorMayNotify } from './suppression';
+import { isMysql, sqlDateTime } from '../../db/connection';
+import { insertRows } from '../../db/insertRows';
+import type { NotificationOutboxEntry } from '../../models';
+import { activeMemberSql, notifiableSql } from '../../visibility';
+import type { NotificationEvent } from '../events';
+import { actorMayNotify } from '../suppression';
+import type { Told } from './types';
 
 /*
  * The notifications of follows (issue 36). Each event names its members and report by id and is read
@@ -29,7 +29,7 @@ async function joinGroup(
   sequelize: Sequelize,
   { userId, kind, groupKey, actorId, eventId, now }: { userId: number; kind: string; groupKey: string; actorId: number; eventId: number; now: string },
   transaction: Transaction,
-): Promise<BusMessage | null> {
+): Promise<Told | null> {
   const find = () =>
     one<{ id: number | string }>(sequelize, `SELECT id FROM notifications WHERE user_id = :userId AND group_key = :groupKey${isMysql(sequelize) ? ' FOR UPDATE' : ''}`, { userId, groupKey }, transaction);
   const existing = await find();
@@ -53,7 +53,7 @@ async function addWithActor(
   sequelize: Sequelize,
   { userId, kind, actorId, eventId, now }: { userId: number; kind: string; actorId: number; eventId: number; now: string },
   transaction: Transaction,
-): Promise<BusMessage> {
+): Promise<Told> {
   await insertRows(sequelize, 'notifications', ['user_id', 'kind', 'event_id', 'created_at', 'updated_at'], [[userId, kind, eventId, now, now]], { transaction });
   const made = await one<{ id: number | string }>(sequelize, 'SELECT id FROM notifications WHERE user_id = :userId AND event_id = :eventId AND kind = :kind', { userId, eventId, kind }, transaction);
   await insertRows(sequelize, 'notification_actors', ['notification_id', 'actor_id', 'created_at'], [[made?.id, actorId, now]], { transaction });
@@ -74,7 +74,7 @@ async function followStands(sequelize: Sequelize, { followerId, followeeId, stat
  * day renews it (unread again, at the top, leading to the newest report, counting the reports told).
  * Followers who mute or block the author, or are blocked by them, are left out.
  */
-async function fanOutFollowedReport(sequelize: Sequelize, entry: NotificationOutboxEntry, event: Extract<FollowEvent, { kind: 'followedReport' }>, transaction: Transaction): Promise<BusMessage[]> {
+async function fanOutFollowedReport(sequelize: Sequelize, entry: NotificationOutboxEntry, event: Extract<FollowEvent, { kind: 'followedReport' }>, transaction: Transaction): Promise<Told[]> {
   const report = await one<{ author_id: number | string; published_at: Date | string }>(
     sequelize,
     `SELECT r.author_id, r.published_at FROM reports r
@@ -126,7 +126,7 @@ async function fanOutFollowedReport(sequelize: Sequelize, entry: NotificationOut
 }
 
 /** Makes the notifications of one follow event in `transaction`; answers what to tell the streams after the commit. */
-export async function fanOutFollowEvent(sequelize: Sequelize, entry: NotificationOutboxEntry, event: FollowEvent, transaction: Transaction): Promise<BusMessage[]> {
+export async function fanOutFollowEvent(sequelize: Sequelize, entry: NotificationOutboxEntry, event: FollowEvent, transaction: Transaction): Promise<Told[]> {
   const eventId = Number(entry.id);
   const now = sqlDateTime(sequelize, new Date());
   switch (event.kind) {
@@ -143,7 +143,7 @@ export async function fanOutFollowEvent(sequelize: Sequelize, entry: Notificatio
       return told ? [told] : [];
     }
     case 'followApproved': {
-      const messages: BusMessage[] = [];
+      const messages: Told[] = [];
       for (const followerId of new Set(event.followerIds)) {
         if (!(await followStands(sequelize, { followerId, followeeId: event.followeeId, state: 'approved' }, transaction))) continue;
         if (!(await actorMayNotify(sequelize, { recipientId: followerId, actorId: event.followeeId }, transaction))) continue;

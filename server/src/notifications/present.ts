@@ -1,0 +1,53 @@
+import { Op } from 'sequelize';
+import { loadCaseCounts } from '../commands/moderation/caseCounts';
+import type { BusMessage } from './bus';
+import type { Told } from './kinds';
+import { settingsOf } from './settings';
+import { presentNotifications, unreadCounts, type StoreDeps } from './store';
+
+/**
+ * What a worker's round made, presented once for every API process (issue 34): each member's notification
+ * as they see it with their unread count after it, an announcement's item once, a case event with the
+ * queue's counts. The statements are the same for one notification or a batch of them; a stream then
+ * writes what it receives. A member who switched the kind off in the app is told nothing (their list
+ * leaves it out too).
+ */
+export async function presentTold(deps: StoreDeps, told: readonly Told[]): Promise<BusMessage[]> {
+  const personal = told.filter((entry): entry is Extract<Told, { type: 'notification' }> => entry.type === 'notification');
+  const broadcasts = told.filter((entry): entry is Extract<Told, { type: 'broadcast' }> => entry.type === 'broadcast');
+  const cases = told.filter((entry): entry is Extract<Told, { type: 'case' }> => entry.type === 'case');
+  const { Notification } = deps.models;
+
+  // Each member's row of each event, by the (member, event) index; an announcement's rows are alike but
+  // for their id and member, so one of each is presented.
+  const rows = personal.length > 0
+    ? (await Notification.findAll({ where: { userId: { [Op.in]: [...new Set(personal.map((entry) => entry.userId))] }, eventId: { [Op.in]: [...new Set(personal.map((entry) => entry.eventId))] } } })).filter(
+        (row) => personal.some((entry) => entry.userId === Number(row.userId) && entry.eventId === Number(row.eventId)),
+      )
+    : [];
+  const samples = await Promise.all(broadcasts.map((entry) => Notification.findOne({ where: { eventId: entry.eventId } })));
+  const shown = [...rows, ...samples.filter((row): row is NonNullable<typeof row> => row !== null)];
+  const items = await presentNotifications(deps, shown);
+  const itemOf = new Map(shown.map((row, index) => [`${Number(row.userId)}:${Number(row.eventId)}`, items[index]]));
+  const settings = await settingsOf(deps.sequelize, [...new Set(rows.map((row) => Number(row.userId)))]);
+  const counts = await unreadCounts(deps, settings);
+  const caseCounts = cases.length > 0 ? await loadCaseCounts(deps.sequelize) : null;
+
+  const messages: BusMessage[] = [];
+  for (const entry of told) {
+    if (entry.type === 'notification') {
+      const row = rows.find((candidate) => Number(candidate.userId) === entry.userId && Number(candidate.eventId) === entry.eventId);
+      const item = itemOf.get(`${entry.userId}:${entry.eventId}`);
+      if (!row || !item || !settings.get(entry.userId)?.[item.kind]?.inApp) continue;
+      messages.push({ type: 'notification', userId: entry.userId, eventId: entry.eventId, item, unread: counts.get(entry.userId) ?? 0 });
+    } else if (entry.type === 'broadcast') {
+      const sample = samples.find((row) => row !== null && Number(row.eventId) === entry.eventId);
+      const item = sample ? itemOf.get(`${Number(sample.userId)}:${entry.eventId}`) : undefined;
+      // The sample member's read state and id are theirs: each stream puts its member's (stream.ts).
+      if (item) messages.push({ type: 'broadcast', eventId: entry.eventId, item: { ...item, read: false } });
+    } else if (caseCounts) {
+      messages.push({ ...entry, counts: caseCounts });
+    }
+  }
+  return messages;
+}
