@@ -61,4 +61,13 @@ test('the deciding operator is refused the appeal against their decision in the 
   await expect(appeal).toBeVisible();
   const stillHidden = await flagger.page.request.get(`/api/reports/${reportId}`);
   expect(stillHidden.status()).toBe(404);
+
+  // Another operator decides the appeal, as the message says; an appeal left open would top every other
+  // spec's queue.
+  const reviewer = await person(browser, '別の運営', true);
+  await reviewer.page.goto('/moderation/queue');
+  const reviewed = main(reviewer.page).getByRole('article').filter({ hasText: appealText });
+  await reviewed.getByRole('button', { name: t.actions.uphold }).click();
+  await decide(reviewer.page, t.actions.uphold, '嫌がらせにあたると改めて確認しました');
+  await expect(reviewed).toHaveCount(0);
 });

@@ -333,7 +333,9 @@ export async function withdrawEscalation(deps: CaseDeps, { actor, caseId }: { ac
   if (found.status === 'closed') throw conflict(TEXTS.moderation.cases.caseClosed);
   if (found.escalatedAt === null) return { changed: false, caseId };
   if (!isAdmin(actor) && found.escalatedBy !== actor.id) throw authorizationError(TEXTS.moderation.cases.escalationWithdrawForbidden);
-  const details = { escalatedAt: found.escalatedAt.toISOString(), escalatedBy: found.escalatedBy };
+  // The operator who asked, by public id: the audit log is shown to operators and never carries internal ids.
+  const asker = found.escalatedBy === null ? null : await deps.models.User.findByPk(found.escalatedBy, { attributes: ['publicId'], transaction });
+  const details = { escalatedAt: found.escalatedAt.toISOString(), escalatedBy: asker?.publicId ?? null };
   const reason = found.escalationReason;
   await found.update({ escalatedAt: null, escalatedBy: null, escalationReason: null }, { transaction });
   await writeAuditLog(deps.models, { actorId: actor.id, action: 'case.withdraw_escalation', targetType: 'case', targetId: caseId, reason, details }, { transaction });

@@ -137,7 +137,7 @@ describe('admins and 要相談 (issue 38)', () => {
       const stored = await models().ModerationCase.findByPk(id);
       expect([stored?.escalatedAt, stored?.escalatedBy, stored?.escalationReason]).toEqual([null, null, null]);
       const audit = await models().AuditLog.findAll({ where: { action: 'case.withdraw_escalation', targetId: String(id) } });
-      expect(audit.map((row) => [row.actorId, row.reason, (row.details as { escalatedBy: number }).escalatedBy])).toEqual([[operator.user.id, '宣伝かどうか迷います', operator.user.id]]);
+      expect(audit.map((row) => [row.actorId, row.reason, (row.details as { escalatedBy: string }).escalatedBy])).toEqual([[operator.user.id, '宣伝かどうか迷います', operator.user.publicId]]);
 
       // Again: nothing to take back, nothing audited.
       const again = await withdraw(operator, id);
