@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { FLAG_TEXTS, MODERATION_TEXTS, SECURITY_TEXTS, TEXTS } from '@hiraku/shared';
-import { decide, flagInPage, flagThroughApi, person, suffix, type Person } from './support/moderation';
+import { decide, expectMinorCaseOnTop, flagInPage, flagThroughApi, person, suffix, type Person } from './support/moderation';
 import { createReportThroughApi } from './support/reports';
 import { main, revealInList } from './support/page';
 import { logInThroughApi } from './support/members';
@@ -60,7 +60,7 @@ test('two members flag a report as 未成年の疑い; it is hidden, claimed, no
   const page = operator.page;
   await page.goto('/moderation/queue');
   const item = caseItem(operator, title);
-  await expect(main(page).getByRole('article').first()).toContainText(title);
+  await expectMinorCaseOnTop(page, title);
   await expect(item).toContainText(minor);
   await expect(item).toContainText('制服姿で幼く見えます');
   await expect(item).toContainText(MODERATION_TEXTS.queue.reporterCount(2));

@@ -4,7 +4,7 @@ import { AUDIT_ACTION_LABELS, CONTACT_CATEGORY_LABELS, DESKTOP_MESSAGES, LIMITS,
 import { installDesktopBridge, logInToDesktop, startDesktopHost } from './support/desktopHost';
 import { E2E_BASE_URL } from './support/env';
 import { xsrfHeaders, type TestMember } from './support/members';
-import { commentThroughApi, decide, flagInPage, person, queueItem, reportCommentThroughApi } from './support/moderation';
+import { commentThroughApi, decide, expectMinorCaseOnTop, flagInPage, person, queueItem, reportCommentThroughApi } from './support/moderation';
 import { createUserWithCli } from './support/operators';
 import { createReportThroughApi } from './support/reports';
 import { totpCode } from './support/twoFactor';
@@ -225,7 +225,7 @@ test('flags in the desktop app: a report flagged 未成年の疑い by two membe
   await logIn(page, await createUserWithCli('desktop-cases', { operator: true, username: operatorName }));
   await expect(main(page).getByRole('heading', { level: 1, name: /通報キュー/ })).toBeVisible();
   const item = main(page).getByRole('article').filter({ hasText: title });
-  await expect(main(page).getByRole('article').first()).toContainText(title);
+  await expectMinorCaseOnTop(page, title);
   await item.getByRole('button', { name: c.claim }).click();
   await expect(item).toContainText(c.claimedBy(operatorName));
   await item.getByLabel(c.noteLabel).fill('書類の確認待ち');

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { FLAG_TEXTS, MODERATION_TEXTS, type CommentItem } from '@hiraku/shared';
+import { FLAG_TEXTS, MODERATION_TEXTS, TEXTS, type CommentItem } from '@hiraku/shared';
+import { main } from './page';
 import { logInThroughApi, xsrfHeaders } from './members';
 import { createUserWithCli } from './operators';
 
@@ -71,4 +72,22 @@ export async function decide(page: Page, dialogTitle: string, reason: string): P
   await dialog.getByLabel(MODERATION_TEXTS.common.reasonLabel).fill(reason);
   await dialog.getByRole('button', { name: dialogTitle }).click();
   await expect(dialog).toHaveCount(0);
+}
+
+/**
+ * The case titled `title` tops the queue of `page` but for appeals and other 未成年の疑い cases, the only
+ * ones that may rank with it or above: other specs running at the same moment on the other worker open
+ * such cases for a while, and the older one rightly comes first.
+ */
+export async function expectMinorCaseOnTop(page: Page, title: string): Promise<void> {
+  const ranking = [MODERATION_TEXTS.cases.types.appeal, TEXTS.flag.categories.minor.label];
+  await expect
+    .poll(async () => {
+      // Wide screens list the cases as rows beside the one open case; narrow ones as articles.
+      const rows = main(page).locator('.cases__rows').getByRole('button');
+      const texts = await ((await rows.count()) > 0 ? rows : main(page).getByRole('article')).allTextContents();
+      const at = texts.findIndex((text) => text.includes(title));
+      return at >= 0 && texts.slice(0, at).every((text) => ranking.some((label) => text.includes(label)));
+    })
+    .toBe(true);
 }
