@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { runOpenLoop } from './openLoop';
 
 export interface RequestSpec {
   method: 'GET' | 'POST';
@@ -30,7 +31,7 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   /**
-   * Requests a second offered over all connections (autocannon's overallRate). Without it every
+   * Requests a second offered over all connections, evenly spaced (openLoop.ts). Without it every
    * connection sends its next request as soon as the last is answered, so the latency is the saturation
    * point's (connections / throughput), not what a member meets at a given traffic.
    */
@@ -47,8 +48,31 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-/** One autocannon run on loopback; latencies are collected per response so any percentile can be read. */
+function figuresOf(latencies: number[], seconds: number, failures: number): LoadFigures {
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures,
+    requests: latencies.length,
+  };
+}
+
+/**
+ * One run on loopback: at an offered rate, open-loop; otherwise autocannon with every connection kept busy.
+ * Latencies are collected per response so any percentile can be read.
+ */
 export async function runLoadOnce(options: LoadOptions): Promise<LoadFigures> {
+  if (options.rate) {
+    const samples = await runOpenLoop({ ...options, rate: options.rate });
+    return figuresOf(
+      samples.map((sample) => sample.ms),
+      options.seconds,
+      samples.filter((sample) => sample.status < 200 || sample.status >= 300).length,
+    );
+  }
   let nextConnection = 0;
   const latencies: number[] = [];
   let failures = 0;
@@ -57,7 +81,6 @@ export async function runLoadOnce(options: LoadOptions): Promise<LoadFigures> {
     connections: options.connections,
     duration: options.seconds,
     timeout: 30,
-    ...(options.rate ? { overallRate: options.rate } : {}),
     requests: [
       {
         setupRequest: (request, rawContext) => {
@@ -82,15 +105,7 @@ export async function runLoadOnce(options: LoadOptions): Promise<LoadFigures> {
     if (statusCode < 200 || statusCode >= 300) failures += 1;
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: latencies.length / options.seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    failures: failures + result.errors + result.timeouts,
-    requests: latencies.length,
-  };
+  return figuresOf(latencies, options.seconds, failures + result.errors + result.timeouts);
 }
 
 function median(values: number[]): number {

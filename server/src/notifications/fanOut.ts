@@ -14,6 +14,7 @@ export const NOTIFICATION_LEASE_MS = 30_000;
 export const NOTIFICATION_BACKOFF: BackoffPolicy = { minMs: 500, maxMs: 60_000 };
 /** Polled often: a notification made by another process's write should reach its stream within a second. */
 export const NOTIFICATION_IDLE_MS = 250;
+const PUBLISH_SLICE = 1_000;
 
 /** The notification outbox: each row fanned out in a transaction of its own, then told to every API process. */
 export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<NotificationOutboxEntry> {
@@ -29,7 +30,8 @@ export function notificationOutboxHandler(deps: FanOutDeps): OutboxHandler<Notif
       const publish = async (told: Told[]) => {
         try {
           const messages: BusMessage[] = await presentTold(deps, told);
-          if (messages.length > 0) await deps.bus.publish(...messages);
+          // In slices: a round may tell tens of thousands of members, more than a call's arguments may hold.
+          for (let start = 0; start < messages.length; start += PUBLISH_SLICE) await deps.bus.publish(...messages.slice(start, start + PUBLISH_SLICE));
         } catch (error) {
           deps.logger.warn({ err: error }, '通知をストリームに配信できませんでした');
         }

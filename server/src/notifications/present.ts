@@ -5,6 +5,8 @@ import type { Told } from './kinds';
 import { settingsOf } from './settings';
 import { presentNotifications, unreadCounts, type StoreDeps } from './store';
 
+const toldKey = (userId: number, eventId: number) => `${userId}:${eventId}`;
+
 /**
  * What a worker's round made, presented once for every API process (issue 34): each member's notification
  * as they see it with their unread count after it, an announcement's item once, a case event with the
@@ -19,16 +21,20 @@ export async function presentTold(deps: StoreDeps, told: readonly Told[]): Promi
   const { Notification } = deps.models;
 
   // Each member's row of each event, by the (member, event) index; an announcement's rows are alike but
-  // for their id and member, so one of each is presented.
+  // for their id and member, so one of each is presented. Keyed by member and event: a round may tell
+  // 5,000 followers of each of 40 reports (most of them renewing the same row, so only its newest event
+  // is found), and a search of the list for each would cost the square of that.
+  const wanted = new Set(personal.map((entry) => toldKey(entry.userId, entry.eventId)));
   const rows = personal.length > 0
     ? (await Notification.findAll({ where: { userId: { [Op.in]: [...new Set(personal.map((entry) => entry.userId))] }, eventId: { [Op.in]: [...new Set(personal.map((entry) => entry.eventId))] } } })).filter(
-        (row) => personal.some((entry) => entry.userId === Number(row.userId) && entry.eventId === Number(row.eventId)),
+        (row) => wanted.has(toldKey(Number(row.userId), Number(row.eventId))),
       )
     : [];
+  const rowOf = new Map(rows.map((row) => [toldKey(Number(row.userId), Number(row.eventId)), row]));
   const samples = await Promise.all(broadcasts.map((entry) => Notification.findOne({ where: { eventId: entry.eventId } })));
   const shown = [...rows, ...samples.filter((row): row is NonNullable<typeof row> => row !== null)];
   const items = await presentNotifications(deps, shown);
-  const itemOf = new Map(shown.map((row, index) => [`${Number(row.userId)}:${Number(row.eventId)}`, items[index]]));
+  const itemOf = new Map(shown.map((row, index) => [toldKey(Number(row.userId), Number(row.eventId)), items[index]]));
   const settings = await settingsOf(deps.sequelize, [...new Set(rows.map((row) => Number(row.userId)))]);
   const counts = await unreadCounts(deps, settings);
   const caseCounts = cases.length > 0 ? await loadCaseCounts(deps.sequelize) : null;
@@ -36,13 +42,13 @@ export async function presentTold(deps: StoreDeps, told: readonly Told[]): Promi
   const messages: BusMessage[] = [];
   for (const entry of told) {
     if (entry.type === 'notification') {
-      const row = rows.find((candidate) => Number(candidate.userId) === entry.userId && Number(candidate.eventId) === entry.eventId);
-      const item = itemOf.get(`${entry.userId}:${entry.eventId}`);
-      if (!row || !item || !settings.get(entry.userId)?.[item.kind]?.inApp) continue;
+      const key = toldKey(entry.userId, entry.eventId);
+      const item = itemOf.get(key);
+      if (!rowOf.has(key) || !item || !settings.get(entry.userId)?.[item.kind]?.inApp) continue;
       messages.push({ type: 'notification', userId: entry.userId, eventId: entry.eventId, item, unread: counts.get(entry.userId) ?? 0 });
     } else if (entry.type === 'broadcast') {
       const sample = samples.find((row) => row !== null && Number(row.eventId) === entry.eventId);
-      const item = sample ? itemOf.get(`${Number(sample.userId)}:${entry.eventId}`) : undefined;
+      const item = sample ? itemOf.get(toldKey(Number(sample.userId), entry.eventId)) : undefined;
       // The sample member's read state and id are theirs: each stream puts its member's (stream.ts).
       if (item) messages.push({ type: 'broadcast', eventId: entry.eventId, item: { ...item, read: false } });
     } else if (caseCounts) {

@@ -20,7 +20,8 @@ describe('an announcement to the open streams of a process', () => {
 
   beforeAll(async () => {
     // Every stream comes from the test's one loopback address: the per-address cap scaled up to hold them.
-    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, fanOut: false });
+    // No mail runner: its poll on its own clock landed inside the longer count once (CI counted 4 for 3).
+    app = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, fanOut: false, deliverMail: false });
     app.services.sequelize.addHook('afterQuery', (_options, query) => {
       const { sql } = query as unknown as { sql?: unknown };
       const text = typeof sql === 'string' ? sql : '';
@@ -43,8 +44,8 @@ describe('an announcement to the open streams of a process', () => {
     }
   }
 
-  /** Statements the app's process sends to write one announcement to all its open streams. */
-  async function announce(title: string): Promise<number> {
+  /** Statements the app's process sends to write one announcement to all its open streams, numbers left out. */
+  async function announce(title: string): Promise<string[]> {
     const { models, sequelize, logger, storage } = app.services;
     const made: BusMessage[] = [];
     const held: NotificationBus = {
@@ -63,7 +64,7 @@ describe('an announcement to the open streams of a process', () => {
     await app.services.notifications.bus.publish(...made);
     await Promise.all(open.map((stream) => stream.next('notification', { timeoutMs: 30_000, where: (event) => (event.data as { text?: string }).text?.includes(title) === true })));
     counting = false;
-    return counted.length;
+    return counted.map((sql) => sql.replace(/\d+/g, '?').replace(/\?(, \?)+/g, '?…'));
   }
 
   it('costs the same few statements for 10 members as for 1,000', async () => {
@@ -72,9 +73,10 @@ describe('an announcement to the open streams of a process', () => {
     await openStreams(990);
     expect(app.services.notifications.hub.size()).toBe(1_000);
     const many = await announce('千人へのお知らせ');
-    expect(few).toBeGreaterThan(0);
-    expect(few).toBeLessThanOrEqual(3);
-    expect(many).toBe(few);
+    expect(few.length).toBeGreaterThan(0);
+    expect(few.length).toBeLessThanOrEqual(3);
+    // The statements themselves, so that a failure names the one that came in addition.
+    expect(many).toEqual(few);
     // Each member got their own row's id, and their unread count after it.
     const last = open.at(-1)!;
     const item = (await last.next('notification', { where: (event) => (event.data as { text?: string }).text?.includes('千人') === true })).data as { id: number; read: boolean };
