@@ -12,7 +12,7 @@ export function normalizeWord(word: string): string {
 }
 
 /**
- * How muted words meet text (issue 19): normalizeWord, and katakana folded into hiragana, so ロープ,
+ * How muted words meet text: normalizeWord, and katakana folded into hiragana, so ロープ,
  * ろーぷ and ﾛｰﾌﾟ are one word. The server stores reports' text and muted words in this form and
  * compares them by substring (SQL LIKE, or `includes`).
  */

@@ -59,7 +59,7 @@ export async function rebuildReportsIndex(client: SearchClient, options: Rebuild
   try {
     await applyReportsIndexSettings(client, buildUid);
     // Batches are queued without waiting for each to be indexed: reading the next database page overlaps
-    // with indexing the previous ones (issue 14). Only the oldest queued task is polled: a poller per task
+    // with indexing the previous ones. Only the oldest queued task is polled: a poller per task
     // asked Meilisearch hundreds of times a second while it indexed.
     const queued: { task: EnqueuedTaskPromise; documents: number }[] = [];
     let inFlight = 0;

@@ -30,7 +30,7 @@ export interface ReportSearchDocument {
   /** Content warning keys (issue 37, packages/shared CONTENT_WARNING_KEYS): members who hide one are given a filter on it. */
   warnings: string[];
   /**
-   * The members who saved the report (issue 37): only a filter for search inside one's saves. Private:
+   * The members who saved the report: only a filter for search inside one's saves. Private:
    * never displayed (REPORT_DISPLAYED_ATTRIBUTES), so no search answer or document read returns it.
    */
   savedBy: number[];
@@ -63,7 +63,7 @@ export function reportsIndexSettings(): Settings {
     // Order is importance: a hit in the title outranks one in the tips.
     searchableAttributes: ['title', 'tagNames', 'toolNames', 'description', 'stepTexts', 'tips', 'authorUsername'],
     // `savedBy`: search inside a member's saved reports filters on it, and on the `id`s of saves the
-    // search outbox has not written into their documents yet (issue 37).
+    // search outbox has not written into their documents yet.
     filterableAttributes: ['gender', 'sexualOrientation', 'role', 'playCategories', 'playContents', 'authorId', 'warnings', 'savedBy', 'id'],
     displayedAttributes: [...REPORT_DISPLAYED_ATTRIBUTES],
     sortableAttributes: ['createdAt', 'likeCount'],

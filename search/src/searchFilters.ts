@@ -54,7 +54,7 @@ export function buildReportFilter(filters: ReportSearchFilters = {}): string[] {
 }
 
 /**
- * Content warnings a member set to 表示しない (issue 37): documents carrying none of them, or written by
+ * Content warnings a member set to 表示しない: documents carrying none of them, or written by
  * the member (their own reports never leave their lists). Keys are checked against the catalogue and the
  * id is a number, so nothing else can reach the expression.
  */

@@ -9,7 +9,7 @@ import { SearchInputError } from './searchInputError';
 export interface ReportSearchParams {
   query?: string;
   filters?: ReportSearchFilters;
-  /** The member's hidden content warnings (issue 37), kept out by the engine. */
+  /** The member's hidden content warnings, kept out by the engine. */
   hiddenWarnings?: HiddenWarningsFilter;
   sort?: SortOption;
   limit: number;

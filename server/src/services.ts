@@ -25,7 +25,7 @@ export interface AppServices {
   rateLimitFactor: number;
   /** The notifications' bus between processes and this process's open streams. */
   notifications: NotificationRuntime;
-  /** Every in-process memory (issue 33): named caches, dropped by what changed in any process (cache/). */
+  /** Every in-process memory: named caches, dropped by what changed in any process (cache/). */
   caches: AppCaches;
   /** Serves stored media when the storage is local disk (a cloud driver serves its own URLs). */
   mediaMiddleware?: Middleware;

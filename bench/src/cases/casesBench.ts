@@ -17,7 +17,7 @@ import { send } from '../load/sqlCount';
 import { countQueries, withQueryCountHeader } from '../server/queryCounter';
 
 /**
- * The case queue at a busy day's size (issue 18): 100,000 flags, 20,000 open cases on 20,000 reports by
+ * The case queue at a busy day's size: 100,000 flags, 20,000 open cases on 20,000 reports by
  * 2,000 members. The real app (boot + createApp, search unreachable: the queue never asks it) in this
  * process, an operator's session, and the first page and a page deep in the queue asked one request at
  * a time: p50 and p95 of each, and the SQL statements per page. `npm run bench:cases`; flags
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const { services, shutdown } = await boot(env);
   const operator = await services.models.User.findOne({ where: { email: memberEmail(OPERATOR_INDEX) } });
   if (!operator) throw new Error('no operator in the data set');
-  // Operators act only with a second factor (issue 21); the session is issued directly, as after the code.
+  // Operators act only with a second factor; the session is issued directly, as after the code.
   await operator.update({ role: 'operator', totpSecret: newTotpSecret(), totpEnabledAt: new Date() });
   const session = await startSession(services, operator);
   countQueries(services.sequelize);

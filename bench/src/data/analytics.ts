@@ -16,7 +16,7 @@ const PAGES = ['/', '/reports', '/search', '/profile/:publicId', '/faq', '/gloss
 const EVENT_NAMES = ['report_create_submit', 'report_create_success', 'report_create_failure', 'report_edit_submit', 'report_edit_success', 'report_edit_failure', 'report_delete_attempt'];
 
 /**
- * First-party analytics as the browser sends them (issue 22): 85 % page views, the rest report events;
+ * First-party analytics as the browser sends them: 85 % page views, the rest report events;
  * page views mostly of the site's own pages (a skewed share), a third on report pages, which makes a few
  * hundred routes a day, as the issue's data set had. Visitors are the daily hashed ids of a few thousand
  * browsers. Multi-row INSERTs in batches, never the whole set in memory.

@@ -27,7 +27,7 @@ const HOUR_MS = 3_600_000;
 const CATEGORY_WEIGHTS: Record<FlagCategory, number> = { minor: 2, nonConsensual: 3, obscene: 5, aiManipulatedPerson: 2, solicitation: 15, harassment: 15, spam: 40, other: 20 };
 
 /**
- * The moderation queue of a busy day on top of a generated data set (issue 18): `openCases` open report
+ * The moderation queue of a busy day on top of a generated data set: `openCases` open report
  * cases with 1-3 flags each, opened over the last five days (some overdue), and closed cases holding the
  * rest of `flags`, decided by the operator. Multi-row INSERTs with explicit ids, like generate.ts.
  */

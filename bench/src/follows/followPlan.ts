@@ -1,5 +1,5 @@
 /*
- * The pure parts of `npm run bench:follows` (issue 36): what each reader follows, and the cursors each
+ * The pure parts of `npm run bench:follows`: what each reader follows, and the cursors each
  * request of the feed holds. Unit-tested in followPlan.test.ts; followsBench.ts writes and measures.
  */
 

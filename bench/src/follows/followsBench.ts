@@ -1,5 +1,5 @@
 /**
- * `npm run bench:follows -- --database hiraku_bench_<n>` (issue 36): フォロー中 for members with 2,000
+ * `npm run bench:follows -- --database hiraku_bench_<n>`: フォロー中 for members with 2,000
  * follows each, and the publish of a report by an author with 5,000 followers against one with none.
  *
  * Feed: READERS members each follow FOLLOWS_EACH things (planFollows: members for the most part, the

@@ -123,11 +123,11 @@ export async function searchScenario(conn: Connection, readers: MemberSession[],
   });
 }
 
-/** 縄 and every spelling of its glossary group: each expands to the same five engine queries (issue 22). */
+/** 縄 and every spelling of its glossary group: each expands to the same five engine queries. */
 export const BROAD_QUERIES = ['縄', 'なわ', 'ロープ', '麻縄', 'rope'] as const;
 
 /**
- * Ten searches on broad words (issue 22): each of BROAD_QUERIES plain and filtered by a tag, every third
+ * Ten searches on broad words: each of BROAD_QUERIES plain and filtered by a tag, every third
  * sorted by likes. Every one is a federated search of five variants matching a large share of the
  * reports, where sorting by date or likes costs the engine most.
  */
@@ -301,7 +301,7 @@ export function trustScenarios(readers: MemberSession[]): Scenario[] {
 }
 
 /**
- * The case queue (issue 18) as an operator reads it: the first page, and a page `depth` open cases deep
+ * The case queue as an operator reads it: the first page, and a page `depth` open cases deep
  * (the cursor of the row there, encoded as the server encodes it).
  */
 export async function caseScenarios(conn: Connection, operator: MemberSession, depth: number): Promise<Scenario[]> {

@@ -15,7 +15,7 @@ import { startServerProcess, type ServerProcess } from '../../../server/test/sup
 import { PENDING_NOTIFICATION_WORK_SQL } from '../../../server/src/notifications/events';
 
 /**
- * `npm run bench:notifications` (issue 20), on one API process and one worker process (HIRAKU_ROLE api and
+ * `npm run bench:notifications`, on one API process and one worker process (HIRAKU_ROLE api and
  * worker, Redis between them, as docs/deployment.md deploys them) against MariaDB:
  * - the like toggle and the comment create with their notification write and without it (the bench
  *   server's switch skips notify()'s one insert, which is what these writes were before), in turns in

@@ -20,7 +20,7 @@ import { countQueries, withQueryCountHeader } from '../server/queryCounter';
 import { OPERATORS_DEFAULT_REPORTS, operatorsResultsFile, writeOperatorsSection } from './operatorsReport';
 
 /**
- * The operators' screens at a busy community's size (issue 22): 100,000 reports by 20,000 members,
+ * The operators' screens at a busy community's size: 100,000 reports by 20,000 members,
  * 100,000 flags (20,000 open cases), 200,000 analytics events over the last 366 days rolled up by the
  * project's own rollUpDay. The real app (boot + createApp, search unreachable: none of these asks it) in
  * this process, an operator's session, each request asked one at a time: p50/p95, SQL statements, answer
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   );
   const operator = await services.models.User.findOne({ where: { email: memberEmail(OPERATOR_INDEX) } });
   if (!operator) throw new Error('no operator in the data set');
-  // Operators act only with a second factor (issue 21); the session is issued directly, as after the code.
+  // Operators act only with a second factor; the session is issued directly, as after the code.
   await operator.update({ role: 'operator', totpSecret: newTotpSecret(), totpEnabledAt: new Date() });
   const session = await startSession(services, operator);
   countQueries(services.sequelize);

@@ -46,7 +46,7 @@ export async function indexDirectly(databaseUrl: string, meili: LocalMeilisearch
   const loadAverage = os.loadavg()[0] ?? Number.NaN;
   const sequelize = createSequelize({ databaseUrl, dataDir: '.', logging: false });
   // The built documents go to a file, one JSON line each, and are read back batch by batch: at 1,000,000
-  // reports an array of them all (several GB of strings) ran the process out of heap (issue 22).
+  // reports an array of them all (several GB of strings) ran the process out of heap.
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const file = path.join(WORK_DIR, `documents-${process.pid}.ndjson`);
   let count = 0;

@@ -10,7 +10,7 @@ import { captureRenderedPage, startStaticReference, STATIC_REFERENCE_PATH } from
 export interface WebFigures {
   assets: AssetFigures[];
   reportsPaint: PaintFigures & { runs: PaintFigures[] };
-  /** The reference (issue 22): the same cards as a static page, painted from its HTML (staticReference.ts), visited in turns with /reports. */
+  /** The reference: the same cards as a static page, painted from its HTML (staticReference.ts), visited in turns with /reports. */
   staticPaint?: PaintFigures & { runs: PaintFigures[] };
   /** Issue 13's figure: the JavaScript each route needs before its first paint, from the build manifest (bench/bundleSize.mjs). */
   initialJs?: Array<{ route: string; gzipBytes: number }>;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:safety` (issue 19): members with 200 blocks, 200 mutes and 100 muted words read the
+ * `npm run bench:safety`: members with 200 blocks, 200 mutes and 100 muted words read the
  * feed's first page and search as fast as members with none. One API process, 16 plain readers and 16
  * protected ones (bench/src/data/safetyLoad.ts), the same requests for both, runs alternating plain and
  * protected so both meet the same load; p50 of each side's median run, their ratio (goal ≤ 1.2x), and the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:saves -- --database hiraku_bench_<n>` (issue 37): /saved for members with 5,000 saves
+ * `npm run bench:saves -- --database hiraku_bench_<n>`: /saved for members with 5,000 saves
  * each at 100,000 reports. Two figures, goal p95 ≤ 50 ms: the saved list page by page (every request its
  * own cursor: the readers' whole scroll, read once through the API beforehand) and search inside the
  * saves (every request its own words, order, filter and offset). One API process (the bench server),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine -- --database hiraku_bench_<n>` (issue 33): Meilisearch's own time for what the API
+ * `npm run bench:engine -- --database hiraku_bench_<n>`: Meilisearch's own time for what the API
  * sends, taken apart. For the real-traffic phase's search combinations (searchMix: words × filter × sort ×
  * offset, each asked once, in order, one at a time, so nothing is served twice by any cache) it sends:
  * - `sent`: what searchReportIds sends (a single search, or a federated one for glossary words);

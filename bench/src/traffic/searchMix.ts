@@ -2,7 +2,7 @@ import { SORT_OPTIONS, type SortOption } from '@hiraku/shared';
 import type { Random } from '../data/corpus';
 
 /**
- * The searches of the real-traffic phase (issue 33): distinct word × filter × sort × offset combinations,
+ * The searches of the real-traffic phase: distinct word × filter × sort × offset combinations,
  * drawn Zipf-like as members' searches are (a few popular words, a long tail), so a shared cache of a few
  * words cannot stand in for the engine. The "cold" draw never repeats a combination within `coldMs` by
  * construction: it walks down from the drawn rank to the first combination not used that recently.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:traffic -- --database hiraku_bench_<n>` (issue 33): real traffic, as members make it.
+ * `npm run bench:traffic -- --database hiraku_bench_<n>`: real traffic, as members make it.
  * `--members` signed-in members (default 500), each in its own session with its own state: scrolling a
  * sort from the top to a depth of its own with the cursors the API gave it, searching from
  * `--combinations` distinct word × filter × sort × offset combinations drawn Zipf-like, opening reports

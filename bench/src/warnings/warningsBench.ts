@@ -1,5 +1,5 @@
 /**
- * `npm run bench:warnings` (issue 37): the feed for members hiding three content warnings against members
+ * `npm run bench:warnings`: the feed for members hiding three content warnings against members
  * hiding none, in the same run. One API process, 16 plain readers and 16 readers with 流血, ブレスコントロール
  * and 排泄 on 表示しない; the reports carry labels in about the share a kink community would (see
  * LABEL_SHARES). Each request of the "own cursor" scenarios holds a cursor of its own (spread over the

@@ -6,7 +6,7 @@ import { HOST } from '../config';
 export const STATIC_REFERENCE_PATH = '/__static-reports';
 
 /**
- * The reference of `/reports`'s LCP (issue 22): the page as the app rendered it for a signed-in member
+ * The reference of `/reports`'s LCP: the page as the app rendered it for a signed-in member
  * (the same cards, markup, stylesheets and images) with its scripts taken out, so a browser paints it
  * straight from the HTML. The gap between the two is what the app's own loading adds: the script, the
  * session check and the feed request before the first card.

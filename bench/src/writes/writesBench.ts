@@ -17,7 +17,7 @@ import { writeMarkedSection } from '../scaleout/resultsSection';
 import { appServerOptions, startBenchServer } from '../server/processes';
 
 /**
- * `npm run bench:writes` (issue 22), on the data and index of `npm run bench` (phases data,index):
+ * `npm run bench:writes`, on the data and index of `npm run bench` (phases data,index):
  * - report detail, the like toggle and the comment create under load, as the http phase measures them,
  *   with their SQL statements per request;
  * - the like-sorted scroll after many likes: the first page, then the next page of a cursor issued from

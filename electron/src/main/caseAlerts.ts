@@ -14,7 +14,7 @@ export interface PendingReports {
 const casePageSchema = responseSchema('moderation.cases');
 
 /**
- * The case queue's first page, as the endpoint map declares it (issue 18): appeals and the severe
+ * The case queue's first page, as the endpoint map declares it: appeals and the severe
  * categories come first, so a severe case or an overdue one shows there; `counts.open` is the badge.
  */
 export function pendingReportsOf(page: CasePage): PendingReports {

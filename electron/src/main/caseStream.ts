@@ -46,7 +46,7 @@ type Outcome = 'lost' | 'refresh' | 'unauthorized' | 'signedOut' | 'closed';
 const caseEventSchema = notificationStreamEventSchemas.case;
 
 /**
- * The desktop app's line to the case queue (issue 20), in the main process, which holds the session:
+ * The desktop app's line to the case queue, in the main process, which holds the session:
  * the badge and the native notification of severe and overdue cases come from the `case` events of
  * the session's notification stream. Each (re)connection first reads the queue's first page, so the
  * badge is right and nothing severe is missed after a gap; the stream resumes with Last-Event-ID,

@@ -60,7 +60,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
       if (isServerLink(url, serverOrigin())) void shell.openExternal(url);
     };
 
-    // The read-only offline queue (issue 38): the last queue loaded, encrypted as the session is.
+    // The read-only offline queue: the last queue loaded, encrypted as the session is.
     const offlineQueue = createOfflineQueueStore({ safeStorage, file: path.join(userData, 'offline-queue.bin'), serverOrigin });
     const jar = new CookieJar(sessionStore.load());
     let signedIn = jar.get(COOKIE_NAMES.access) !== undefined;
@@ -88,7 +88,7 @@ export function startDesktopApp(electron: ElectronModule, { rendererDevUrl }: { 
     const onServerChanged = async () => {
       if (await imageOrigin.update()) window?.webContents.reload();
     };
-    // Passkeys (issue 35): a small window of its own on the server's origin, above the app's, for the system's dialog.
+    // Passkeys: a small window of its own on the server's origin, above the app's, for the system's dialog.
     const passkeys = createPasskeyCeremony({
       serverOrigin,
       platform: process.platform,

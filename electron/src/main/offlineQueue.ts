@@ -4,7 +4,7 @@ import { CASE_TYPES, casePageSchema, FLAG_CATEGORIES, FLAG_TARGET_TYPES, hostReq
 import { z } from 'zod';
 
 /**
- * The read-only offline queue (issue 38): the last first page of open cases the app loaded, shown while
+ * The read-only offline queue: the last first page of open cases the app loaded, shown while
  * the server cannot be reached.
  *
  * Kept by the main process, not in the renderer's storage: every answer already passes through the main

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSKEY_MESSAGES, passkeyAuthenticationResponseSchema, passkeyRegistrationResponseSchema } from '@hiraku/shared';
 
 /**
- * Passkeys in the desktop app (issue 35). The renderer is served from hiraku-app://, which can never be a
+ * Passkeys in the desktop app. The renderer is served from hiraku-app://, which can never be a
  * WebAuthn origin of the server's RP ID, so the ceremony runs in a small window of the main process that
  * is opened on the server's own origin (its health answer: no script of ours or the server's runs there).
  * Electron passes navigator.credentials to the system authenticator on macOS (Touch ID) and Windows

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The update feed (issue 38): electron-updater's `generic` provider, i.e. a plain HTTPS folder holding
+ * The update feed: electron-updater's `generic` provider, i.e. a plain HTTPS folder holding
  * `latest.yml` (`latest-linux.yml`, `latest-mac.yml`) and the installers electron-builder made. Where it is
  * comes from the app's settings (`updateFeedUrl` in settings.json), so each operator team points the app
  * at its own server; nothing is checked until it is set. http is allowed for this machine only (a local

@@ -34,7 +34,7 @@ export function mainWindowOptions({ preload, bounds }: { preload: string; bounds
 }
 
 /**
- * The passkey ceremony's window (issue 35): on the server's origin, with no preload and nothing of Node,
+ * The passkey ceremony's window: on the server's origin, with no preload and nothing of Node,
  * modal over the app so the system's passkey dialog belongs to it. It only ever shows the server's health answer.
  */
 export function passkeyWindowOptions(parent: BrowserWindow | null): BrowserWindowConstructorOptions {

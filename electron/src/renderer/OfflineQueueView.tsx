@@ -7,7 +7,7 @@ const cases = MODERATION_TEXTS.cases;
 const queue = MODERATION_TEXTS.queue;
 
 /**
- * Shown instead of the operators' screens while the main process cannot reach the server (issue 38): the
+ * Shown instead of the operators' screens while the main process cannot reach the server: the
  * last queue it loaded, read-only. Nothing here can act on a case (no decision, claim or 要相談; the list
  * is not even focusable case by case), since nothing could reach the server. 再接続 asks the server once;
  * any answer turns the app back online, which shows the screens again, freshly loaded (main.tsx).

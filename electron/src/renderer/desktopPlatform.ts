@@ -2,7 +2,7 @@ import { hostTransport, PasskeyCeremonyError, type PasskeyCeremonies, type Platf
 import type { HirakuDesktopBridge } from '../shared/bridge';
 
 /** packages/ui in the desktop app: every API call and every outside link goes through the bridge. */
-/** The system authenticator through the main process (issue 35); a refusal comes back in Japanese. */
+/** The system authenticator through the main process; a refusal comes back in Japanese. */
 function desktopPasskeys(bridge: HirakuDesktopBridge): PasskeyCeremonies {
   const settle = async <T>(result: Promise<{ ok: true; response: T } | { ok: false; message: string }>): Promise<T> => {
     const outcome = await result;

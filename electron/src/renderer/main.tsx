@@ -37,7 +37,7 @@ function OperatorApp({ initiallyOnline, passkeys }: { initiallyOnline: boolean; 
     });
     return stop;
   }, []);
-  // The application menu's 移動 (issue 38): the main process names a screen, the router knows its path.
+  // The application menu's 移動: the main process names a screen, the router knows its path.
   useEffect(
     () =>
       bridge.onOpenScreen((screen) => {

@@ -9,7 +9,7 @@ export const BRIDGE_CHANNELS = {
   getState: 'hiraku:get-state',
   setServer: 'hiraku:set-server',
   openExternal: 'hiraku:open-external',
-  /** A passkey ceremony with the system authenticator, run by the main process on the server's origin (issue 35). */
+  /** A passkey ceremony with the system authenticator, run by the main process on the server's origin. */
   passkeyCreate: 'hiraku:passkey-create',
   passkeyGet: 'hiraku:passkey-get',
   /** Issue 38: the last queue loaded, for the read-only offline view (main/offlineQueue.ts). */
@@ -18,7 +18,7 @@ export const BRIDGE_CHANNELS = {
   setUpdateFeed: 'hiraku:set-update-feed',
   /** Main to renderer: the server became reachable or unreachable. */
   connectivity: 'hiraku:connectivity',
-  /** Main to renderer (issue 38): the application menu's 移動 asks for one operator screen, by name. */
+  /** Main to renderer: the application menu's 移動 asks for one operator screen, by name. */
   openScreen: 'hiraku:open-screen',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Content warnings (issue 37): a fixed list of labels an author puts on a report, and each member's
+ * Content warnings: a fixed list of labels an author puts on a report, and each member's
  * choice per label. The keys are stored as bits of one integer (`reports.warning_mask`,
  * `content_warning_settings.hide_mask`/`show_mask`) in the order of CONTENT_WARNING_KEYS, so a key's
  * place in this list must never change: new labels go at the end.

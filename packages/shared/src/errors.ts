@@ -12,9 +12,9 @@ export const ERROR_CODES = [
   'account_locked',
   'account_suspended',
   'email_not_verified',
-  /** An operator endpoint called by an operator without two-factor sign-in (issue 21). */
+  /** An operator endpoint called by an operator without two-factor sign-in. */
   'two_factor_required',
-  /** An action that cannot be undone, and this session's last proof of identity is too old (issue 35). */
+  /** An action that cannot be undone, and this session's last proof of identity is too old. */
   'step_up_required',
   'internal_error',
   'service_unavailable',

@@ -48,7 +48,7 @@ export const LIMITS = {
   thumbnailSize: 300,
   iconSize: 160,
   commentReportsToHide: 3,
-  /** Distinct flaggers that hide a target pending review (issue 18): the severe categories, and any. */
+  /** Distinct flaggers that hide a target pending review: the severe categories, and any. */
   severeFlaggersToHide: 2,
   flaggersToHide: 3,
   flagNoteMax: 500,
@@ -69,7 +69,7 @@ export const LIMITS = {
   takedownRequestsPerRangePerHour: 20,
   /** Two-factor sign-in: single-use recovery codes handed out when it is turned on. */
   recoveryCodeCount: 10,
-  /** Takedown requests (issue 21): the address named, the description, and the clocks of their cases. */
+  /** Takedown requests: the address named, the description, and the clocks of their cases. */
   takedownUrlMax: 2000,
   takedownDescriptionMax: 2000,
   takedownIntimateDueDays: 2,
@@ -98,15 +98,15 @@ export const LIMITS = {
   /** The smallest display order / popularity of a tag or category, and the smallest level. */
   taxonomyNumberMin: 0,
   taxonomyLevelMin: 1,
-  /** Members one member may block / mute (issue 19). */
+  /** Members one member may block / mute. */
   blocksMax: 1000,
   mutesMax: 1000,
   mutedWordsMax: 100,
   mutedWordMin: 1,
   mutedWordMax: 30,
-  /** Content warnings (issue 37): the free text that goes with the label その他. */
+  /** Content warnings: the free text that goes with the label その他. */
   contentWarningOtherMax: 50,
-  // ---- 保存 and collections (issue 37) ----
+  // ---- 保存 and collections ----
   /** Reports one member may keep saved: search inside them hands the engine this many ids at most. */
   savesMax: 5000,
   /** Collections one member may name. */
@@ -125,7 +125,7 @@ export const LIMITS = {
   newMemberCommentsPerDay: 20,
   /** Upheld cases against a member (since their stage last changed) that put them back to the new stage. */
   upheldCasesToNewStage: 2,
-  // -- The report form's autosave (issue 39) --
+  // -- The report form's autosave --
   /** Reports being written at once, each resumable from マイページ; a member needs a few, not hundreds. */
   reportAutosavesMax: 20,
   /** Quiet time after the last change before the form saves what is typed. */
@@ -133,7 +133,7 @@ export const LIMITS = {
 } as const;
 
 /**
- * Passkeys (issue 35): how many a member may keep, their names, the longest credential id stored (real
+ * Passkeys: how many a member may keep, their names, the longest credential id stored (real
  * ones are 16 to 64 bytes; the column holds 400 base64url characters), and how long a challenge handed
  * out for a registration or a sign-in stays usable (once).
  */
@@ -146,7 +146,7 @@ export const PASSKEY_LIMITS = {
   challengeTtlSec: 5 * 60,
 } as const;
 
-/** How long a muted word lasts (issue 19): a day, a week, a month, or until removed. */
+/** How long a muted word lasts: a day, a week, a month, or until removed. */
 export const MUTED_WORD_DURATIONS = ['1d', '7d', '30d', 'forever'] as const;
 export type MutedWordDuration = (typeof MUTED_WORD_DURATIONS)[number];
 export const MUTED_WORD_DURATION_DAYS: Record<MutedWordDuration, number | null> = { '1d': 1, '7d': 7, '30d': 30, forever: null };
@@ -170,7 +170,7 @@ export const TIMINGS = {
   /** The takedown form's confirmation link. */
   takedownConfirmTtlSec: 24 * 60 * 60,
   totpPeriodSec: 30,
-  /** Step-up (issue 35): a proof of identity (password + code, or a passkey) counts this long on its session. */
+  /** Step-up: a proof of identity (password + code, or a passkey) counts this long on its session. */
   stepUpFreshSec: 10 * 60,
   menuTypeAheadMs: 350,
   sentinelThreshold: 0.1,
@@ -179,7 +179,7 @@ export const TIMINGS = {
 export const SORT_OPTIONS = ['new', 'old', 'like'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-// ---- follows (issue 36) -------------------------------------------------------------------------
+// ---- follows -------------------------------------------------------------------------
 /** The report list's tabs: the three shared orders plus フォロー中 (members only, never a shared page). */
 export const FEED_SORT_OPTIONS = [...SORT_OPTIONS, 'following'] as const;
 export type FeedSortOption = (typeof FEED_SORT_OPTIONS)[number];

@@ -1,5 +1,5 @@
 /**
- * Outside bodies our public pages and mails point to (issue 21). Kept apart from the texts: they are
+ * Outside bodies our public pages and mails point to. Kept apart from the texts: they are
  * facts about the world, not our wording, and a changed number is changed once here.
  */
 export const PUBLIC_CONTACTS = {
@@ -8,7 +8,7 @@ export const PUBLIC_CONTACTS = {
   /** The police's emergency number. */
   emergencyPolice: '110',
   internetHotlineCenter: { name: 'インターネット・ホットラインセンター', url: 'https://www.internethotline.jp/' },
-  /** 総務省の支援事業: advises anyone how to ask another site to remove what harms them (issue 39). */
+  /** 総務省の支援事業: advises anyone how to ask another site to remove what harms them. */
   illegalHarmfulInfoConsultation: { name: '違法・有害情報相談センター', url: 'https://ihaho.jp/' },
   /** The government's line for victims of private sexual images (法務省 人権相談). */
   humanRightsHotline: { name: 'みんなの人権110番', phone: '0570-003-110' },

@@ -23,10 +23,10 @@ export const RATE_RULES = {
   loginCode: { limit: 20, windowSec: 10 * 60, per: 'ip' },
   /** Turning two-factor sign-in on or off asks for a code (and a password): guessing is slowed per member. */
   twoFactorChange: { limit: 10, windowSec: 10 * 60, per: 'member' },
-  /** Passkeys (issue 35): a sign-in's options and answer per address; adding, renaming, removing per member. */
+  /** Passkeys: a sign-in's options and answer per address; adding, renaming, removing per member. */
   passkeySignIn: { limit: 20, windowSec: 10 * 60, per: 'ip' },
   passkeyChange: { limit: 20, windowSec: 10 * 60, per: 'member' },
-  /** Step-up (issue 35): the password (and code) again before what cannot be undone; guessing is slowed per member. */
+  /** Step-up: the password (and code) again before what cannot be undone; guessing is slowed per member. */
   stepUp: { limit: 10, windowSec: 10 * 60, per: 'member' },
   signup: { limit: 10, windowSec: 60 * 60, per: 'ip' },
   resendVerification: { limit: 5, windowSec: 60 * 60, per: 'ip' },
@@ -43,13 +43,13 @@ export const RATE_RULES = {
   analytics: { limit: 120, windowSec: 60, per: 'ip' },
   /** Enough for a member tapping quickly on several reports; a script hammering the button is slowed. */
   likeToggle: { limit: 20, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
-  /** Saving and filing into collections (issue 37): quick tapping through a list is fine, a script is slowed. */
+  /** Saving and filing into collections: quick tapping through a list is fine, a script is slowed. */
   saveWrite: { limit: 30, windowSec: 10, per: 'member', message: LIKE_MESSAGES.tooFast },
   /** Flags and appeals: a member flagging a few things in a row is fine; a flood is slowed. */
   flag: { limit: 30, windowSec: 10 * 60, per: 'member' },
-  /** The report form's autosave (issue 39): one save a few seconds after typing stops, so a minute holds far fewer. */
+  /** The report form's autosave: one save a few seconds after typing stops, so a minute holds far fewer. */
   reportAutosave: { limit: 60, windowSec: 60, per: 'member' },
-  /** Follow, unfollow and answering requests (issue 36): browsing and following a few is fine; a script walking every member is slowed. */
+  /** Follow, unfollow and answering requests: browsing and following a few is fine; a script walking every member is slowed. */
   follow: { limit: 60, windowSec: 10 * 60, per: 'member' },
 } as const satisfies Record<string, RateRuleDefinition>;
 

@@ -1,7 +1,7 @@
 import { TRUST_PATHS } from './api/constants';
 
 /**
- * The pages a visitor can read without an account and a search engine may index (issue 39). Everything
+ * The pages a visitor can read without an account and a search engine may index. Everything
  * else is refused by the last line, so a page added later stays out of the index until it is listed here:
  * members-only screens, the API, and the public pages that only make sense with a token (verification,
  * password reset, unsubscribe, takedown confirmation). packages/ui's routeTable test checks each path

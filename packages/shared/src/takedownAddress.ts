@@ -1,5 +1,5 @@
 /**
- * What the takedown form can act on (issue 39): a page of this site that shows one member's content.
+ * What the takedown form can act on: a page of this site that shows one member's content.
  * That is a report (`/reports/12`), one comment on it (`/reports/12#comment-34`) or a member's profile
  * (`/profile/<publicId>`): the pages a visitor's complaint can be about and the operators can hide.
  * Other pages of the site (the list, the search, the guides) hold no one piece of content, and images

@@ -37,7 +37,7 @@ export function setLoginChallenge(ctx: Context, key: Buffer, user: { id: number;
 export function clearLoginChallenge(ctx: Context, production: boolean): void {
   // As when setting it (and as auth/sessionCookies.ts does): over plain HTTP behind a proxy not yet in
   // TRUSTED_PROXIES, the cookies library would otherwise throw on a Secure cookie and the code step
-  // answered 500 (issue 35). The browser decides whether it keeps a Secure cookie.
+  // answered 500. The browser decides whether it keeps a Secure cookie.
   if (production) ctx.cookies.secure = true;
   ctx.cookies.set(LOGIN_CHALLENGE_COOKIE, '', { httpOnly: true, sameSite: 'strict', secure: production, overwrite: true, path: COOKIE_PATH });
 }

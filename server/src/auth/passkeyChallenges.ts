@@ -6,7 +6,7 @@ import type { Models } from '../models';
 export type ChallengePurpose = 'register' | 'signIn';
 
 /**
- * WebAuthn challenges kept on the server (issue 35): each is handed out once, lives
+ * WebAuthn challenges kept on the server: each is handed out once, lives
  * PASSKEY_LIMITS.challengeTtlSec and is used up by the first answer that names it, right or wrong, so a
  * captured answer cannot be sent again. A registration's challenge belongs to the member it was made for.
  */

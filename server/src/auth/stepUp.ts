@@ -9,7 +9,7 @@ import { verifyPassword } from './password';
 import { readAccessCookie } from './sessionCookies';
 
 /**
- * Step-up (issue 35): the one rule for "prove it is you again" before what cannot be undone (changing the
+ * Step-up: the one rule for "prove it is you again" before what cannot be undone (changing the
  * e-mail or password, deleting the account, exporting data, turning two-factor off, removing a passkey, an
  * operator's suspend and delete decisions).
  *

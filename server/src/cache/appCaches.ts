@@ -10,7 +10,7 @@ import type { CacheChange } from './changes';
 import { createNamedCache, type NamedCache, type NamedCacheStats } from './namedCache';
 
 /**
- * Every in-process memory of the server (issue 33), built once at boot (cache/invalidation.ts) and
+ * Every in-process memory of the server, built once at boot (cache/invalidation.ts) and
  * passed in the app's services: none lives in a route factory or a module. Each is dropped by what
  * changed (apply): a listing change drops the shared listings, a member's relations change drops that
  * member's relations, whichever process wrote (the Redis bus carries the change).

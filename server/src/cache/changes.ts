@@ -1,7 +1,7 @@
 import type { Model, ModelStatic, Sequelize, Transaction } from 'sequelize';
 
 /**
- * What a write changed, as the caches care (issue 33): the listings (feed pages, like-sorted catch-ups,
+ * What a write changed, as the caches care: the listings (feed pages, like-sorted catch-ups,
  * search answers) that may show `reportIds` (empty: any report, e.g. an author's suspension or a profile
  * name on every card), one member's list relations (blocks either way, mutes, muted words, hidden content
  * warnings, suspension; null: every member's, after a bulk write that does not name them), or the
@@ -174,7 +174,7 @@ const hookName = 'cacheChanges';
 const HOOK_TYPES = ['afterCreate', 'afterUpdate', 'afterDestroy', 'afterUpsert', 'afterBulkCreate', 'afterBulkUpdate', 'afterBulkDestroy'] as const;
 
 /**
- * Model hooks on every model of `sequelize` (issue 33): each write through a model records what it changed,
+ * Model hooks on every model of `sequelize`: each write through a model records what it changed,
  * on its transaction, told after the commit, so no write path can forget. Raw statements call
  * listsChanged / relationsChanged themselves (visibility/counters.ts, reportMatchText.ts, reportLikeLevels.ts,
  * contentWarnings/warningSettings.ts). Idempotent: the hooks are named, and replaced. The model classes

@@ -5,7 +5,7 @@ import type { AppCaches } from './appCaches';
 import { installCacheChangeHooks, onCacheChanges, type CacheChange } from './changes';
 
 /**
- * Wires a process's caches to what changes (issue 33): the model hooks record each write's change on its
+ * Wires a process's caches to what changes: the model hooks record each write's change on its
  * transaction (cache/changes.ts); after the commit this process drops what is stale at once (its own
  * member's next read already sees the write) and publishes the change on the bus, so every other API
  * process drops the same within milliseconds (Redis pub/sub; without Redis the bus is this process).

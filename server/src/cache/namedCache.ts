@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * One in-process memory of the server (issue 33), on lru-cache: each has a name (logs, hit rates), a
+ * One in-process memory of the server, on lru-cache: each has a name (logs, hit rates), a
  * time to live, a most-entries bound (the least recently used goes first), and shares a load in flight:
  * members who ask for the same key at once cost one load (lru-cache's fetchMethod).
  *

@@ -19,7 +19,7 @@ export interface CreateUserOptions {
   /** Issue 38: an admin (above operator: the disclosure export, admins' roles, 要相談 cases). Two-factor as for operators. */
   admin?: boolean;
   verified?: boolean;
-  /** Past the new members' stage from the start (issue 35): tests, demo data and provisioning scripts. */
+  /** Past the new members' stage from the start: tests, demo data and provisioning scripts. */
   established?: boolean;
   /** Base32: the account starts with two-factor sign-in on (scripts and tests that provision operators). */
   totpSecret?: string;

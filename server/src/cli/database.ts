@@ -14,7 +14,7 @@ export async function withDatabase<T>(env: Env, work: (db: { sequelize: Sequeliz
   try {
     await migrateUp(sequelize);
     const models = initModels(sequelize);
-    // The running API processes drop what a command's writes change (issue 33).
+    // The running API processes drop what a command's writes change.
     const closeAnnouncements = await announceCacheChanges({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, sequelize, logger: createLogger(env.LOG_LEVEL) });
     try {
       return await work({ sequelize, models });

@@ -32,7 +32,7 @@ export async function withCliServices<T>(env: Env, work: (services: CliServices)
   try {
     await migrateUp(sequelize);
     const models = initModels(sequelize);
-    // The running API processes drop what a command's writes change (issue 33).
+    // The running API processes drop what a command's writes change.
     const closeAnnouncements = await announceCacheChanges({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, sequelize, logger });
     const search = await connectSearch(env, logger, options).catch(async (error: unknown) => {
       await closeAnnouncements();

@@ -42,17 +42,17 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
     await models.ContactEnquiry.destroy({ where: { userId }, transaction });
     // Their notifications and their place in others' go by the foreign keys; a group of likes of theirs alone goes here.
     await forgetLikeGroupsOnlyOf(deps.sequelize, userId, { transaction });
-    // Blocks and mutes both ways and the member's muted words (issue 19); the foreign keys cascade too,
+    // Blocks and mutes both ways and the member's muted words; the foreign keys cascade too,
     // but SQLite enforces them only where foreign keys are on.
     await models.Block.destroy({ where: { [Op.or]: [{ blockerId: userId }, { blockedId: userId }] }, transaction });
     await models.Mute.destroy({ where: { [Op.or]: [{ muterId: userId }, { mutedId: userId }] }, transaction });
     await models.MutedWord.destroy({ where: { userId }, transaction });
     await deleteContentWarningSettings(deps.sequelize, userId, { transaction });
-    // Saves and collections (issue 37), for the same reason.
+    // Saves and collections, for the same reason.
     await deleteSavesOf(models, userId, { transaction });
-    // Follows both ways, requests and フォロー承認制 (issue 36): cascade too, but not where SQLite's foreign keys are off.
+    // Follows both ways, requests and フォロー承認制: cascade too, but not where SQLite's foreign keys are off.
     await deleteFollowsOf(deps.sequelize, userId, { transaction });
-    // What the member was writing (issue 39): cascades too, but not where SQLite's foreign keys are off.
+    // What the member was writing: cascades too, but not where SQLite's foreign keys are off.
     await models.ReportAutosave.destroy({ where: { userId }, transaction });
     await models.User.destroy({ where: { id: userId }, transaction });
     await models.DeletedAccount.create({ userId, deletedAt: now }, { transaction });
@@ -69,7 +69,7 @@ export async function deleteAccount(deps: Deps, userId: number, now = new Date()
 
 async function reportsTouchedBy(deps: Deps, userId: number, transaction: Transaction): Promise<number[]> {
   const rows = await deps.sequelize.query<{ reportId: number | string }>(
-    // Saves too: their search documents name the member in `savedBy` (issue 37).
+    // Saves too: their search documents name the member in `savedBy`.
     `SELECT report_id AS reportId FROM likes WHERE user_id = :userId
      UNION SELECT report_id AS reportId FROM comments WHERE author_id = :userId
      UNION SELECT report_id AS reportId FROM saves WHERE user_id = :userId`,

@@ -14,7 +14,7 @@ export interface CommentReportOutcome {
 }
 
 /**
- * POST /api/comments/{id}/report, as it was before flags (issue 18): a flag on the comment under
+ * POST /api/comments/{id}/report, as it was before flags: a flag on the comment under
  * `other` with the reason as its note. Once per member (docs/decisions.md): a second report changes
  * nothing, not even the note. Hiding follows the flags' rule (LIMITS.flaggersToHide members for `other`).
  */

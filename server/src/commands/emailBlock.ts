@@ -28,7 +28,7 @@ export function emailBlockHash(sessionKey: Buffer, email: string): string {
 }
 
 /**
- * Makes the block of a member's address match their state (issue 38): kept while they are suspended
+ * Makes the block of a member's address match their state: kept while they are suspended
  * with no end (suspended for good, or hidden until an operator lifts it), dropped once that is lifted or
  * overturned. Called in the transaction of the decision.
  */

@@ -13,7 +13,7 @@ type Deps = Pick<AppServices, 'models' | 'sequelize' | 'env'>;
 export const EMAIL_CHANGE_PAGE = '/confirm-email-change';
 
 /**
- * 設定's e-mail change (issue 35), after step-up (the route's requireRecentProof). A link valid for
+ * 設定's e-mail change, after step-up (the route's requireRecentProof). A link valid for
  * TIMINGS.emailChangeTtlSec goes to the new address; nothing changes until it is opened. An address
  * another account uses gets no mail and the same answer, so the form cannot be used to find out who is
  * registered. The member's own address again: 400.

@@ -5,7 +5,7 @@ import { listRelationsReader, listRelationsShow } from '../visibility';
 import { loadFilterableLikedAcross, loadFilterablePage, withoutMatchText, type CardKeyset, type FilterableCard, type LikedAcrossCard, type ListViewer, type ReportCard } from './reportCards';
 
 /**
- * The feed's pages of each sort, shared by every member for a moment (issue 22): most requests of the
+ * The feed's pages of each sort, shared by every member for a moment: most requests of the
  * feed are a first page or one of the next few, and every member's page after a given report is the same
  * listed reports minus the ones their own relations hide. A page is keyed by its sort, size and where it
  * starts (the keyset of the cursor: the report before it), so the first page and every member who
@@ -26,7 +26,7 @@ import { loadFilterableLikedAcross, loadFilterablePage, withoutMatchText, type C
  * did, from which every cursor at that boundary takes the ones since its own `at`.
  *
  * Where they are kept: the named caches `feedPages` and `likeCatchUps` of the app's services
- * (cache/appCaches.ts, with their sizes and times). Freshness (issue 33): every write that changes a
+ * (cache/appCaches.ts, with their sizes and times). Freshness: every write that changes a
  * listing (publish, edit, hide, delete, a like count, warning labels, a suspension) drops every shared
  * page after its commit, in this process at once and in the others through the bus
  * (cache/invalidation.ts), so a member who publishes, hides, deletes or likes sees the change on their

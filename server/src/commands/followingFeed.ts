@@ -6,7 +6,7 @@ import { decodeFeedCursor, encodeFeedCursor } from './reportFeedCursor';
 import type { ReportFeedPage } from './reportFeedLoader';
 
 /*
- * フォロー中 (issue 36): reports by members the viewer follows (approved) or carrying a tag or category
+ * フォロー中: reports by members the viewer follows (approved) or carrying a tag or category
  * they follow, newest first, keyset-paged on (created_at, id) like 新着, with their blocks, mutes and
  * muted words applied. Fan-out on read (docs/decisions.md "フォー中: fan-out on read"): nothing is
  * written at publish time, so a post by an author with 5,000 followers costs what one without costs.

@@ -19,7 +19,7 @@ import { loadRelationTo, isBlockedEitherWay } from '../visibility';
 import { assertNewMemberMay } from './memberStage';
 
 /*
- * Follows (issue 36): members, tags and categories. Private to the follower: nothing here answers whom
+ * Follows: members, tags and categories. Private to the follower: nothing here answers whom
  * another member follows; a followed member reads their follower count and list of followers only.
  * Every write runs in the caller's transaction with the follower's row locked, so two tabs cannot
  * together pass LIMITS' 2,000. Raw SQL on purpose: three small tables, no model instance per row.

@@ -7,7 +7,7 @@ const iso = (value: Stamp): string => (value instanceof Date ? value : new Date(
 const stateOf = (state: string) => (state === 'approved' ? ('approved' as const) : ('pending' as const));
 
 /**
- * Follows in the account download (issue 36): whom the member follows or asks to follow (members, tags,
+ * Follows in the account download: whom the member follows or asks to follow (members, tags,
  * categories), who follows them or asks to, and their フォロー承認制. A request they declined reads as a
  * request to its requester, as everywhere else (follows.ts), and is not among their followers.
  */

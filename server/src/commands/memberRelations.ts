@@ -7,7 +7,7 @@ import { isInForce, mutedWordPattern } from '../visibility';
 import { removeFollowsBetween } from './follows';
 
 /**
- * Block, mute and muted words (issue 19): each member's own lists. Every write runs in the caller's
+ * Block, mute and muted words: each member's own lists. Every write runs in the caller's
  * transaction with the member's row locked, so two tabs cannot together pass a limit. What the
  * relations hide is the visibility module's business (visibility/relations.ts).
  */

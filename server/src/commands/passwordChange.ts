@@ -6,7 +6,7 @@ import { writeTransaction } from '../db/transaction';
 import type { Models } from '../models';
 
 /**
- * 設定's password change (issue 35). The caller has passed step-up (auth/stepUp.ts), which is the proof of
+ * 設定's password change. The caller has passed step-up (auth/stepUp.ts), which is the proof of
  * the current password. Every other session of the member ends (the reason to change it may be a leak);
  * this one stays, with a fresh proof, since it just showed the new password.
  */

@@ -12,7 +12,7 @@ import { conflict, notFound } from '../errors';
 import type { Models, ReportAutosave } from '../models';
 
 /**
- * The report form's autosave (issue 39): what a member is writing, kept on the server so any device can
+ * The report form's autosave: what a member is writing, kept on the server so any device can
  * resume it from マイページ. Only the member's own rows are ever read or written; another member's id
  * answers "not found", as a missing one does.
  */

@@ -6,7 +6,7 @@ import { listedReportSql, relationReplacements, reportShownInListsSql } from '..
 /**
  * What a card of the list pages shows (presentReportListItem), and nothing else: the report list and
  * search results are the hottest reads, and Sequelize instances with nested includes cost more CPU than
- * the query itself there (issue 14). A Report with its author and profile has the same shape.
+ * the query itself there. A Report with its author and profile has the same shape.
  */
 export interface ReportCard {
   id: number;
@@ -18,7 +18,7 @@ export interface ReportCard {
   imageSensitive: boolean;
   imageSensitiveLocked: boolean;
   imagePreviewKey: string | null;
-  /** Content warnings (issue 37): the labels' mask and その他's text; the viewer's list condition reads the mask too. */
+  /** Content warnings: the labels' mask and その他's text; the viewer's list condition reads the mask too. */
   warningMask: number;
   warningOther: string | null;
   likeCount: number;

@@ -24,7 +24,7 @@ export async function createReport(
   await assertHasProfile(models, authorId, { transaction });
   await assertReportTags(models, input, { transaction });
   await assertAudienceAllowed(models, { authorId: authorId, audience: input.audience }, { transaction });
-  // Before anything is written: a new member past the day's reports is refused (issue 35).
+  // Before anything is written: a new member past the day's reports is refused.
   if (!input.isDraft) await assertNewMemberMay(models, { userId: authorId, action: 'report' }, { transaction });
   const author = await models.User.findByPk(authorId, { attributes: ['id', 'suspendedAt'], transaction });
   const state = publicationState(null, { isDraft: input.isDraft, hiddenAt: null, authorSuspended: Boolean(author?.suspendedAt), audience: input.audience }, new Date());
@@ -46,7 +46,7 @@ export async function createReport(
   await insertReportChildren(models, report.id, input, { transaction });
   await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
-  // Its author's followers hear of it (issue 36); the worker reads it again, so a hidden report tells no one.
+  // Its author's followers hear of it; the worker reads it again, so a hidden report tells no one.
   if (!state.isDraft) await notify(models, { kind: 'followedReport', reportId: report.id }, { transaction });
   return { report, obsoleteImageKeys: [] };
 }

@@ -9,7 +9,7 @@ import { keysetCursor } from '../http/keysetCursor';
  * reportFeedLoader.ts. Sent as a keyset cursor (http/keysetCursor.ts).
  */
 export interface FeedCursor {
-  /** フォロー中 (issue 36) pages like new: by createdAt and id. */
+  /** フォロー中 pages like new: by createdAt and id. */
   sort: FeedSortOption;
   /** createdAt in ms (new, old) or likeCount (like). */
   key: number;

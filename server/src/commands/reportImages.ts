@@ -16,7 +16,7 @@ export interface PreparedReportImages {
   thumbnail: ProcessedImage;
   /** Shown instead of the image to members who chose ぼかす, while it is labelled センシティブな画像. */
   preview: ProcessedImage;
-  /** The main image's difference hash (issue 38): compared with removed images, kept with the image; null for a flat picture. */
+  /** The main image's difference hash: compared with removed images, kept with the image; null for a flat picture. */
   hash: string | null;
 }
 

@@ -33,7 +33,7 @@ export async function updateReport(
   await assertReportTags(models, input, { transaction });
   await assertAudienceAllowed(models, { authorId: report.authorId, audience: input.audience }, { transaction });
 
-  // An operator's locked label stays on whatever the form sends (issue 19); said plainly, not ignored.
+  // An operator's locked label stays on whatever the form sends; said plainly, not ignored.
   if (report.imageSensitiveLocked && !input.imageSensitive) {
     throw validationError(TEXTS.image.sensitiveLocked, { imageSensitive: TEXTS.image.sensitiveLocked });
   }
@@ -72,7 +72,7 @@ export async function updateReport(
   await replaceReportChildren(models, report.id, input, { transaction });
   await refreshMatchTexts(models, [report.id], { transaction });
   await enqueueReportSearchSync(models, [report.id], 'upsert', { transaction });
-  // A draft published now: its author's followers hear of it (issue 36), once a Japan day per author.
+  // A draft published now: its author's followers hear of it, once a Japan day per author.
   if (publishing) await notify(models, { kind: 'followedReport', reportId: report.id }, { transaction });
   return { obsoleteImageKeys };
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sequelize } from 'sequelize';
 
 /**
- * Reads that must see the primary database (issue 33): with read replicas (DATABASE_READ_URLS) a member
+ * Reads that must see the primary database: with read replicas (DATABASE_READ_URLS) a member
  * who has just written and reloads could be answered by a replica that has not applied the write yet.
  * `run(fn)` sends every query `fn` makes to the primary, raw `sequelize.query` calls included: Sequelize
  * asks its connection manager for a read or a write connection per query, and `useMaster` is the

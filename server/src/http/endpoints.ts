@@ -72,7 +72,7 @@ function checkAccess(definition: EndpointDefinition, services: AppServices): Mid
       if (!isOperatorRole(user.role)) throw authorizationError(TEXTS.common.operatorsOnly);
       // Issue 38: an operator is refused what only admins may do (the disclosure export, for one).
       if (definition.access === 'admin' && !isAdminRole(user.role)) throw authorizationError(TEXTS.common.adminsOnly);
-      // Accounts that can suspend anyone and read every enquiry act only with a second factor (issue 21):
+      // Accounts that can suspend anyone and read every enquiry act only with a second factor:
       // the code, or a passkey (issue 35; a passkey-only operator pays one indexed lookup per call).
       if (!(await hasSecondFactor(services.models, user))) throw twoFactorRequired();
     }

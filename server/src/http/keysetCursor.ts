@@ -10,7 +10,7 @@ export interface KeysetCursorCodec<T> {
 }
 
 /**
- * The one wire format of every keyset-paged list (issue 34): where a page ended, as base64url JSON of a
+ * The one wire format of every keyset-paged list: where a page ended, as base64url JSON of a
  * few short fields, opaque to clients and trusted no further than `wire`. Each list names its fields and
  * its Japanese "reload" error; this module owns the encoding and the checks.
  */

@@ -21,7 +21,7 @@ export interface ProcessedImage {
 const WEBP_MAX_SIDE = 16383;
 
 /**
- * The blurred preview of a センシティブな画像 (issue 19): 40 px square and blurred with a radius of a
+ * The blurred preview of a センシティブな画像: 40 px square and blurred with a radius of a
  * sixth of its side, so nothing of what it shows can be made out however far it is enlarged; the page
  * stretches it over the card. Made from the thumbnail, so it costs no second decode of the upload.
  */

@@ -9,7 +9,7 @@ import { startPeriodicJob, type PeriodicJob } from './periodicJob';
 export const DISCLOSURE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Deletes the disclosure records (issue 38) older than LIMITS.disclosureRetentionMonths, as the privacy
+ * Deletes the disclosure records older than LIMITS.disclosureRetentionMonths, as the privacy
  * policy says. One process at a time across workers (named lock); a failed round is retried next time.
  */
 export function startDisclosureSweep(

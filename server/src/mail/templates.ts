@@ -138,7 +138,7 @@ export function decisionMail({
   };
 }
 
-/** A sign-in from a browser and system this member has not used before (issue 21). */
+/** A sign-in from a browser and system this member has not used before. */
 export function newSignInMail({ to, device, at, publicUrl }: { to: string; device: string; at: Date; publicUrl: string }): OutgoingMail {
   const S = SECURITY_MAIL_TEXTS;
   return {

@@ -8,7 +8,7 @@ export const READ_PRIMARY_AFTER_WRITE_MS = 5_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Read your own writes with read replicas (issue 33). A request that changed something answers with a
+ * Read your own writes with read replicas. A request that changed something answers with a
  * short-lived cookie holding the time; for as long as it lives, this browser's requests read the primary
  * (PrimaryReads), so a reload right after a post, a hide or a block never shows the replica's older page,
  * on whichever API process it lands. The cookie carries no identity and grants nothing: a client that

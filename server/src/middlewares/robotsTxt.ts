@@ -3,7 +3,7 @@ import { robotsTxt } from '@hiraku/shared';
 
 const BODY = robotsTxt();
 
-/** A real /robots.txt (issue 39) rather than the web app's HTML, which the fallback would send. */
+/** A real /robots.txt rather than the web app's HTML, which the fallback would send. */
 export function robotsTxtRoute(): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/robots.txt' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

@@ -1,7 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { LIMITS } from '@hiraku/shared';
 
-/** A pending e-mail change (issue 35): the new address, and its single-use link stored only as a hash. */
+/** A pending e-mail change: the new address, and its single-use link stored only as a hash. */
 export class EmailChange extends Model<InferAttributes<EmailChange>, InferCreationAttributes<EmailChange>> {
   declare id: CreationOptional<number>;
   declare userId: number;

@@ -1,6 +1,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
-/** `blockerId` blocked `blockedId` (issue 19): neither sees the other; see visibility/relations.ts. */
+/** `blockerId` blocked `blockedId`: neither sees the other; see visibility/relations.ts. */
 export class Block extends Model<InferAttributes<Block>, InferCreationAttributes<Block>> {
   declare blockerId: number;
   declare blockedId: number;

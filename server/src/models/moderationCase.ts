@@ -45,7 +45,7 @@ export class ModerationCase extends Model<InferAttributes<ModerationCase>, Infer
   declare appealText: CreationOptional<string | null>;
   /** When operators' streams were told it passed its due time (once; migration 0019, notifications/cases.ts). */
   declare overdueToldAt: CreationOptional<Date | null>;
-  /** 削除 (issue 38): the removed content's title or first words, and when it went for good. */
+  /** 削除: the removed content's title or first words, and when it went for good. */
   declare removedTitle: CreationOptional<string | null>;
   declare contentRemovedAt: CreationOptional<Date | null>;
   /** 要相談 (issue 38, migration 0095): an operator asked the admins to look at it, when, who and why. */

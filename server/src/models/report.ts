@@ -47,7 +47,7 @@ export class Report extends Model<InferAttributes<Report>, InferCreationAttribut
   declare warningMask: CreationOptional<number>;
   declare warningOther: CreationOptional<string | null>;
   declare warningsLocked: CreationOptional<boolean>;
-  /** 全会員 or フォロワーのみ (issue 36); a followers-only report is never `listed`. */
+  /** 全会員 or フォロワーのみ; a followers-only report is never `listed`. */
   declare audience: CreationOptional<ReportAudience>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;

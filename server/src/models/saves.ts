@@ -7,7 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 
-/** One member's save of one report (issue 37); the composite primary key makes a second save impossible. */
+/** One member's save of one report; the composite primary key makes a second save impossible. */
 export class Save extends Model<InferAttributes<Save>, InferCreationAttributes<Save>> {
   declare userId: number;
   declare reportId: number;

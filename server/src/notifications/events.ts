@@ -25,7 +25,7 @@ export type NotificationEvent =
   /** The outcome of flags: every flagger is told (outcome: the action taken, or dismiss). */
   | { kind: 'flagOutcome'; userIds: readonly number[]; outcome: string; target: DecisionTarget }
   | { kind: 'announcement'; announcementId: number }
-  /** Follows (issue 36), kinds/follows.ts: a report published, to its author's approved followers. */
+  /** Follows, kinds/follows.ts: a report published, to its author's approved followers. */
   | { kind: 'followedReport'; reportId: number }
   /** A member began to follow `followeeId` (approved at once), or asked to (フォロー承認制). */
   | { kind: 'newFollower' | 'followRequest'; followerId: number; followeeId: number }

@@ -1,5 +1,5 @@
 /**
- * In-app notifications (issue 20). Other features call `notify` (events.ts) inside their transaction;
+ * In-app notifications. Other features call `notify` (events.ts) inside their transaction;
  * everything else here is the module's own: the fan-out worker, the bus between processes, the streams,
  * the list and counts, settings, and the daily digest.
  */

@@ -8,7 +8,7 @@ import { presentNotifications, unreadCounts, type StoreDeps } from './store';
 const toldKey = (userId: number, eventId: number) => `${userId}:${eventId}`;
 
 /**
- * What a worker's round made, presented once for every API process (issue 34): each member's notification
+ * What a worker's round made, presented once for every API process: each member's notification
  * as they see it with their unread count after it, an announcement's item once, a case event with the
  * queue's counts. The statements are the same for one notification or a batch of them; a stream then
  * writes what it receives. A member who switched the kind off in the app is told nothing (their list

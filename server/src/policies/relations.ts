@@ -5,7 +5,7 @@ import { loadRelationTo, type RelationTo } from '../visibility';
 import type { Viewer } from './viewer';
 
 /**
- * Blocks on the way to another member's report, comments or likes (issue 19). The blocked member gets
+ * Blocks on the way to another member's report, comments or likes. The blocked member gets
  * exactly the 404 of a thing that does not exist (`notFoundMessage`), so nothing tells them; the blocker,
  * who knows, is told why. Operators are bound like everyone else: a block is between two members.
  */

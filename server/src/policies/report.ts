@@ -11,7 +11,7 @@ export type ReportAction = 'read' | 'update' | 'delete' | 'like' | 'comment';
  */
 export function reportAbilities(viewer: Viewer, report: ReportFacts): ReportAbilities & { read: boolean } {
   const isAuthor = viewer !== null && viewer.id === report.authorId;
-  // A フォロワーのみ report (issue 36) takes likes and comments from those who may read it.
+  // A フォロワーのみ report takes likes and comments from those who may read it.
   const read = canSeeReport(viewer, report);
   const open = viewer !== null && isReportPublished(report) && read;
   return { read, update: isAuthor, delete: isAuthor, like: open && !isAuthor, comment: open };

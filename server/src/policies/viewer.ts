@@ -10,5 +10,5 @@ export { OPERATOR_ROLES } from '@hiraku/shared';
 /** Whether the viewer works the operators' side: an operator or an admin. */
 export const isOperator = (viewer: Viewer): boolean => isOperatorRole(viewer?.role);
 
-/** Whether the viewer is an admin (issue 38). */
+/** Whether the viewer is an admin. */
 export const isAdmin = (viewer: Viewer): boolean => isAdminRole(viewer?.role);

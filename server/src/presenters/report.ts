@@ -19,7 +19,7 @@ type ReportCardSource = Pick<
   'id' | 'authorId' | 'title' | 'description' | 'thumbnailKey' | 'imageSensitive' | 'imageSensitiveLocked' | 'imagePreviewKey' | 'warningMask' | 'warningOther' | 'likeCount' | 'createdAt'
 > & { author?: AuthorSource };
 
-/** A report's content warnings as every answer carries them (issue 37). */
+/** A report's content warnings as every answer carries them. */
 const presentWarnings = (report: Pick<Report, 'warningMask' | 'warningOther'>) => ({
   warnings: contentWarningKeys(report.warningMask),
   warningOther: report.warningOther,

@@ -39,7 +39,7 @@ import { tutorialHandlers } from './tutorial/tutorial';
 export type AllEndpointHandlers = { [K in EndpointKey]: EndpointHandler<K> };
 
 /**
- * Made once per app. Handlers keep no memory of their own: every cache is in `services.caches` (issue 33),
+ * Made once per app. Handlers keep no memory of their own: every cache is in `services.caches`,
  * so the API routes and the first screens rendered on the server (middlewares/firstScreenHtml.ts) share it.
  */
 export function endpointHandlers(services: AppServices): AllEndpointHandlers {

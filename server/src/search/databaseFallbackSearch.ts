@@ -20,7 +20,7 @@ export interface DatabaseSearchParams {
   offset: number;
   /** Whose search: their blocks, mutes and muted words apply (visibility/relations.ts). */
   viewer?: { id: number; now: Date } | null;
-  /** Only the reports this member saved (issue 37): at most LIMITS.savesMax, so the newest-reports bound is not needed. */
+  /** Only the reports this member saved: at most LIMITS.savesMax, so the newest-reports bound is not needed. */
   savedBy?: number;
 }
 

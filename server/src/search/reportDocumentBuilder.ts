@@ -108,7 +108,7 @@ async function loadDocuments(
       order: [['reportId', 'ASC'], ['position', 'ASC'], ['tagId', 'ASC']],
       transaction,
     }),
-    // Who saved each report (issue 37): the filter of search inside one's saves, never shown (reportsIndex.ts).
+    // Who saved each report: the filter of search inside one's saves, never shown (reportsIndex.ts).
     models.Save.findAll({
       attributes: ['reportId', 'userId'],
       where: { reportId: { [Op.in]: reportIds } },

@@ -64,7 +64,7 @@ export function createReportSearch(
   const relationsOf = listRelationsReader(deps.sequelize, deps.caches.listRelations);
   /**
    * The engine's answers and their rows, in the app's named cache `searchAnswers` (cache/appCaches.ts):
-   * dropped by any listing change, in every process (issue 33). Keyed by index too, so two searches on
+   * dropped by any listing change, in every process. Keyed by index too, so two searches on
    * different engines (tests) never share an answer.
    */
   const engineAnswers = deps.caches.searchAnswers;
@@ -74,11 +74,11 @@ export function createReportSearch(
    * the listed ones as cards with their folded text, read once for every member asking the same words,
    * filters, order and window while the answer is kept (nothing of a member is in either: what they may
    * see is decided per request from the rows, pageFromEngine). Like the feed's shared pages, an answer
-   * is dropped by any listing change, whichever process made it (issue 33).
+   * is dropped by any listing change, whichever process made it.
    */
   async function rowsFromEngine(input: ReportSearchQuery, offset: number, window: number, hiddenWarnings: HiddenWarningsFilter | undefined): Promise<EngineRows> {
     const { query, sort, limit, offset: _, ...filters } = input;
-    // A member hiding content warnings (issue 37) is given the engine's filter on them, so their pages fill
+    // A member hiding content warnings is given the engine's filter on them, so their pages fill
     // as anyone's; the filter names them (their own reports stay), so such answers are kept per member.
     const params = { query, sort, limit: Math.max(limit, window), offset, filters, ...(hiddenWarnings ? { hiddenWarnings } : {}) };
     return engineAnswers.get(JSON.stringify([deps.search.reportsIndexUid, params]), async () => {
@@ -94,7 +94,7 @@ export function createReportSearch(
 
   /**
    * The page the engine's answers give a member: the listed ones, in the engine's order, and with
-   * relations that hide something (issue 19), only those in their lists (visibility's listRelationsShow,
+   * relations that hide something, only those in their lists (visibility's listRelationsShow,
    * the rule of reportShownInListsSql: hidden authors, muted words in the folded text). A member with
    * none is given a page of ids as anyone; a member with some is given RELATIONS_WINDOW_PAGES pages at
    * once, and a window that leaves fewer than a page is followed by the next one, up to

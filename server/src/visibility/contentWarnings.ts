@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { RelationValues } from './relations';
 
 /*
- * Content warnings (issue 37): a member who set a label to 表示しない does not get reports carrying it in
+ * Content warnings: a member who set a label to 表示しない does not get reports carrying it in
  * their lists (feed of every sort, search, profiles, saves), their own reports excepted like every rule of
  * relations.ts. The labels are bits of `reports.warning_mask` and the member's hidden ones the bits of
  * `content_warning_settings.hide_mask`, so each form below is one `&`: in SQL a correlated NOT EXISTS on

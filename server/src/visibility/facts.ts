@@ -7,7 +7,7 @@ export interface ReportFacts {
   isDraft: boolean;
   hiddenAt: Date | null;
   authorSuspended: boolean;
-  /** 全会員 or フォロワーのみ (issue 36). */
+  /** 全会員 or フォロワーのみ. */
   audience: ReportAudience;
   /**
    * The viewer these facts were read for is an approved follower of the author: decides a followers-only

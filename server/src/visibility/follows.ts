@@ -4,7 +4,7 @@ import type { Viewer } from '../policies/viewer';
 import { approvedFollowerSql } from './sql';
 
 /*
- * The one follow fact visibility needs (issue 36): whether the viewer is an approved follower of a
+ * The one follow fact visibility needs: whether the viewer is an approved follower of a
  * report's author, which opens that author's フォロワーのみ reports to them. Read only when a report is
  * followers-only, so reading a members' report costs nothing more.
  */

@@ -4,7 +4,7 @@ import { loadListRelations, type ListRelations } from './relations';
 
 /**
  * A member's list relations (blocks either way, mutes, muted words, hidden warnings) kept for a moment
- * (issues 19, 22 and 33). The feed's shared pages and search's shared engine answers are filtered per
+ *. The feed's shared pages and search's shared engine answers are filtered per
  * request with them, and a member who scrolls, searches and comes back reads them several times a
  * second: loaded each time, a member with 400 hidden members and 100 words paid a statement of about 500
  * rows per request.

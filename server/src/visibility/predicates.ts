@@ -16,7 +16,7 @@ export const isReportListed = (report: Pick<ReportFacts, 'isDraft' | 'hiddenAt' 
 /**
  * docs/decisions.md: a draft is its author's alone (operators included out); hidden content, and the content
  * of a suspended member, stays visible to its author and operators only. A published フォロワーのみ report
- * (issue 36) is seen by its author, operators and the author's approved followers.
+ * is seen by its author, operators and the author's approved followers.
  */
 export function canSeeReport(viewer: Viewer, report: ReportFacts): boolean {
   if (viewer !== null && viewer.id === report.authorId) return true;

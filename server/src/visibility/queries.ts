@@ -48,7 +48,7 @@ export function visibleReportsWhere(viewer: Viewer, reportAlias = '`Report`'): W
 
 /**
  * A viewer's lists of other members' reports (a profile's list): listed reports, and for a member the
- * フォロワーのみ ones of authors they are an approved follower of (issue 36). With listedAuthorInclude.
+ * フォロワーのみ ones of authors they are an approved follower of. With listedAuthorInclude.
  */
 export function listedOrFollowedWhere(viewer: Viewer, reportAlias = '`Report`'): WhereOptions<Report> {
   if (viewer === null) return LISTED_REPORT;

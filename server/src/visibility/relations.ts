@@ -4,7 +4,7 @@ import { sqlDateTime } from '../db/connection';
 import { hidesWarnings, noHiddenWarningSql } from './contentWarnings';
 
 /*
- * Per-viewer relations (issue 19): blocks (either way), mutes (mine, while they last) and my muted words
+ * Per-viewer relations: blocks (either way), mutes (mine, while they last) and my muted words
  * (while they last). The same rules in three forms kept in agreement, like the rest of this folder:
  * predicates on loaded relations, raw SQL fragments for the hand-written queries, and Sequelize
  * conditions (the SQL as a literal with the viewer's values escaped in). None of them costs a query per
@@ -198,7 +198,7 @@ export interface ListRelations {
    * once per word (100 words against a page of cards took about 2 ms as separate searches, 0.05 ms as one).
    */
   mutedWordMatcher: RegExp | null;
-  /** The content warnings the viewer set to 表示しない, as a mask of reports.warning_mask's bits (issue 37). */
+  /** The content warnings the viewer set to 表示しない, as a mask of reports.warning_mask's bits. */
   hiddenWarningMask: number;
 }
 
@@ -223,7 +223,7 @@ function listRelationsOf(hiddenMemberIds: Iterable<number>, foldedWords: readonl
 }
 
 /**
- * The viewer's ListRelations in one statement (issue 22): the feed's shared first pages are read without
+ * The viewer's ListRelations in one statement: the feed's shared first pages are read without
  * a viewer and filtered per request with listRelationsShow, the same rule as reportShownInListsSql.
  */
 export async function loadListRelations(sequelize: Sequelize, viewerId: number, now: Date): Promise<ListRelations> {
@@ -256,7 +256,7 @@ export function listRelationsShow(viewerId: number, relations: ListRelations, re
 }
 
 /**
- * For notifications (issue 20): whether something `actorId` did may notify `recipientId`. One statement;
+ * For notifications: whether something `actorId` did may notify `recipientId`. One statement;
  * lists of recipients use notifiableSql instead.
  */
 export async function canNotify(sequelize: Sequelize, actorId: number, recipientId: number, now = new Date(), options: { transaction?: Transaction } = {}): Promise<boolean> {

@@ -4,7 +4,7 @@ import { isReportShownInLists, RELATION_PARAMS, reportShownInListsSql, type Rela
 import { listedReportSql } from './sql';
 
 /*
- * 保存 (issue 37): a saved report shows in its member's saved lists, collections and search inside them
+ * 保存: a saved report shows in its member's saved lists, collections and search inside them
  * exactly when it would show in their other lists: listed (published, not hidden, author not suspended)
  * and shown in their lists (not blocked either way, not muted, no muted word, and whatever rule is added
  * to reportShownInListsSql / isReportShownInLists). Saves are never removed for turning invisible: the

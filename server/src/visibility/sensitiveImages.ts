@@ -18,7 +18,7 @@ export interface ReportImageFacts {
 const DISPLAY_OF_CHOICE: Record<SensitiveImageChoice, ReportImageDisplay> = { show: 'full', blur: 'blur', hide: 'hidden' };
 
 /**
- * How `viewer` gets a report's main image (issue 19): an unlabelled image in full to every member; a
+ * How `viewer` gets a report's main image: an unlabelled image in full to every member; a
  * labelled one as the member chose in 設定 (表示する / ぼかす / 表示しない), except for its author and
  * operators, who see it in full (still labelled). A visitor never gets a labelled image at all. Every
  * presenter of a report image asks here, so no answer carries a full address the viewer should not get.

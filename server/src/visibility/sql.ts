@@ -18,7 +18,7 @@ export const activeMemberSql = (idColumn: string): string =>
 export const listedFlagsSql = (r: string): string => `(${r}.listed = 1 AND ${r}.is_draft = 0 AND ${r}.hidden_at IS NULL)`;
 
 /**
- * Report alias `r` is listed: see LISTED_REPORT. The audience is repeated (issue 36) like the flags, so a
+ * Report alias `r` is listed: see LISTED_REPORT. The audience is repeated like the flags, so a
  * フォロワーのみ report whose `listed` was not recomputed still never shows.
  */
 export const listedReportSql = (r: string): string => `(${listedFlagsSql(r)} AND ${r}.audience = 'members' AND ${activeMemberSql(`${r}.author_id`)})`;
@@ -28,7 +28,7 @@ export const viewerIdSql = (viewer: NonNullable<Viewer>): string => String(Math.
 
 /**
  * The member whose id is the SQL expression `followerSql` is an approved follower of the member in
- * `memberColumn` (issue 36): one lookup on member_follows' primary key.
+ * `memberColumn`: one lookup on member_follows' primary key.
  */
 export const approvedFollowerSql = (followerSql: string, memberColumn: string): string =>
   `EXISTS (SELECT 1 FROM member_follows vis_f WHERE vis_f.follower_id = ${followerSql} AND vis_f.followee_id = ${memberColumn} AND vis_f.state = 'approved')`;

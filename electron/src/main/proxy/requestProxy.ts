@@ -94,7 +94,7 @@ class NoResponse extends Error {
 }
 
 /**
- * The desktop app's only way to the API (issue 10): a plain Node module, so it is tested without
+ * The desktop app's only way to the API: a plain Node module, so it is tested without
  * Electron. The renderer names an endpoint; this checks it against the declared endpoints, sends it
  * with the cookie jar and the anti-forgery header, refreshes an expired session once, and refuses to
  * keep a member's session at all: the app is for operators.

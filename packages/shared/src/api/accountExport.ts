@@ -22,16 +22,16 @@ export const accountExportSchema = z.object({
   comments: z.array(z.object({ reportId: z.number().int(), text: z.string(), createdAt: isoDate })),
   likedReportIds: z.array(z.number().int()),
   searches: z.array(z.object({ query: z.string(), searchedAt: isoDate })),
-  /** The member's choice per content warning (issue 37). */
+  /** The member's choice per content warning. */
   contentWarningSettings: contentWarningSettingsSchema,
   enquiries: z.array(
     z.object({ category: z.string(), name: z.string().nullable(), email: z.string().nullable(), content: z.string(), createdAt: isoDate }),
   ),
-  // 保存 and collections (issue 37): every save, visible now or not, newest first; collections in the member's order.
+  // 保存 and collections: every save, visible now or not, newest first; collections in the member's order.
   saves: z.array(z.object({ reportId: z.number().int(), savedAt: isoDate })),
   collections: z.array(z.object({ name: z.string(), reportIds: z.array(z.number().int()), createdAt: isoDate })),
   /**
-   * Follows (issue 36): whom the member follows or asks to follow, who follows them or asks to
+   * Follows: whom the member follows or asks to follow, who follows them or asks to
    * (`pending`: a request), and their フォロー承認制.
    */
   follows: z.object({

@@ -19,7 +19,7 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
  */
 export const TWO_FACTOR_SETUP_PATH = '/settings#two-factor';
 
-/** The short-lived signed "password ok" cookie between the two steps of a login (issue 21). */
+/** The short-lived signed "password ok" cookie between the two steps of a login. */
 export const LOGIN_CHALLENGE_COOKIE = 'hiraku_login_challenge';
 
 /** The multipart field names of createOrUpdate. */

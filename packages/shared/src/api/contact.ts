@@ -37,7 +37,7 @@ export const siteConfigResponseSchema = z.object({
    * bucket or its CDN); null when it does. The desktop app's policy allows it.
    */
   imageOrigin: z.string().nullable(),
-  /** The site's own origin (PUBLIC_URL): the takedown form takes only addresses of its pages (issue 39). */
+  /** The site's own origin (PUBLIC_URL): the takedown form takes only addresses of its pages. */
   siteOrigin: z.string(),
 });
 export type SiteConfigResponse = z.output<typeof siteConfigResponseSchema>;

@@ -45,7 +45,7 @@ export const reportStepItemSchema = z.object({
 export type ReportStepItem = z.output<typeof reportStepItemSchema>;
 
 /**
- * How the viewer gets a report's main image (issue 19), decided on the server (server/src/visibility/
+ * How the viewer gets a report's main image, decided on the server (server/src/visibility/
  * sensitiveImages.ts). 'full': the image's addresses are in `mainImageUrl`/`thumbnailUrl`. 'blur': they
  * are null and `previewUrl` is a small, strongly blurred copy; GET /api/reports/:id/image gives the
  * full addresses when the member taps 表示する. 'hidden': neither address nor preview (the member chose
@@ -65,7 +65,7 @@ export const reportImageSchema = z.object({
 export type ReportImage = z.output<typeof reportImageSchema>;
 
 /**
- * A report's content warnings (issue 37), the same for every viewer: the UI covers the report with those
+ * A report's content warnings, the same for every viewer: the UI covers the report with those
  * the member set to 警告してから表示 (coveringContentWarnings); those on 表示しない never reach their lists.
  */
 const warningFields = {
@@ -96,7 +96,7 @@ export const reportDetailSchema = z.object({
   isDraft: z.boolean(),
   /** Hidden by an operator: only its author and operators still see it. */
   isHidden: z.boolean(),
-  /** 全会員 or フォロワーのみ (issue 36). */
+  /** 全会員 or フォロワーのみ. */
   audience: z.enum(REPORT_AUDIENCES),
   /** Null when there is no image or the viewer does not get it in full (see `image`). */
   mainImageUrl: z.string().nullable(),

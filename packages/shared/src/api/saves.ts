@@ -7,7 +7,7 @@ import { reportListItemSchema } from './reports';
 import { reportSearchQuerySchema, reportSearchResponseSchema } from './search';
 
 /*
- * 保存 and collections (issue 37). Everything here is the caller's own: no answer ever names another
+ * 保存 and collections. Everything here is the caller's own: no answer ever names another
  * member's saves or how often a report was saved.
  */
 

@@ -13,7 +13,7 @@ export interface GuideSection {
   links?: readonly GuideLink[];
 }
 
-/** A public guide page (issue 21): plain sections, for visitors as much as members. */
+/** A public guide page: plain sections, for visitors as much as members. */
 export interface GuidePage {
   title: string;
   lead: string;

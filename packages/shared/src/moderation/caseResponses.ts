@@ -3,7 +3,7 @@ import { CASE_DECISIONS, CASE_STATUSES, CASE_TYPES, FLAG_CATEGORIES, FLAG_TARGET
 import { memberStageSchema } from './memberStage';
 
 /**
- * Answers of flags, cases and appeals (issue 18); their types are the schemas' outputs. Dates are ISO
+ * Answers of flags, cases and appeals; their types are the schemas' outputs. Dates are ISO
  * 8601 strings in UTC. Operators see flaggers by public id only, never an e-mail address.
  */
 
@@ -58,7 +58,7 @@ export const caseItemSchema = z.object({
   notes: z.array(z.object({ author: person.nullable(), text: z.string(), createdAt: isoDate })),
   /** On an appeal case: what is appealed. */
   appeal: z.object({ ofCaseId: z.number().int(), action: decisionSchema, reason: z.string(), text: z.string(), filedAt: isoDate }).nullable(),
-  /** 要相談 (issue 38): an operator asked the admins to look at it; admins are shown these first. */
+  /** 要相談: an operator asked the admins to look at it; admins are shown these first. */
   escalation: z.object({ at: isoDate, by: person.nullable(), reason: z.string() }).nullable(),
 });
 export type CaseItem = z.output<typeof caseItemSchema>;
@@ -77,7 +77,7 @@ export type BulkResolveResponse = z.output<typeof bulkResolveResponseSchema>;
 
 /** GET /api/moderation/members/{publicId}/history */
 export const memberCaseHistorySchema = z.object({
-  /** `followers` (approved) and `following` (members approved, tags, categories): counts only (issue 36). */
+  /** `followers` (approved) and `following` (members approved, tags, categories): counts only. */
   member: person.extend({ suspended: z.boolean(), suspendedUntil: isoDate.nullable(), stage: memberStageSchema, followers: count, following: count }),
   cases: z.array(
     z.object({

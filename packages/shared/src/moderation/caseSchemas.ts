@@ -18,7 +18,7 @@ import {
 } from './cases';
 import { moderationReasonSchema } from './schemas';
 
-/** Inputs of flags, cases and appeals (issue 18). The answers' schemas are in caseResponses.ts. */
+/** Inputs of flags, cases and appeals. The answers' schemas are in caseResponses.ts. */
 
 const text = (max: number, tooLong: string) =>
   z.string({ error: tooLong }).transform((value) => value.replace(/\r\n?/g, '\n').trim()).refine((value) => charLength(value) <= max, tooLong);
@@ -64,7 +64,7 @@ export const caseNoteInputSchema = z.object(
 );
 export type CaseNoteInput = z.output<typeof caseNoteInputSchema>;
 
-/** POST /api/moderation/cases/{id}/escalate (issue 38): 要相談, with what the operator wants the admins to look at. */
+/** POST /api/moderation/cases/{id}/escalate: 要相談, with what the operator wants the admins to look at. */
 export const escalateCaseInputSchema = z.object({ reason: moderationReasonSchema }, { error: m.reasonRequired });
 export type EscalateCaseInput = z.output<typeof escalateCaseInputSchema>;
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '../limits';
 
 /**
- * Flags and cases (issue 18). A member flags (通報) a play report, a comment or a member under one of
+ * Flags and cases. A member flags (通報) a play report, a comment or a member under one of
  * FLAG_CATEGORIES; the first flag on a target opens its case, which operators decide in the case queue.
  */
 
@@ -11,7 +11,7 @@ export type FlagCategory = (typeof FLAG_CATEGORIES)[number];
 
 /** Hidden after LIMITS.severeFlaggersToHide distinct flaggers instead of LIMITS.flaggersToHide; due within 24 h. */
 /**
- * aiManipulatedPerson (issue 38): an image of a real person altered or made by AI (a sexual deepfake), as
+ * aiManipulatedPerson: an image of a real person altered or made by AI (a sexual deepfake), as
  * severe as an image published without consent; migration 0065 moved the stored priorities after it.
  */
 export const SEVERE_FLAG_CATEGORIES: readonly FlagCategory[] = ['minor', 'nonConsensual', 'obscene', 'aiManipulatedPerson'];
@@ -30,7 +30,7 @@ export type FlagTargetType = (typeof FLAG_TARGET_TYPES)[number];
 
 /**
  * A case is about one flagged target (its type is the target's), or is an appeal against a decision.
- * `takedown` is reserved for takedown requests (issue 21), which bring their own due clock.
+ * `takedown` is reserved for takedown requests, which bring their own due clock.
  */
 export const CASE_TYPES = ['report', 'comment', 'member', 'appeal', 'takedown'] as const;
 export type CaseType = (typeof CASE_TYPES)[number];

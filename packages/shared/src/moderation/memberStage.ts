@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moderationReasonSchema } from './schemas';
 
 /**
- * New members (issue 35): why a member is in the new stage. `signup`: their first LIMITS.newMemberDays
+ * New members: why a member is in the new stage. `signup`: their first LIMITS.newMemberDays
  * days, which also end once they have published enough and been liked enough; `operator`: put back by an
  * operator; `cases`: put back by LIMITS.upheldCasesToNewStage upheld cases. Only `signup` ends early.
  */

@@ -6,7 +6,7 @@ import { NOTICE_TEMPLATE_MESSAGES as m } from '../texts/moderation/noticeTemplat
 import { CASE_ACTIONS, FLAG_CATEGORIES, type FlagCategory } from './cases';
 
 /**
- * Notice templates (issue 38): the reason an operator gives a decision, kept per decision and (optionally)
+ * Notice templates: the reason an operator gives a decision, kept per decision and (optionally)
  * flag category, chosen in the case's reason dialog. A template may name what the case fills in:
  * {対象} the content or member decided on, {理由} the flag category's name. Any other {…} is refused.
  */

@@ -36,7 +36,7 @@ export const auditLogEntrySchema = z.object({
   action: z.string(),
   /** Null for what the system did by itself (a suspension ending) or once the operator's account is gone. */
   actor: z.object({ publicId: z.string(), username: z.string().nullable() }).nullable(),
-  /** `label`: its name (a title, a username, a comment's first words), `path`: where it is; null once gone (issue 38). */
+  /** `label`: its name (a title, a username, a comment's first words), `path`: where it is; null once gone. */
   target: z.object({ type: z.string(), id: z.string(), label: z.string().nullable(), path: z.string().nullable() }),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),

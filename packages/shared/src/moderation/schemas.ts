@@ -13,7 +13,7 @@ export const moderationReasonSchema = z
   .refine((text) => charLength(text) <= LIMITS.moderationReasonMax, m.reasonTooLong);
 
 /**
- * PUT /api/moderation/reports/{id}/image-label (issue 19): an operator labels a report's image
+ * PUT /api/moderation/reports/{id}/image-label: an operator labels a report's image
  * センシティブな画像 or not, and locks the label so its author cannot remove it. A locked label is
  * always on: locking an unlabelled image would only stop its author from adding the label.
  */

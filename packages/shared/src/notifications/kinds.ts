@@ -9,7 +9,7 @@ export const NOTIFICATION_KINDS = [
   'appeal',
   'flagOutcome',
   'announcement',
-  // Follows (issue 36): a followed member's new reports (one a day per author), a new follower, a
+  // Follows: a followed member's new reports (one a day per author), a new follower, a
   // request to follow (フォロー承認制), and the member's own request approved.
   'followedReport',
   'newFollower',

@@ -35,20 +35,20 @@ export interface ReportFormValues {
   /** On edit: drop the current main image without choosing a new one. */
   removeMainImage?: boolean;
   /**
-   * With a new image (issue 19): the poster confirms that everyone shown agreed to its posting and
+   * With a new image: the poster confirms that everyone shown agreed to its posting and
    * that anything the law forbids showing is mosaicked. The server refuses an image without both.
    */
   imageConsent?: boolean;
   imageMosaic?: boolean;
   /**
-   * The main image is labelled センシティブな画像 (issue 19): shown blurred or not at all to members
+   * The main image is labelled センシティブな画像: shown blurred or not at all to members
    * who chose so. On unless the poster turns it off; a label an operator locked cannot be turned off.
    */
   imageSensitive?: boolean;
-  /** Content warnings (issue 37): any number of labels, and the text that goes with その他. */
+  /** Content warnings: any number of labels, and the text that goes with その他. */
   warnings?: ContentWarningKey[];
   warningOther?: string;
-  /** 全会員 or フォロワーのみ (issue 36); absent is 全会員. */
+  /** 全会員 or フォロワーのみ; absent is 全会員. */
   audience?: ReportAudience;
 }
 

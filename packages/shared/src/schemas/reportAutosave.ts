@@ -12,7 +12,7 @@ const typed = (max: number) => z.string({ error: invalid }).refine((value) => ch
 const tagId = z.number({ error: invalid }).int().positive();
 
 /**
- * What an autosave holds (issue 39): the report form's values exactly as typed, half-written rows and
+ * What an autosave holds: the report form's values exactly as typed, half-written rows and
  * missing ※ fields included, within the form's own limits. Only the image is left out: a file is sent
  * with its two attestations when the report is saved, never on its own.
  */
@@ -34,7 +34,7 @@ export const reportAutosaveValuesSchema = z.object(
     playContents: z.array(tagId, { error: invalid }).max(LIMITS.playContentsMax, invalid),
     removeMainImage: z.boolean({ error: invalid }).optional(),
     imageSensitive: z.boolean({ error: invalid }).optional(),
-    // Content warnings (issue 37) and the audience (issue 36) are typed like the rest: kept as chosen.
+    // Content warnings and the audience are typed like the rest: kept as chosen.
     warnings: z.array(z.enum(CONTENT_WARNING_KEYS, { error: invalid }), { error: invalid }).max(CONTENT_WARNING_KEYS.length, invalid).optional(),
     warningOther: typed(LIMITS.contentWarningOtherMax).optional(),
     audience: z.enum(REPORT_AUDIENCES, { error: invalid }).optional(),

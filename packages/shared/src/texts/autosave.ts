@@ -1,4 +1,4 @@
-/** TEXTS.autosave: the report form's autosave (issue 39) and マイページ's list of what is being written. */
+/** TEXTS.autosave: the report form's autosave and マイページ's list of what is being written. */
 export const AUTOSAVE_TEXTS = {
   saving: '下書きを保存しています…',
   saved: '下書きを保存しました',

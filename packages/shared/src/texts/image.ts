@@ -13,7 +13,7 @@ export const IMAGE_MESSAGES = {
   notAnImage: '選んだファイルは画像ではないようです。JPEG・PNG・WebP・GIFの画像を選んでください。',
   /** Issue 19: an image is posted only with both attestations of IMAGE_ATTESTATION_TEXTS. */
   attestationRequired: '画像を投稿するには、同意とモザイク処理の確認の両方にチェックを入れてください。',
-  /** The author tried to remove a センシティブな画像 label an operator locked (issue 19). */
+  /** The author tried to remove a センシティブな画像 label an operator locked. */
   sensitiveLocked: 'この画像は運営がセンシティブな画像に設定しているため、表示の設定を外すことはできません。',
   sensitiveChoiceInvalid: 'センシティブな画像の表示方法を選んでください。',
   sensitiveChoiceSaved: 'センシティブな画像の表示方法を保存しました。',
@@ -23,7 +23,7 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 
-/** TEXTS.image.sensitive: how sensitive images appear, the form's label and the 設定 section (issue 19). */
+/** TEXTS.image.sensitive: how sensitive images appear, the form's label and the 設定 section. */
 export const SENSITIVE_IMAGE_TEXTS = {
   ...SENSITIVE_IMAGE_VIEW_TEXTS,
   formHint: '性的な内容や肌の露出がある画像はオンのままにしてください。オンの画像は、見る人の設定に合わせてぼかして表示されます。',

@@ -1,5 +1,5 @@
 /**
- * What a blurred or hidden sensitive image says on a card or a report (issue 19), apart from the rest of
+ * What a blurred or hidden sensitive image says on a card or a report, apart from the rest of
  * SENSITIVE_IMAGE_TEXTS (which spreads them): cards are on /reports' first paint, the form and 設定 are not.
  */
 export const SENSITIVE_IMAGE_VIEW_TEXTS = {

@@ -25,7 +25,7 @@ export const PAGE_TITLES = {
   searchResults: '検索結果',
   deleteAccount: 'アカウント削除',
   settings: '設定',
-  /** 保存 (issue 37). */
+  /** 保存. */
   saved: '保存済み',
   tutorial: 'チュートリアル',
   notFound: 'ページが見つかりません',

@@ -21,18 +21,18 @@ import { createEndpointCaller } from './endpointClient';
 export function createModerationApi(client: ApiClient) {
   const call = createEndpointCaller(client);
   return {
-    /** The case queue (issue 18): `filters` as the query string names them ('' for all). */
+    /** The case queue: `filters` as the query string names them ('' for all). */
     cases: (filters: CaseFilters, cursor: string | null, signal?: AbortSignal) =>
       call('moderation.cases', { query: { ...filters, overdue: filters.overdue ? 'true' : '', cursor: cursor ?? undefined } }, { signal }),
     caseCounts: () => call('moderation.caseCounts', {}),
     claimCase: (id: number, claim: boolean) => call(claim ? 'moderation.claimCase' : 'moderation.releaseCase', { params: { id } }),
     noteCase: (id: number, text: string) => call('moderation.caseNote', { params: { id }, body: { text } }),
-    /** Notice templates (issue 38). */
+    /** Notice templates. */
     createNoticeTemplate: (input: NoticeTemplateInput) => call('noticeTemplates.create', { body: input }),
     updateNoticeTemplate: (id: number, input: NoticeTemplateInput) => call('noticeTemplates.update', { params: { id }, body: input }),
     removeNoticeTemplate: (id: number) => call('noticeTemplates.remove', { params: { id } }),
     previewNoticeTemplate: (body: string, category: FlagCategory | null) => call('noticeTemplates.preview', { body: { body, category } }),
-    /** 要相談 (issue 38): ask the admins to look at the case. */
+    /** 要相談: ask the admins to look at the case. */
     escalateCase: (id: number, reason: string) => call('moderation.escalateCase', { params: { id }, body: { reason } }),
     /** Takes 要相談 back: the operator who escalated, or an admin. */
     withdrawEscalation: (id: number) => call('moderation.withdrawEscalation', { params: { id } }),

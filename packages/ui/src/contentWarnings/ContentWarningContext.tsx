@@ -13,7 +13,7 @@ interface ContentWarningView {
 const ContentWarningContext = createContext<ContentWarningView>({ settings: defaultContentWarningSettings(), viewerPublicId: null });
 
 /**
- * The member's choice per content warning (issue 37), for every card and report page under it: read once
+ * The member's choice per content warning, for every card and report page under it: read once
  * from GET /api/content-warnings/settings while signed in; the defaults otherwise and until it arrives
  * (covering too much for a moment rather than showing too much).
  */

@@ -7,7 +7,7 @@ const t = CONTENT_WARNING_COVER_TEXTS;
 const warningLabel = (key: ContentWarningKey, other: string | null): string => (key === 'other' && other ? t.coverOther(other) : CONTENT_WARNING_LABELS[key]);
 
 /**
- * What stands in for a report's text and image while its content warnings cover it (issue 37): the
+ * What stands in for a report's text and image while its content warnings cover it: the
  * labels, and a button that shows the report. Nothing of the report itself is rendered until then.
  */
 export default function ContentWarningCover({ labels, other, onReveal, className = '' }: { labels: readonly ContentWarningKey[]; other: string | null; onReveal: () => void; className?: string }) {

@@ -4,7 +4,7 @@ import { CONTENT_WARNING_KEYS, CONTENT_WARNING_LABELS, CONTENT_WARNING_TEXTS, LI
 const t = CONTENT_WARNING_TEXTS;
 
 /**
- * The report form's 注意書き (issue 37): any number of labels, and the words of その他 when it is chosen.
+ * The report form's 注意書き: any number of labels, and the words of その他 when it is chosen.
  * Locked by an operator, the fields show the labels but cannot change them.
  */
 export function ContentWarningFields({

@@ -5,7 +5,7 @@ import { useEndpointQuery } from '../query/endpointQuery';
 const t = FOLLOW_TEXTS;
 
 /**
- * The report form's 公開範囲 (issue 36): 全会員 or フォロワーのみ. Offered only with フォロー承認制 on (the
+ * The report form's 公開範囲: 全会員 or フォロワーのみ. Offered only with フォロー承認制 on (the
  * server refuses フォロワーのみ without it), or when the report already is followers-only.
  */
 export function AudienceField({ value, onChange, disabled, error }: { value: ReportAudience; onChange: (audience: ReportAudience) => void; disabled: boolean; error?: string }) {

@@ -4,7 +4,7 @@ import { useEndpointQuery } from '../query/endpointQuery';
 import { useMemberFollowChange } from './followQueries';
 import { FollowButtonView } from './FollowButtonView';
 
-/** Follow or unfollow a member (issue 36) from their profile: reads the standing with this one member. */
+/** Follow or unfollow a member from their profile: reads the standing with this one member. */
 export function FollowButton({ publicId, name, compact = false }: { publicId: string; name: string; compact?: boolean }) {
   const state = useEndpointQuery('follows.memberState', { params: { publicId } });
   const change = useMemberFollowChange(publicId);

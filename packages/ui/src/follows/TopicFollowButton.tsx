@@ -7,7 +7,7 @@ import { FollowButtonView } from './FollowButtonView';
 const t = FOLLOW_TEXTS;
 
 /**
- * 「フォロー」/「フォロー中」 beside a tag or a category (issue 36): its reports then come in フォロー中. The
+ * 「フォロー」/「フォロー中」 beside a tag or a category: its reports then come in フォロー中. The
  * standing comes from the member's followed tags and categories, read once for the whole page.
  */
 export function TopicFollowButton({ kind, id, name }: { kind: TopicKind; id: number; name: string }) {

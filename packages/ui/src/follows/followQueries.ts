@@ -4,7 +4,7 @@ import { useApi } from '../api/ApiContext';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 
 /*
- * Following a member on the client (issue 36). The cards of a list read the member's follows once
+ * Following a member on the client. The cards of a list read the member's follows once
  * (follows.memberIds) rather than one call per author; the profile reads its one member's standing. A
  * change made on either updates both in place, so a card and the profile never disagree.
  */

@@ -34,7 +34,7 @@ export default function MoreMenuList({ id, labelledBy, open, openAt, openCount, 
   const isOperator = status === 'authenticated' && isOperatorRole(user?.role);
   const { showNotice } = useNotice();
   const download = useAccountDownload();
-  // The export asks for a recent proof of identity like every other irreversible disclosure (issue 35).
+  // The export asks for a recent proof of identity like every other irreversible disclosure.
   const { withStepUp, dialog } = useStepUp();
   const operatorItems = useOperatorMenuItems(open && isOperator);
   const items = [...(isOperator ? operatorItems : []), ...moreMenuItemsFor(status === 'authenticated')];

@@ -23,7 +23,7 @@ export const MORE_MENU_ITEMS: readonly MoreMenuItem[] = [
   { kind: 'download', membersOnly: true, label: t.exportData, keywords: ['download', 'data', 'daunrodo', 'でーた'] },
   { kind: 'link', to: PATHS.termsOfService, label: t.terms, keywords: ['りようきやく', 'riyoukiyaku', 'terms', 'kiyaku'] },
   { kind: 'link', to: PATHS.privacyPolicy, label: t.privacy, keywords: ['privacy', 'puraibashii'] },
-  // The public side of trust (issue 21): what we remove, the image rules, where to report, the takedown form.
+  // The public side of trust: what we remove, the image rules, where to report, the takedown form.
   { kind: 'link', to: PATHS.removalGuidelines, label: t.removalGuidelines, keywords: ['さくじょがいどらいん', 'sakujogaidorain', 'removal'] },
   { kind: 'link', to: PATHS.imageRules, label: t.imageRules, keywords: ['がぞう', 'image', 'rules'] },
   { kind: 'link', to: PATHS.reportIllegalContent, label: t.reportIllegalContent, keywords: ['いほう', 'ihou', 'tsuuhou', 'report'] },

@@ -22,7 +22,7 @@ interface CaseEscalationProps {
 }
 
 /**
- * 要相談 (issue 38): who asked the admins and why, with the button taking it back for whoever may; or, on
+ * 要相談: who asked the admins and why, with the button taking it back for whoever may; or, on
  * an open case nobody escalated yet, a button that opens the form asking them (the shared schema checks
  * it, as the server does). E does the same from the keyboard (useCaseQueueKeys).
  */

@@ -7,7 +7,7 @@ const t = MODERATION_TEXTS.cases;
 const rowTitle = (item: CaseItem): string => item.target.title ?? item.target.text?.slice(0, 40) ?? t.targetGone;
 
 /**
- * The left pane of the wide queue (issue 38): one compact row per case, the case in hand marked current
+ * The left pane of the wide queue: one compact row per case, the case in hand marked current
  * and kept in view as J and K move it. A row is a button: clicking it (or Enter on it) takes that case,
  * which CaseQueuePage focuses on the right.
  */

@@ -111,7 +111,7 @@ function CaseQueue() {
   };
 
   const replaceItem = (item: CaseItem) => list.update((page) => ({ ...page, items: page.items.map((other) => (other.id === item.id ? item : other)) }));
-  // 要相談 (issue 38): the case whose question to the admins is being written (E or the button opens it).
+  // 要相談: the case whose question to the admins is being written (E or the button opens it).
   const { user } = useSession();
   const [escalatingId, setEscalatingId] = useState<number | null>(null);
   const withdrawEscalation = async (item: CaseItem) => {
@@ -166,7 +166,7 @@ function CaseQueue() {
     try {
       const first = chosen[0];
       let message: string;
-      // Suspend and delete ask for a recent proof of identity (issue 35): the step-up dialog, then again.
+      // Suspend and delete ask for a recent proof of identity: the step-up dialog, then again.
       if (chosen.length === 1 && first) message = (await withStepUp(() => api.resolveCase(first.id, action, reason))).message;
       else if (isBulkAction(action)) message = (await withStepUp(() => api.bulkResolve(chosen.map((item) => item.id), action, reason))).message;
       else return c.actionFailed;

@@ -21,7 +21,7 @@ interface CaseViewProps {
   onAction: ((action: CaseDecision) => void) | null;
   onHistory: (publicId: string, name: string) => void;
   onChange: (item: CaseItem) => void;
-  /** 要相談 (issue 38): the form's state, held by the queue so E opens it; and the taking back, when allowed. */
+  /** 要相談: the form's state, held by the queue so E opens it; and the taking back, when allowed. */
   escalating: boolean;
   onEscalating: (open: boolean) => void;
   onWithdrawEscalation: (() => void) | null;

@@ -9,7 +9,7 @@ import { ReasonDialog } from './ReasonDialog';
 const t = NEW_MEMBER_TEXTS;
 
 /**
- * The member history's 参加段階 (issue 35): whether the member is held by the new members' limits, until
+ * The member history's 参加段階: whether the member is held by the new members' limits, until
  * when and why, and the operator's lift / restore, each asked for its reason (audit-logged).
  */
 export function MemberStageSection({ api, publicId, stage }: { api: ModerationApi; publicId: string; stage: MemberStageView }) {

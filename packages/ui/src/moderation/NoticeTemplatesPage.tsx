@@ -30,7 +30,7 @@ interface Draft {
 }
 const EMPTY: Draft = { name: '', decision: 'hide', category: '', body: '' };
 
-/** /moderation/notice-templates (issue 38): the reasons operators keep per decision and category, with a preview. */
+/** /moderation/notice-templates: the reasons operators keep per decision and category, with a preview. */
 export function NoticeTemplatesPage() {
   return (
     <OperatorGate page={MODERATION_TEXTS.titles.noticeTemplates}>

@@ -12,7 +12,7 @@ const t = MODERATION_TEXTS.reportModeration;
 
 /**
  * On a report's page, for operators: hide it from everyone but its author and operators, or show it
- * again; and set its image's センシティブな画像 label and lock (issue 19).
+ * again; and set its image's センシティブな画像 label and lock.
  */
 export default function ReportModerationPanel({
   reportId,
@@ -27,7 +27,7 @@ export default function ReportModerationPanel({
   onChange: (hidden: boolean) => void;
   image: ReportImage | null;
   onImageLabelChange: () => void;
-  /** The report's content warnings and their lock (issue 37); saved like the image label. */
+  /** The report's content warnings and their lock; saved like the image label. */
   warnings: { warnings: ContentWarningKey[]; warningOther: string | null; locked: boolean };
 }) {
   const { client } = useApi();

@@ -12,7 +12,7 @@ interface Warnings {
 }
 
 /**
- * For operators, beside the image label (issue 37): add or remove a report's content warnings and lock
+ * For operators, beside the image label: add or remove a report's content warnings and lock
  * them against the author's edits; saving asks for the reason (audit log), and the author is told.
  */
 export function WarningLabelControl({ reportId, initial, onChange }: { reportId: number; initial: Warnings; onChange: () => void }) {

@@ -2,7 +2,7 @@ import { APPEAL_ACTIONS, BULK_CASE_ACTIONS, CASE_ACTIONS, isAdminRole, TAKEDOWN_
 
 /**
  * One letter per move and decision, shown on the screen; the space bar selects (Shift: a range). E is
- * 要相談 (issue 38): it opens the question to the admins, or on a case already escalated takes it back.
+ * 要相談: it opens the question to the admins, or on a case already escalated takes it back.
  */
 export const KEYS = { next: 'j', previous: 'k', claim: 'c', escalate: 'e', dismiss: 'd', harmless: 'n', hide: 'h', delete: 'x', warn: 'w', suspend: 's' } as const;
 export const KEYED_ACTIONS = ['dismiss', 'harmless', 'hide', 'delete', 'warn', 'suspend'] as const;

@@ -8,7 +8,7 @@ import { PATHS } from '../routes/paths';
 
 const t = EMAIL_CHANGE_TEXTS;
 
-/** Opened from the link mailed to the new address (issue 35): sends its token once and says how it went. */
+/** Opened from the link mailed to the new address: sends its token once and says how it went. */
 export function ConfirmEmailChangePage() {
   const { call } = useApi();
   const [params] = useSearchParams();

@@ -64,7 +64,7 @@ export function LoginPage() {
     try {
       const response = await login.mutateAsync(parsed);
       if ('twoFactorRequired' in response) {
-        // The password was right; the code comes next (issue 21).
+        // The password was right; the code comes next.
         setBusy(false);
         setCodeStep(response.methods);
         return;

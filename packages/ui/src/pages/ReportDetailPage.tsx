@@ -41,7 +41,7 @@ function ReportNotFound() {
   );
 }
 
-/** A tag with its 「フォロー」 (issue 36): the tag's next reports then come in フォロー中. */
+/** A tag with its 「フォロー」: the tag's next reports then come in フォロー中. */
 function FollowableTag({ tag }: { tag: TagRef }) {
   return (
     <span className="tag-follow">
@@ -212,7 +212,7 @@ function ReportView({ report }: { report: ReportDetail }) {
   );
 }
 
-/** The report behind its content warnings' cover until the member taps (issue 37). */
+/** The report behind its content warnings' cover until the member taps. */
 function CoveredReportView({ report }: { report: ReportDetail }) {
   const covering = useCoveringWarnings(report.warnings, report.authorData.publicId);
   const [revealed, setRevealed] = useState(false);

@@ -25,7 +25,7 @@ function Loading() {
   return <p role="status">{REPORT_FORM_TEXTS.loading}</p>;
 }
 
-/** Said once above the form when it continues what was being written (issue 39). */
+/** Said once above the form when it continues what was being written. */
 function RestoredNote() {
   return <p className="form__note report-form__restored">{AUTOSAVE_TEXTS.restored}</p>;
 }
@@ -55,7 +55,7 @@ export function CreateReportPage() {
       console.error('profile for the report form failed', own.error);
     }
   }, [noProfile, own.isError, own.error, navigate, platform]);
-  // What was being written (issue 39): the row the address names (set by the form's first autosave) or this device's copy.
+  // What was being written: the row the address names (set by the form's first autosave) or this device's copy.
   const [search] = useSearchParams();
   const { user } = useSession();
   const resumed = useResumedDraft({ member: user?.publicId ?? '', reportId: null, autosaveId: parseRouteId(search.get('autosave') ?? undefined) });
@@ -102,7 +102,7 @@ export function EditReportPage() {
         : null;
   // Taken once per report, never from an answer the cache holds as stale (it is being read again then);
   // a refetch after the form shows must not reset what is typed.
-  // A change of this report being written and not yet saved (issue 39) is continued rather than the saved report.
+  // A change of this report being written and not yet saved is continued rather than the saved report.
   const { user } = useSession();
   const resumed = useResumedDraft({ member: user?.publicId ?? '', reportId: reportId ?? null, autosaveId: null });
   const [initial, setInitial] = useState<(Start & { id: number }) | null>(null);

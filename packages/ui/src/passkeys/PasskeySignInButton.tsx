@@ -6,7 +6,7 @@ import { PasskeyCeremonyError } from './passkeyCeremonies';
 import { usePasskeyCeremonies, usePasskeySignIn } from './usePasskeys';
 
 /**
- * "パスキーでログイン" (issue 35): on the login page, and as the second step of an account whose second
+ * "パスキーでログイン": on the login page, and as the second step of an account whose second
  * factor is a passkey. Renders nothing where the host has no passkey ceremony (the code then remains).
  */
 export function PasskeySignInButton({ label, lead, onSignedIn }: { label: string; lead: string; onSignedIn: (response: LoginResponse) => void }) {

@@ -1,7 +1,7 @@
 import { PASSKEY_MESSAGES, type PasskeyAuthenticationResponse, type PasskeyOptions, type PasskeyRegistrationResponse } from '@hiraku/shared';
 
 /**
- * The browser's half of a passkey ceremony (issue 35): hand the server's options to the authenticator and
+ * The browser's half of a passkey ceremony: hand the server's options to the authenticator and
  * its answer back. On the web, @simplewebauthn/browser in the page; the desktop app lends its own
  * (Platform.passkeys: the system authenticator through the main process), or none where Electron has no
  * WebAuthn, and the login then offers the code alone.

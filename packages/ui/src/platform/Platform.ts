@@ -28,12 +28,12 @@ export interface Platform {
    */
   transport?: Transport;
   /**
-   * Passkey ceremonies (issue 35) when the host does them itself: the desktop app's main process, or null
+   * Passkey ceremonies when the host does them itself: the desktop app's main process, or null
    * where it cannot (the login then offers the code alone). Unset on the web: the page's own WebAuthn.
    */
   passkeys?: PasskeyCeremonies | null;
   /**
-   * The desktop app's update feed (issue 38), kept by the main process in its settings: read and set
+   * The desktop app's update feed, kept by the main process in its settings: read and set
    * from 設定 › アプリの更新. Unset on the web, which has nothing to update.
    */
   updateFeed?: UpdateFeedSetting;

@@ -18,7 +18,7 @@ function resumePath(row: ReportAutosaveSummary): string {
 }
 
 /**
- * マイページ's reports being written (issue 39): every autosaved form of the member, from any device,
+ * マイページ's reports being written: every autosaved form of the member, from any device,
  * newest first, each to continue or discard. Nothing shows while there are none.
  */
 export function AutosaveList() {

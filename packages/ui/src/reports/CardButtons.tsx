@@ -5,7 +5,7 @@ import { SaveButtonView } from '../saves/SaveButtonView';
 import { useSession } from '../session/SessionContext';
 
 /*
- * A card's buttons in a list: 保存 (issue 37) and the author line's フォローする (issue 36). Lists are
+ * A card's buttons in a list: 保存 and the author line's フォローする. Lists are
  * first screens (/reports is held to 120 KiB of JavaScript before first paint), so the buttons' logic
  * comes after it, in one chunk for both (cardActions.ts); until then each shows what it shows while the
  * member's saved ids or follows load: 保存 or フォローする, not yet pressable.

@@ -28,7 +28,7 @@ interface CommentViewProps {
   onDelete: () => void;
 }
 
-/** The text, or for a comment holding one of the viewer's muted words a closed line that opens it (issue 19). */
+/** The text, or for a comment holding one of the viewer's muted words a closed line that opens it. */
 function CommentText({ comment }: { comment: CommentItem }) {
   const [open, setOpen] = useState(false);
   if (!comment.mutedWord || open) return <p className="comment__text">{comment.text}</p>;

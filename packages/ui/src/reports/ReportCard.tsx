@@ -38,7 +38,7 @@ export function ReportCard({ report, actions, followAuthor = false }: { report: 
   const covering = useCoveringWarnings(report.warnings, author.publicId);
   const [revealed, setRevealed] = useState(false);
   if (covering.length > 0 && !revealed) {
-    // Content warnings (issue 37): neither the text nor the image until the member taps; no link either,
+    // Content warnings: neither the text nor the image until the member taps; no link either,
     // so the tap that reveals is not taken for one that opens the report.
     return (
       <article className="report-card report-card--covered" data-report-id={report._id}>

@@ -5,7 +5,7 @@ import { useApi } from '../api/ApiContext';
 const t = SENSITIVE_IMAGE_VIEW_TEXTS;
 
 /**
- * A report image the server did not send in full (issue 19): display 'blur' shows the small blurred
+ * A report image the server did not send in full: display 'blur' shows the small blurred
  * preview with a 表示する button, and only that tap asks for the full address (GET /api/reports/:id/image),
  * so it never enters the page before; display 'hidden' shows a neutral placeholder and no button.
  * `className` gives it the box of the image it stands for (card thumbnail, profile row, detail figure).

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { DEFAULT_SORT, FEED_SORT_OPTIONS, SORT_COOKIE, SORT_STORAGE_KEY, type FeedSortOption } from '@hiraku/shared';
 
-/** The feed's orders, フォロー中 included (issue 36). */
+/** The feed's orders, フォロー中 included. */
 type SortOption = FeedSortOption;
 
 export function isSortOption(value: unknown): value is SortOption {

@@ -34,7 +34,7 @@ export const PATHS = {
   searchResults: '/search-results',
   deleteAccount: '/delete-account',
   settings: '/settings',
-  /** The member's saves and collections (issue 37). */
+  /** The member's saves and collections. */
   saved: '/saved',
   notifications: '/notifications',
   notificationsUnsubscribe: '/notifications/unsubscribe',

@@ -5,7 +5,7 @@ import { ModalDialog } from '../taxonomy/ModalDialog';
 const t = SAFETY_TEXTS;
 
 /**
- * "Block this member?" in the app's own dialog (issue 39), not the browser's native box: it reads like
+ * "Block this member?" in the app's own dialog, not the browser's native box: it reads like
  * the rest of the site and works the same in the desktop app. やめる has the focus, so a stray Enter blocks no one.
  */
 export function BlockConfirmDialog({ name, onConfirm, onCancel }: { name: string; onConfirm: () => void; onCancel: () => void }) {

@@ -7,7 +7,7 @@ import { BlockConfirmDialog } from './BlockConfirmDialog';
 
 const t = SAFETY_TEXTS;
 
-/** Block and mute buttons for another member's profile, with what is in force now (issue 19). */
+/** Block and mute buttons for another member's profile, with what is in force now. */
 export function MemberSafetyButtons({ publicId, name }: { publicId: string; name: string }) {
   const blocks = useEndpointQuery('blocks.list');
   const mutes = useEndpointQuery('mutes.list');

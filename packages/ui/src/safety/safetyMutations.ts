@@ -4,7 +4,7 @@ import { useApi } from '../api/ApiContext';
 import { endpointQueryKey } from '../query/endpointQuery';
 
 /**
- * The answers a block, mute or muted word changes (issue 19): the lists of the 設定 screen and every list
+ * The answers a block, mute or muted word changes: the lists of the 設定 screen and every list
  * or page of reports and comments, which the server now filters differently.
  */
 const AFFECTED: readonly EndpointKey[] = [

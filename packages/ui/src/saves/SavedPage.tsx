@@ -30,7 +30,7 @@ function savedPath(state: SearchState, collectionId: number | null): string {
 }
 
 /**
- * 保存済み (issue 37): the member's saves newest first, their collections, and search inside what they
+ * 保存済み: the member's saves newest first, their collections, and search inside what they
  * saved with the words and filters of /reports. Only the member ever sees any of it.
  */
 export function SavedPage() {

@@ -4,7 +4,7 @@ import { useApi } from '../api/ApiContext';
 import { endpointQueryKey, useEndpointQuery } from '../query/endpointQuery';
 
 /*
- * 保存 (issue 37) on the client: the member's saved ids are read once and kept (the buttons on every
+ * 保存 on the client: the member's saved ids are read once and kept (the buttons on every
  * card read them), and each change updates them in place and has the /saved lists read again.
  */
 

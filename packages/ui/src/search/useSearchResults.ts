@@ -40,7 +40,7 @@ export function useSearchResults(state: SearchState, endpoint: 'search.reports' 
   const base = { query, sort, gender, sexualOrientation, role, playCategory, playContent, limit: LIMITS.pageSize, offset: 0 };
   const results = useInfiniteQuery({
     queryKey: endpointQueryKey(endpoint, { query: base }),
-    // /saved searches inside the member's saves (issue 37) with the same words, filters and answer.
+    // /saved searches inside the member's saves with the same words, filters and answer.
     queryFn: ({ pageParam, signal }) => call(endpoint, { query: { ...base, offset: pageParam } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (page, _pages, offset) => {

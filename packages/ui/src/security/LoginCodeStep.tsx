@@ -11,7 +11,7 @@ const FIELD_ORDER = ['code'] as const;
 const check = schemaCheck<Values>(loginCodeSchema);
 
 /**
- * The login's second step (issue 21): the code from the authenticator app or a recovery code. The password
+ * The login's second step: the code from the authenticator app or a recovery code. The password
  * step left a short-lived signed cookie; when it has run out (401) the member starts over.
  */
 export function LoginCodeStep({ onSignedIn, onStartOver }: { onSignedIn: (response: LoginResponse) => void; onStartOver: () => void }) {

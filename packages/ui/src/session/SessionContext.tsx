@@ -230,7 +230,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
     if (state.status === 'unauthenticated') return;
     // Remembered before the call, so a reload or a closed tab while it is out still ends the session later.
     pendingLogoutStore.set();
-    // Words kept on this device for the report form (issue 39) go with a logout on purpose.
+    // Words kept on this device for the report form go with a logout on purpose.
     localDraftStore.clearAll();
     endedOnPurpose.current = true;
     try {

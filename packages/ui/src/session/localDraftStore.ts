@@ -1,7 +1,7 @@
 import type { ReportAutosaveValues } from '@hiraku/shared';
 
 /**
- * The report being written in this browser (issue 39): which autosave row it is, and its words while
+ * The report being written in this browser: which autosave row it is, and its words while
  * the server has not confirmed them, so a reload finds the row, and a crash, a lost connection or a
  * session that expired mid-sentence loses nothing: the form sends them as soon as it can. Dropped when
  * the report is saved or the row discarded. One slot per member (by public id), so another member signing in on the

@@ -18,7 +18,7 @@ import { SettingsSection } from './SettingsSection';
 
 const t = CONTENT_WARNING_TEXTS;
 
-/** 設定 > 注意書き (issue 37): per label, 表示する / 警告してから表示 / 表示しない, saved on the server. */
+/** 設定 > 注意書き: per label, 表示する / 警告してから表示 / 表示しない, saved on the server. */
 export function ContentWarningsSection() {
   const { call } = useApi();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { SettingsSection } from './SettingsSection';
 const t = EMAIL_CHANGE_TEXTS;
 
 /**
- * 設定 › メールアドレスの変更 (issue 35): asks for a recent proof of identity (the step-up dialog), then
+ * 設定 › メールアドレスの変更: asks for a recent proof of identity (the step-up dialog), then
  * mails a link to the new address; the address changes when that link is opened.
  */
 export function EmailChangeSection() {

@@ -9,7 +9,7 @@ import { SettingsSection } from './SettingsSection';
 const t = FOLLOW_TEXTS;
 
 /**
- * 設定 > フォロー (issue 36): フォロー承認制, the requests waiting and the member's followers. Only the
+ * 設定 > フォロー: フォロー承認制, the requests waiting and the member's followers. Only the
  * member sees these lists; nobody else learns who follows them.
  */
 export function FollowSection() {

@@ -11,7 +11,7 @@ import { SettingsSection } from './SettingsSection';
 const t = FOLLOW_TEXTS;
 
 /**
- * 設定 > フォロー中 (issue 36): the members, tags and categories I follow (requests included), a page at a
+ * 設定 > フォロー中: the members, tags and categories I follow (requests included), a page at a
  * time, each with フォローをやめる. Only the member themself ever sees this list.
  */
 export function FollowingSection() {

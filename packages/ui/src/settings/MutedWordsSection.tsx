@@ -16,7 +16,7 @@ function durationLabel(duration: MutedWordDuration): string {
   return days === null ? t.forever : t.days(days);
 }
 
-/** 設定: muted words with their expiry, a form to add one and an undo for each (issue 19). */
+/** 設定: muted words with their expiry, a form to add one and an undo for each. */
 export function MutedWordsSection() {
   const list = useEndpointQuery('mutedWords.list');
   const add = useAddMutedWordMutation();

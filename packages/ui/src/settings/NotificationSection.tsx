@@ -12,7 +12,7 @@ const t = NOTIFICATION_TEXTS;
 
 const resolver = schemaResolver<NotificationSettings>(notificationSettingsSchema);
 
-/** 設定 > 通知: each kind switched on or off for the app and for the daily digest mail (issue 20). */
+/** 設定 > 通知: each kind switched on or off for the app and for the daily digest mail. */
 export function NotificationSection() {
   const { call } = useApi();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { SettingsSection } from './SettingsSection';
 
 const t = PASSKEY_TEXTS.section;
 
-/** 設定 › パスキー (issue 35): add several, name them, rename and remove them. */
+/** 設定 › パスキー: add several, name them, rename and remove them. */
 export function PasskeysSection() {
   const { call } = useApi();
   const platform = usePlatform();
@@ -60,13 +60,13 @@ export function PasskeysSection() {
       () => add.mutateAsync(),
       () => {
         setName('');
-        // A passkey is a second factor: an operator's screens open at once (issue 35).
+        // A passkey is a second factor: an operator's screens open at once.
         if (user && !user.twoFactor) signIn({ ...user, twoFactor: true });
       },
     );
 
   const onRemove = async (passkey: PasskeySummary) => {
-    // Removing a passkey asks for a recent proof of identity (issue 35): the step-up dialog, then again.
+    // Removing a passkey asks for a recent proof of identity: the step-up dialog, then again.
     if (await platform.confirm(t.removeConfirm(passkey.name))) void run(() => withStepUp(() => remove.mutateAsync(passkey.id)));
   };
 

@@ -36,7 +36,7 @@ function RelatedList({ members, empty, undoLabel, onUndo, busy }: { members: Rel
   );
 }
 
-/** 設定: the members I block, each with an undo (issue 19). */
+/** 設定: the members I block, each with an undo. */
 export function BlockedMembersSection() {
   const list = useEndpointQuery('blocks.list');
   const block = useBlockMutation();
@@ -56,7 +56,7 @@ export function BlockedMembersSection() {
   );
 }
 
-/** 設定: the members I mute, with the end of each mute and an undo (issue 19). */
+/** 設定: the members I mute, with the end of each mute and an undo. */
 export function MutedMembersSection() {
   const list = useEndpointQuery('mutes.list');
   const mute = useMuteMutation();

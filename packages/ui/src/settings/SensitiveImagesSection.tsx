@@ -12,7 +12,7 @@ const t = SENSITIVE_IMAGE_TEXTS;
 const ORDER = ['choice'] as const;
 const check = schemaCheck<{ choice: SensitiveImageChoice }>(sensitiveImageInputSchema);
 
-/** 設定 > センシティブな画像 (issue 19): 表示する / ぼかす / 表示しない, saved on the server. */
+/** 設定 > センシティブな画像: 表示する / ぼかす / 表示しない, saved on the server. */
 export function SensitiveImagesSection() {
   const { call } = useApi();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { SettingsSection } from './SettingsSection';
 
 const t = SECURITY_TEXTS.sessions;
 
-/** 設定 › ログイン中の端末 (issue 21): my sessions, the current one marked; sign out one or all others. */
+/** 設定 › ログイン中の端末: my sessions, the current one marked; sign out one or all others. */
 export function SessionsSection() {
   const { call } = useApi();
   const queryClient = useQueryClient();

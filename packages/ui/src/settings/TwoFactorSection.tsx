@@ -11,7 +11,7 @@ import { SettingsSection } from './SettingsSection';
 
 const t = SECURITY_TEXTS.twoFactor;
 
-/** 設定 › 二段階認証 (issue 21): set-up with a QR code and the recovery codes, or turning it off. */
+/** 設定 › 二段階認証: set-up with a QR code and the recovery codes, or turning it off. */
 export function TwoFactorSection() {
   const { user } = useSession();
   const status = useEndpointQuery('twoFactor.status');
@@ -152,7 +152,7 @@ function DisableForm() {
 
   const send = async (checked: DisableValues) => {
     try {
-      // Turning it off asks for a recent proof of identity too (issue 35): the step-up dialog, then again.
+      // Turning it off asks for a recent proof of identity too: the step-up dialog, then again.
       await withStepUp(() => disable.mutateAsync({ password: checked.password, code: checked.code.trim() }));
     } catch (error) {
       if (isStepUpCancelled(error)) return;

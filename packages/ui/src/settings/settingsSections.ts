@@ -26,29 +26,29 @@ export interface SettingsSectionEntry {
  * under your own comment (the blank lines keep concurrent additions from meeting in a merge).
  */
 export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
-  // Protecting oneself (issue 19): blocked and muted members, muted words, sensitive images.
+  // Protecting oneself: blocked and muted members, muted words, sensitive images.
   { id: 'muted-words', Component: MutedWordsSection },
   { id: 'muted-members', Component: MutedMembersSection },
   { id: 'blocked-members', Component: BlockedMembersSection },
   { id: 'sensitive-images', Component: SensitiveImagesSection },
 
-  // Content warnings (issue 37): per label, show / warn / hide.
+  // Content warnings: per label, show / warn / hide.
   { id: 'content-warnings', Component: ContentWarningsSection },
-  // Follows (issue 36): フォロー承認制, requests, followers.
+  // Follows: フォロー承認制, requests, followers.
   { id: 'follows', Component: FollowSection },
-  // What I follow (issue 36): members, tags, categories, paged, each with フォローをやめる.
+  // What I follow: members, tags, categories, paged, each with フォローをやめる.
   { id: 'following', Component: FollowingSection },
 
-  // Notifications (issue 20).
+  // Notifications.
   { id: 'notifications', Component: NotificationSection },
 
-  // Sign-in security (issue 21): two-step verification, sessions.
+  // Sign-in security: two-step verification, sessions.
   { id: 'two-factor', Component: TwoFactorSection },
   { id: 'sessions', Component: SessionsSection },
 
-  // Passkeys (issue 35).
+  // Passkeys.
   { id: 'passkeys', Component: PasskeysSection },
-  // The e-mail change (issue 35): step-up, then a link to the new address.
+  // The e-mail change: step-up, then a link to the new address.
   { id: 'email', Component: EmailChangeSection },
 
   { id: 'account', Component: AccountSection },
@@ -56,7 +56,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
 
 /**
  * The desktop app's 設定 (operator mode): sign-in security, and where the app looks for updates. An operator without two-factor sign-in
- * is sent here after the login, since every operator screen is refused until it is on (issue 21).
+ * is sent here after the login, since every operator screen is refused until it is on.
  */
 export const OPERATOR_SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   ...SETTINGS_SECTIONS.filter(({ id }) => id === 'two-factor' || id === 'sessions' || id === 'passkeys'),

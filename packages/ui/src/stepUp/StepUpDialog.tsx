@@ -11,7 +11,7 @@ import { ModalDialog } from '../taxonomy/ModalDialog';
 const t = STEP_UP_TEXTS;
 
 /**
- * 本人確認 (issue 35): the password, with the code when two-factor sign-in is on, or a passkey where the
+ * 本人確認: the password, with the code when two-factor sign-in is on, or a passkey where the
  * browser (or the desktop app) has one. Confirmed, the session's proof is fresh and the caller retries.
  */
 export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {

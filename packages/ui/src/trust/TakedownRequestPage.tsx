@@ -33,7 +33,7 @@ const checkFormat = schemaCheck<Values>(takedownRequestSchema);
  */
 export function TakedownRequestPage() {
   const { call } = useApi();
-  // Whose pages the address must name (issue 39); until the server has said, the format alone is checked
+  // Whose pages the address must name; until the server has said, the format alone is checked
   // here and the server refuses another site's address at the field all the same.
   const siteOrigin = useEndpointQuery('site.config', undefined, { staleTime: 300_000 }).data?.siteOrigin;
   const check = useMemo(() => (siteOrigin ? schemaCheck<Values>(takedownRequestSchemaFor(siteOrigin)) : checkFormat), [siteOrigin]);

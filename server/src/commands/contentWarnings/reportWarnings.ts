@@ -4,7 +4,7 @@ import type { Report } from '../../models';
 
 type WarningInput = Pick<ReportInput, 'warnings' | 'warningOther'>;
 
-/** The report row's content warning columns from the form (issue 37), as creating and editing write them. */
+/** The report row's content warning columns from the form, as creating and editing write them. */
 export const reportWarningColumns = (input: WarningInput): Pick<Report, 'warningMask' | 'warningOther'> => ({
   warningMask: contentWarningMask(input.warnings),
   warningOther: input.warningOther,

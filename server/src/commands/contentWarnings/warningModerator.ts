@@ -15,7 +15,7 @@ export interface WarningModerationOutcome {
 }
 
 /**
- * An operator sets a report's content warnings (adding or removing any) and their lock (issue 37), from
+ * An operator sets a report's content warnings (adding or removing any) and their lock, from
  * the case queue. A locked set cannot be changed by the author (reportUpdater.ts refuses it). The labels
  * decide which members' lists the report is in and are filtered on in the search index, so the search
  * outbox row goes with the change; the audit row, and the author's notification (every decision about

@@ -5,7 +5,7 @@ import { loadContentWarningMasks } from '../../visibility';
 import { relationsChanged } from '../../cache/changes';
 
 /**
- * Saves a member's choices per content warning (issue 37): the labels in `input` take the given choice,
+ * Saves a member's choices per content warning: the labels in `input` take the given choice,
  * the others keep theirs. One row per member, written in one statement (an upsert), so two saves at once
  * leave one of them whole. The write drops the member's list relations in every process after its commit
  * (cache/changes.ts relationsChanged), so the member's next list already follows the new choice.

@@ -7,7 +7,7 @@ import type { ListViewer } from '../reportCards';
 import { enqueueReportSearchSync } from '../searchOutbox';
 
 /*
- * 保存 and collections (issue 37): each member's own. Every write runs in the caller's transaction with
+ * 保存 and collections: each member's own. Every write runs in the caller's transaction with
  * the member's row locked, so two tabs cannot together pass a limit or interleave positions. A report in
  * a collection is always saved too: adding to a collection saves it, and removing the save takes it out
  * of the member's collections, so "what I saved" (the list and its search) holds everything filed.

@@ -5,7 +5,7 @@ import { loadListedCards, type ListViewer, type ReportCard } from '../reportCard
 import { encodeSavedCursor, type SavedCursor } from './savedCursor';
 
 /*
- * The member's saved lists (issue 37). Every list filters at read time with visibility's
+ * The member's saved lists. Every list filters at read time with visibility's
  * savedReportShownSql: a save whose report turned invisible to the member stays stored but is not
  * listed, counted or searched, and shows again when the report does.
  */

@@ -9,7 +9,7 @@ import { actorMayNotify } from '../suppression';
 import type { Told } from './types';
 
 /*
- * The notifications of follows (issue 36). Each event names its members and report by id and is read
+ * The notifications of follows. Each event names its members and report by id and is read
  * anew here, so a follow ended, a request withdrawn or declined, or a report unpublished, hidden or
  * deleted before the worker came notifies no one; a block or mute between the two members keeps it
  * away (suppression.ts), and the list hides it again should one come later (store.ts).

@@ -42,7 +42,7 @@ export function authHandlers(services: AppServices): EndpointHandlers<Exclude<Ke
       await passport.authenticate('local', { session: false }, settle)(ctx, async () => undefined);
       const user = signedIn as User | null;
       if (!user) throw loginRefusal('invalid');
-      // An operator's passkey is their second factor (issue 35): their password alone then opens nothing.
+      // An operator's passkey is their second factor: their password alone then opens nothing.
       const passkey = Boolean(user.totpEnabledAt || isOperatorRole(user.role)) && (await hasPasskey(services.models, user.id));
       if (user.totpEnabledAt || passkey) {
         // Not a session: a signed "password ok" that only the code step accepts (auth/loginChallenge.ts).
@@ -64,7 +64,7 @@ export function authHandlers(services: AppServices): EndpointHandlers<Exclude<Ke
       }
       // Wrong codes count with wrong passwords, per account and address: five in a row lock (loginThrottle.ts).
       const key = loginThrottleKey(user.email, ctx.ip, user.passwordHash);
-      // And per account across addresses (issue 35): LIMITS.wrongCodesToLock in TIMINGS.wrongCodesWindowSec.
+      // And per account across addresses: LIMITS.wrongCodesToLock in TIMINGS.wrongCodesWindowSec.
       if ((await throttle.isThrottled(key)) || (await codeThrottle.isLocked(user.id))) {
         clearLoginChallenge(ctx, production);
         throw loginRefusal('locked');

@@ -4,7 +4,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
-/** The report form's autosave (issue 39): the caller's own rows only. */
+/** The report form's autosave: the caller's own rows only. */
 export function autosaveHandlers(services: AppServices): EndpointHandlers<KeysOf<'autosaves'>> {
   const { models, sequelize } = services;
   return {

@@ -6,7 +6,7 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 import { loadContentWarningSettings } from '../../visibility';
 
-/** /api/content-warnings/* and the operators' change of a report's labels (issue 37). */
+/** /api/content-warnings/* and the operators' change of a report's labels. */
 export function contentWarningHandlers(services: AppServices): EndpointHandlers<KeysOf<'contentWarnings'>> {
   const { models, sequelize } = services;
   return {

@@ -4,7 +4,7 @@ import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
 /**
- * GET /api/moderation/disclosure-records (issue 38): the records of one report, comment or member as a CSV
+ * GET /api/moderation/disclosure-records: the records of one report, comment or member as a CSV
  * download, read and audited in one transaction. Access is the endpoint map's (admins only; see
  * packages/shared/src/api/endpoints/disclosure.ts): nothing else reads the table.
  */

@@ -20,7 +20,7 @@ import type { AppServices } from '../../services';
 
 const t = TEXTS.follow;
 
-/** Follows (issue 36): every call is about the caller's own follows, requests and followers. */
+/** Follows: every call is about the caller's own follows, requests and followers. */
 export function followHandlers(services: AppServices): EndpointHandlers<KeysOf<'follows'>> {
   const { models, sequelize } = services;
   const write = <T>(work: Parameters<typeof writeTransaction<T>>[1]) => writeTransaction(sequelize, work);

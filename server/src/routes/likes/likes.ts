@@ -18,7 +18,7 @@ export function likeHandlers(services: AppServices): EndpointHandlers<KeysOf<'li
         where: {
           ...LISTED_REPORT,
           ...(query.ids ? { id: { [Op.in]: query.ids } } : {}),
-          // Nothing of a member who blocked the caller (issue 35), nor of one the caller blocks.
+          // Nothing of a member who blocked the caller, nor of one the caller blocks.
           [Op.and]: [notBlockedEitherWayWhere(services.sequelize, user.id, new Date(), '`Report`.`author_id`')],
         },
         include: [listedAuthorOnly(models)],

@@ -8,7 +8,7 @@ import { loginRefusal } from '../auth/loginRefusals';
 import { createSignIn } from '../auth/signIn';
 import { onPasskeyVerified } from './onPasskeyVerified';
 
-/** A member's passkeys in 設定, and signing in with one (issue 35). */
+/** A member's passkeys in 設定, and signing in with one. */
 export function passkeyHandlers(services: AppServices): EndpointHandlers<KeysOf<'passkeys'> | 'auth.passkeyOptions' | 'auth.passkey'> {
   const signIn = createSignIn(services);
   return {

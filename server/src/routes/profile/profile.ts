@@ -34,7 +34,7 @@ export function profileHandlers(services: AppServices): EndpointHandlers<KeysOf<
     'profile.public': async ({ user, params }) => {
       const profile = await findPublicProfile(services, params.publicId);
       if (!profile) throw notFound(TEXTS.profile.notFound);
-      // A member who blocked the viewer does not exist for them (issue 19); the blocker still sees the
+      // A member who blocked the viewer does not exist for them; the blocker still sees the
       // profile, where the block is lifted.
       if ((await loadRelationTo(services.sequelize, user.id, profile.userId, new Date())).blockedBy) throw notFound(TEXTS.profile.notFound);
       return presentProfile(profile, services.storage);

@@ -38,8 +38,8 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
   }
 
   /**
-   * The feed's pages, shared for a moment between members (issue 22); private filters stay per request.
-   * What is kept lives in the app's caches (issue 33): this is only their reader.
+   * The feed's pages, shared for a moment between members; private filters stay per request.
+   * What is kept lives in the app's caches: this is only their reader.
    */
   const feedCache = createFeedPageCache(services.sequelize, services.caches);
 
@@ -47,7 +47,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
     'reports.feed': async ({ user, query }) => {
       const viewer = { id: user.id, now: new Date() };
       const { sort } = query;
-      // フォロー中 (issue 36) is the member's own list: never a shared page.
+      // フォロー中 is the member's own list: never a shared page.
       const page =
         sort === 'following'
           ? await loadFollowingFeed(services.sequelize, { lastKey: query.lastKey, limit: query.limit, viewer })
@@ -72,7 +72,7 @@ export function reportHandlers(services: AppServices): EndpointHandlers<KeysOf<'
       const relation = await loadRelationTo(services.sequelize, user.id, member.id, new Date());
       if (relation.blockedBy) throw notFound(TEXTS.profile.memberNotFound);
       const reports = await models.Report.findAll({
-        // Listed reports, and (issue 36) their フォロワーのみ ones when the viewer is an approved follower.
+        // Listed reports, and their フォロワーのみ ones when the viewer is an approved follower.
         where: { authorId: member.id, [Op.and]: [listedOrFollowedWhere(user, '`Report`'), reportShownInListsWhere(services.sequelize, user.id, new Date(), '`Report`')] },
         include: [listedAuthorInclude(authorInclude(models))],
         order: [['createdAt', 'DESC'], ['id', 'DESC']],

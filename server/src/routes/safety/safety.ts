@@ -17,7 +17,7 @@ import type { AppServices } from '../../services';
 
 const t = TEXTS.safety;
 
-/** Block, mute and muted words (issue 19): the caller's own lists. */
+/** Block, mute and muted words: the caller's own lists. */
 export function safetyHandlers(services: AppServices): EndpointHandlers<KeysOf<'blocks'> | KeysOf<'mutes'> | KeysOf<'mutedWords'> | KeysOf<'sensitiveImages'>> {
   const { models, sequelize } = services;
   const write = <T>(work: Parameters<typeof writeTransaction<T>>[1]) => writeTransaction(sequelize, work);

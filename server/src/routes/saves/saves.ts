@@ -23,7 +23,7 @@ import type { AppServices } from '../../services';
 
 const t = TEXTS.saves;
 
-/** 保存 and collections (issue 37): every handler acts on the caller's own saves and nobody else's. */
+/** 保存 and collections: every handler acts on the caller's own saves and nobody else's. */
 export function saveHandlers(services: AppServices): EndpointHandlers<KeysOf<'saves'> | KeysOf<'collections'>> {
   const { sequelize, storage } = services;
   const searchSaved = createSavedSearch(services);

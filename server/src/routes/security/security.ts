@@ -11,7 +11,7 @@ import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
-/** Two-factor sign-in (set-up, on, off) and the member's own sessions (issue 21). */
+/** Two-factor sign-in (set-up, on, off) and the member's own sessions. */
 export function securityHandlers(services: AppServices): EndpointHandlers<KeysOf<'twoFactor'> | KeysOf<'sessions'>> {
   /** The family of the request's own session: the access token names it (verified again, cheaply, here). */
   const currentFamily = (ctx: Parameters<EndpointHandlers<'sessions.list'>['sessions.list']>[0]['ctx']): string | null => {

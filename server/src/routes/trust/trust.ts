@@ -7,9 +7,9 @@ import { parseInput } from '../../http/validate';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
-/** Takedown requests from anyone and the transparency report (issue 21). */
+/** Takedown requests from anyone and the transparency report. */
 export function trustHandlers(services: AppServices): EndpointHandlers<KeysOf<'takedown'> | KeysOf<'transparency'>> {
-  // Only this site's report, comment and profile pages can be acted on (issue 39): anything else is
+  // Only this site's report, comment and profile pages can be acted on: anything else is
   // refused here, before a request is stored or a mail sent.
   const takedownRequest = takedownRequestSchemaFor(services.env.publicUrl);
 

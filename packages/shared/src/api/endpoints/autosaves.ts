@@ -30,7 +30,7 @@ export const reportAutosaveUpdateSchema = z.object({ values: reportAutosaveValue
 
 const one = { params: z.object({ id: idParam }), notFoundMessage: AUTOSAVE_TEXTS.notFound } as const;
 
-/** The report form's server-side autosave (issue 39): each member's own, so every call is about the caller. */
+/** The report form's server-side autosave: each member's own, so every call is about the caller. */
 export const AUTOSAVE_ENDPOINTS = {
   'autosaves.list': endpoint('autosaves.list', { access: 'member', response: reportAutosaveListSchema, cache: 'private', errors: [] }),
   'autosaves.get': endpoint('autosaves.get', { access: 'member', ...one, response: reportAutosaveSchema, cache: 'private', errors: [] }),

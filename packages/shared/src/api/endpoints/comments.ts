@@ -24,7 +24,7 @@ export const COMMENT_ENDPOINTS = {
     response: commentItemSchema,
     status: 201,
     cache: 'private',
-    // rate_limited: a new member past the day's comments (issue 35), with the Japanese reason.
+    // rate_limited: a new member past the day's comments, with the Japanese reason.
     errors: ['not_found', 'authorization_error', 'rate_limited'],
   }),
   'comments.remove': endpoint('comments.remove', {

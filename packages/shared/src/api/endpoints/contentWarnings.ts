@@ -57,7 +57,7 @@ export const contentWarningModerationResponseSchema = z.object({
 });
 export type ContentWarningModerationResponse = z.output<typeof contentWarningModerationResponseSchema>;
 
-/** Content warnings (issue 37): each member's choices, and the operators' change of a report's labels. */
+/** Content warnings: each member's choices, and the operators' change of a report's labels. */
 export const CONTENT_WARNING_ENDPOINTS = {
   'contentWarnings.settings': endpoint('contentWarnings.settings', { access: 'member', response: contentWarningSettingsSchema, cache: 'private', errors: [] }),
   'contentWarnings.saveSettings': endpoint('contentWarnings.saveSettings', {

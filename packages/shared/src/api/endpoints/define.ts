@@ -9,7 +9,7 @@ import { routeOf, type EndpointKey, type HttpMethod, type MethodOf, type PathOf,
  * of `member` and `operator` endpoints get 401 (the client then refreshes its session and retries),
  * members calling an `operator` endpoint get 403. Suspended members have no valid session, so they
  * count as anonymous. Operators who have not turned on two-factor sign-in get 403 `two_factor_required`.
- * `operator` admits admins as well; `admin` (issue 38) admits admins only, operators get 403 too.
+ * `operator` admits admins as well; `admin` admits admins only, operators get 403 too.
  */
 export type Access = 'public' | 'member' | 'operator' | 'admin';
 
@@ -130,7 +130,7 @@ export function endpointErrors(definition: EndpointDefinition): ErrorCode[] {
   if (definition.query || definition.body) implied.push('validation_error');
   if (definition.params) implied.push('not_found');
   if (definition.access !== 'public') implied.push('authentication_required');
-  // Operators without two-factor sign-in are refused every operator endpoint (issue 21).
+  // Operators without two-factor sign-in are refused every operator endpoint.
   if (isStaffAccess(definition.access)) implied.push('authorization_error', 'two_factor_required');
   if (definition.rateLimit) implied.push('rate_limited');
   if (WRITES.has(definition.method) && !definition.forgeryProof) implied.push('csrf_error');

@@ -6,7 +6,7 @@ import { idParam } from './params';
 import { profileLookupSchema } from './profile';
 
 /*
- * Follows (issue 36): members, tags and categories, each member's own. Every call is about the caller:
+ * Follows: members, tags and categories, each member's own. Every call is about the caller:
  * nothing here names whom another member follows, and a followed member learns only their count and,
  * in 設定, the list of their followers.
  */

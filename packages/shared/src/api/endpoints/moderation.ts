@@ -25,7 +25,7 @@ const reportId = { params: z.object({ id: idParam }), notFoundMessage: REPORT_ME
 const member = { params: z.object({ publicId: z.string().min(1).max(64) }), notFoundMessage: PROFILE_MESSAGES.memberNotFound } as const;
 
 /**
- * The operators' side (issue 9): every endpoint is `operator`, so members get 403 and anonymous callers
+ * The operators' side: every endpoint is `operator`, so members get 403 and anonymous callers
  * 401 before any handler runs. Each action writes its audit row with the change and is idempotent:
  * repeated, it answers `changed: false` and logs nothing (see server/README.md).
  */

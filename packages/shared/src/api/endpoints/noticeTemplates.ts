@@ -14,7 +14,7 @@ import { idParam } from './params';
 const templateId = { params: z.object({ id: idParam }), notFoundMessage: NOTICE_TEMPLATE_MESSAGES.notFound } as const;
 
 /**
- * Notice templates (issue 38): operators keep the reasons they give per decision and category, with the
+ * Notice templates: operators keep the reasons they give per decision and category, with the
  * placeholders checked ({対象} {理由}; any other is 400), and preview one as a member would read it.
  * Changes are audited.
  */

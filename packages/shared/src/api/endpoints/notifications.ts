@@ -12,7 +12,7 @@ import {
 import { endpoint, eventStream } from './define';
 import { messageResponseSchema } from '../auth';
 
-/** In-app notifications (issue 20): the list, the unread count, read marks, the live stream, settings. */
+/** In-app notifications: the list, the unread count, read marks, the live stream, settings. */
 export const NOTIFICATION_ENDPOINTS = {
   /** Newest activity first, a group of likes once; kinds switched off for the app are left out. */
   'notifications.list': endpoint('notifications.list', {

@@ -116,7 +116,7 @@ export const PASSKEY_ENDPOINTS = {
     cache: 'no-store',
     errors: ['step_up_required'],
   }),
-  /** Step-up with a passkey (issue 35): an assertion (options from auth.passkeyOptions) of the session's own member. */
+  /** Step-up with a passkey: an assertion (options from auth.passkeyOptions) of the session's own member. */
   'passkeys.stepUp': endpoint('passkeys.stepUp', {
     access: 'member',
     body: passkeySignInSchema,

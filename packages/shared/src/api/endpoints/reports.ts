@@ -54,7 +54,7 @@ export const REPORT_ENDPOINTS = {
     response: reportMutationResponseSchema,
     status: 201,
     cache: 'private',
-    // rate_limited: a new member past the day's published reports (issue 35), with the Japanese reason.
+    // rate_limited: a new member past the day's published reports, with the Japanese reason.
     errors: ['validation_error', 'payload_too_large', 'rate_limited'],
   }),
   'reports.update': endpoint('reports.update', {
@@ -63,12 +63,12 @@ export const REPORT_ENDPOINTS = {
     body: reportForm,
     response: reportMutationResponseSchema,
     cache: 'private',
-    // rate_limited: publishing a draft, for a new member past the day's published reports (issue 35).
+    // rate_limited: publishing a draft, for a new member past the day's published reports.
     errors: ['authorization_error', 'validation_error', 'payload_too_large', 'rate_limited'],
   }),
   /**
    * The full image addresses of a report the viewer may read, for the 表示する tap on a blurred image
-   * (issue 19): the list and detail answers leave them out for members who chose ぼかす or 表示しない.
+   *: the list and detail answers leave them out for members who chose ぼかす or 表示しない.
    */
   'reports.image': endpoint('reports.image', {
     access: 'member',

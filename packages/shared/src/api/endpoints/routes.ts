@@ -23,7 +23,7 @@ export const ENDPOINT_ROUTES = {
   'reports.remove': 'DELETE /api/reports/:id',
   'reports.image': 'GET /api/reports/:id/image',
 
-  // The report form's autosave (issue 39).
+  // The report form's autosave.
   'autosaves.list': 'GET /api/report-autosaves',
   'autosaves.get': 'GET /api/report-autosaves/:id',
   'autosaves.create': 'POST /api/report-autosaves',
@@ -38,7 +38,7 @@ export const ENDPOINT_ROUTES = {
   'likes.get': 'GET /api/likes/:reportId',
   'likes.toggle': 'POST /api/likes/:reportId/toggle',
 
-  // 保存 and collections (issue 37): the caller's own, never anyone else's.
+  // 保存 and collections: the caller's own, never anyone else's.
   'saves.list': 'GET /api/saves',
   'saves.ids': 'GET /api/saves/ids',
   'saves.search': 'GET /api/saves/search',
@@ -170,7 +170,7 @@ export const ENDPOINT_ROUTES = {
   'contentWarnings.saveSettings': 'PUT /api/content-warnings/settings',
   'contentWarnings.moderate': 'PUT /api/moderation/reports/:id/content-warnings',
 
-  // ---- follows (issue 36) ----
+  // ---- follows ----
   'follows.list': 'GET /api/follows',
   'follows.memberIds': 'GET /api/follows/member-ids',
   'follows.topicIds': 'GET /api/follows/topic-ids',

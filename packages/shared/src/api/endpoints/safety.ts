@@ -43,7 +43,7 @@ export const mutedWordInputSchema = z.object(
 );
 export type MutedWordInput = z.input<typeof mutedWordInputSchema>;
 
-/** How the member sees images labelled センシティブな画像 (issue 19); ぼかす unless they choose otherwise. */
+/** How the member sees images labelled センシティブな画像; ぼかす unless they choose otherwise. */
 export const SENSITIVE_IMAGE_CHOICES = ['show', 'blur', 'hide'] as const;
 export type SensitiveImageChoice = (typeof SENSITIVE_IMAGE_CHOICES)[number];
 export const sensitiveImageSettingSchema = z.object({ choice: z.enum(SENSITIVE_IMAGE_CHOICES) });
@@ -54,7 +54,7 @@ export const sensitiveImageInputSchema = z.object(
 export type SensitiveImageSetting = z.output<typeof sensitiveImageSettingSchema>;
 export const sensitiveImageSavedSchema = z.object({ message: z.string(), choice: z.enum(SENSITIVE_IMAGE_CHOICES) });
 
-/** Block, mute and muted words (issue 19): each member's own, so every call is about the caller. */
+/** Block, mute and muted words: each member's own, so every call is about the caller. */
 export const SAFETY_ENDPOINTS = {
   'blocks.list': endpoint('blocks.list', { access: 'member', response: blockListSchema, cache: 'private', errors: [] }),
   'blocks.create': endpoint('blocks.create', { access: 'member', ...member, response: relationChangeSchema, cache: 'private', errors: ['validation_error', 'conflict'] }),

@@ -24,7 +24,7 @@ const collection = { params: z.object({ id: idParam }), notFoundMessage: SAVES_M
 const collectionReport = { params: z.object({ id: idParam, reportId: idParam }), notFoundMessage: SAVES_MESSAGES.collectionNotFound } as const;
 
 /**
- * 保存 and collections (issue 37): every call is about the caller's own saves, so another member's
+ * 保存 and collections: every call is about the caller's own saves, so another member's
  * collection answers 404 exactly as one that does not exist, and nothing counts saves of a report.
  */
 export const SAVE_ENDPOINTS = {

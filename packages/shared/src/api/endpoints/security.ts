@@ -30,7 +30,7 @@ export const disableTwoFactorSchema = z.object({
 export const twoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),
   message: z.string(),
-  /** Which second steps the account has (issue 35): the code (TOTP or recovery code), a passkey, or both. */
+  /** Which second steps the account has: the code (TOTP or recovery code), a passkey, or both. */
   methods: z.object({ code: z.boolean(), passkey: z.boolean() }),
 });
 export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
@@ -64,7 +64,7 @@ export type AccountSessions = z.output<typeof accountSessionsSchema>;
 
 const sessionParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
 
-/** Two-factor sign-in and the sessions list (issue 21). Never cached: they are about who is signed in where. */
+/** Two-factor sign-in and the sessions list. Never cached: they are about who is signed in where. */
 export const SECURITY_ENDPOINTS = {
   /** The second step of a login: the code, with the short-lived "password ok" cookie of auth.login. */
   'auth.loginCode': endpoint('auth.loginCode', {

@@ -26,7 +26,7 @@ export const confirmEmailSchema = z.object({
   token: z.string({ error: EMAIL_CHANGE_MESSAGES.linkInvalid }).trim().min(1, EMAIL_CHANGE_MESSAGES.linkInvalid).max(200, EMAIL_CHANGE_MESSAGES.linkInvalid),
 });
 
-/** Step-up (issue 35): renews this session's proof of identity for TIMINGS.stepUpFreshSec. */
+/** Step-up: renews this session's proof of identity for TIMINGS.stepUpFreshSec. */
 export const STEP_UP_ENDPOINTS = {
   'stepUp.confirm': endpoint('stepUp.confirm', {
     access: 'member',

@@ -16,7 +16,7 @@ const contentUrlSchema = z
   .refine((value) => parseWebAddress(value) !== null, m.urlInvalid);
 
 /**
- * The takedown form (issue 21): anyone, signed in or not. The address must be confirmed by a link. This
+ * The takedown form: anyone, signed in or not. The address must be confirmed by a link. This
  * is what needs no deployment to check; takedownRequestSchemaFor adds what the address must name.
  */
 export const takedownRequestSchema = z.object({
@@ -28,7 +28,7 @@ export const takedownRequestSchema = z.object({
 });
 
 /**
- * The form as the site at `siteOrigin` takes it (issue 39): the address must be one of its own report,
+ * The form as the site at `siteOrigin` takes it: the address must be one of its own report,
  * comment or profile pages, since nothing elsewhere can be removed from here. The server checks every
  * request with it before storing or mailing anything; the browser, once it knows the origin.
  */
@@ -67,7 +67,7 @@ export const transparencyReportSchema = z.object({
 export type TransparencyMonth = z.output<typeof transparencyMonthSchema>;
 export type TransparencyReport = z.output<typeof transparencyReportSchema>;
 
-/** Takedown requests and the transparency report: the public side of trust (issue 21). */
+/** Takedown requests and the transparency report: the public side of trust. */
 export const TRUST_ENDPOINTS = {
   'takedown.create': endpoint('takedown.create', {
     access: 'public',

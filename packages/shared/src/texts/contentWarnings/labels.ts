@@ -1,6 +1,6 @@
 import type { ContentWarningKey } from '../../contentWarnings';
 
-/** TEXTS.contentWarnings.labels: each content warning's name as members read it (issue 37). */
+/** TEXTS.contentWarnings.labels: each content warning's name as members read it. */
 export const CONTENT_WARNING_LABELS: Record<ContentWarningKey, string> = {
   blood: '流血',
   marks: '痕が残るプレイ',

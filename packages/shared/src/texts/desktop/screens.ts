@@ -75,7 +75,7 @@ export const DESKTOP_TEXTS = {
     openWebsite: 'ひらくをブラウザで開く',
   },
   /** Issue 38: a newer version on the update feed set in settings.json (updateFeedUrl). */
-  /** 設定 › アプリの更新 (issue 38): where the app looks for new versions (a generic feed). */
+  /** 設定 › アプリの更新: where the app looks for new versions (a generic feed). */
   updateFeed: {
     heading: 'アプリの更新',
     lead: '新しいバージョンを確認する配信元です。設定すると、アプリの起動時に確認し、新しいバージョンがあればお知らせします。空欄にすると確認しません。',

@@ -3,7 +3,7 @@ import { linkExpires } from '../account/mail';
 
 const SITE = SITE_TEXTS.name;
 
-/** TEXTS.emailChange (issue 35): 設定's e-mail change, as the API answers it. */
+/** TEXTS.emailChange: 設定's e-mail change, as the API answers it. */
 export const EMAIL_CHANGE_MESSAGES = {
   /** The same answer whether or not the address is free: the form does not tell who is registered. */
   requested: '新しいメールアドレスに確認メールを送りました。メール内のリンクを開くと変更が完了します。',

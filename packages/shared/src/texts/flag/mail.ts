@@ -5,7 +5,7 @@ const ACCOUNT_SUSPENDED = 'あなたのアカウントを利用停止にしま�
 /** TEXTS.flag.mail: the mails that tell a moderation decision (server/src/moderation/tellDecision.ts). */
 export const DECISION_MAIL_TEXTS = {
   targetNames: { report: 'あなたのレポート', comment: 'あなたのコメント', member: 'あなたのアカウント' },
-  /** Exactly what the decision did (issue 38): a member is never told 削除 while the content is only hidden. */
+  /** Exactly what the decision did: a member is never told 削除 while the content is only hidden. */
   effects: {
     report: {
       hide: 'あなたのレポートを非表示にしました。あなたには引き続き表示されますが、ほかの会員には表示されません。',

@@ -1,5 +1,5 @@
 /**
- * The フォロー中 tab of /reports (issue 36) and the cards' follow button while its code loads, apart from
+ * The フォロー中 tab of /reports and the cards' follow button while its code loads, apart from
  * FOLLOW_TEXTS (which spreads them): /reports' first paint needs only these.
  */
 export const FOLLOWING_FEED_TEXTS = {

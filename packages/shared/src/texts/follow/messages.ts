@@ -1,6 +1,6 @@
 import { FOLLOW_LIMITS } from '../../limits';
 
-/** TEXTS.follow (issue 36): what the follow calls answer with. */
+/** TEXTS.follow: what the follow calls answer with. */
 export const FOLLOW_MESSAGES = {
   followed: 'フォローしました。',
   requested: 'フォローをリクエストしました。承認されるとフォロー中になります。',

@@ -2,7 +2,7 @@ import { FOLLOWING_FEED_TEXTS } from './feed';
 
 const FOLLOWERS_ONLY = 'フォロワーのみ';
 
-/** TEXTS.follow.screens (issue 36): the follow button, the フォロー中 tab, 設定 and the dashboard. */
+/** TEXTS.follow.screens: the follow button, the フォロー中 tab, 設定 and the dashboard. */
 export const FOLLOW_TEXTS = {
   ...FOLLOWING_FEED_TEXTS,
   following: 'フォロー中',

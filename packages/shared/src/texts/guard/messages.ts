@@ -1,5 +1,5 @@
 /**
- * TEXTS.guard (issue 38): what members and operators read about re-upload blocking and the records kept
+ * TEXTS.guard: what members and operators read about re-upload blocking and the records kept
  * for 発信者情報開示. The refusals are neutral on purpose: they say what cannot be done, never why a
  * particular image or address is known to us.
  */

@@ -19,7 +19,7 @@ export const CASE_MESSAGES = {
   bulkResolved: '選んだケースすべてに対応しました。',
   bulkNotOpen: '選んだケースの中に、すでに対応済みのものがあります。何も変更していません。',
   filterInvalid: '絞り込みの条件が正しくありません。',
-  /** 要相談 (issue 38): an operator asks the admins to look at a case. */
+  /** 要相談: an operator asks the admins to look at a case. */
   escalated: '要相談にしました。管理者に知らせます。',
   alreadyEscalated: 'このケースはすでに要相談になっています。',
   escalationWithdrawn: '要相談を取り下げました。',

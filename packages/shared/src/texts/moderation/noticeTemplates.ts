@@ -1,6 +1,6 @@
 import { LIMITS } from '../../limits';
 
-/** TEXTS.moderation.noticeTemplates (issue 38): the notice templates operators keep per decision and category. */
+/** TEXTS.moderation.noticeTemplates: the notice templates operators keep per decision and category. */
 export const NOTICE_TEMPLATE_MESSAGES = {
   nameRequired: 'テンプレートの名前を入力してください。',
   nameTooLong: `テンプレートの名前は${LIMITS.noticeTemplateNameMax}文字以内で入力してください。`,

@@ -82,9 +82,9 @@ export const MODERATION_TEXTS = {
     keysHeading: 'キーボード操作',
     keys: { next: '次の通報', previous: '前の通報', dismiss: '却下', delete: '削除', suspend: '削除して停止' },
   },
-  /** The case queue (issue 18), which took the place of the comment-report queue at /moderation/queue. */
+  /** The case queue, which took the place of the comment-report queue at /moderation/queue. */
   cases: {
-    /** Beside the server's refusal of an operator without two-factor sign-in (issue 39). */
+    /** Beside the server's refusal of an operator without two-factor sign-in. */
     twoFactorLink: '設定の「二段階認証」を開く',
     filterLabel: '絞り込み',
     status: '状態',
@@ -110,7 +110,7 @@ export const MODERATION_TEXTS = {
     targetGone: '（削除済み）',
     openTarget: '元の場所で見る',
     author: '投稿者',
-    /** 要相談 (issue 38): an operator asks the admins; admins see those cases first. */
+    /** 要相談: an operator asks the admins; admins see those cases first. */
     escalatedBadge: '要相談',
     escalatedBy: (name: string, at: string) => `${name}さんが要相談にしました（${at}）`,
     escalateAction: '要相談にする',

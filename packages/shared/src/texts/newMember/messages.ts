@@ -3,7 +3,7 @@ import { FOLLOW_LIMITS, LIMITS } from '../../limits';
 const until = `登録から${LIMITS.newMemberDays}日間（またはレポートを${LIMITS.newMemberGraduationReports}件公開し、いいねを${LIMITS.newMemberGraduationLikes}件もらうまで）`;
 
 /**
- * TEXTS.newMember (issue 35): the limits of a member's first days, as the API answers them (429). Each
+ * TEXTS.newMember: the limits of a member's first days, as the API answers them (429). Each
  * says what was refused, why, and when it will work again, so a new member is not left guessing.
  */
 export const NEW_MEMBER_MESSAGES = {

@@ -1,6 +1,6 @@
 import { PASSKEY_LIMITS } from '../../limits';
 
-/** TEXTS.passkeys: what the passkey calls answer with (issue 35). */
+/** TEXTS.passkeys: what the passkey calls answer with. */
 export const PASSKEY_MESSAGES = {
   nameRequired: 'パスキーの名前を入力してください。',
   nameTooLong: `パスキーの名前は${PASSKEY_LIMITS.nameMax}文字以内で入力してください。`,

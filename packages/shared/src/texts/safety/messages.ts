@@ -1,7 +1,7 @@
 import { LIMITS } from '../../limits';
 import { PROFILE_MESSAGES } from '../profile/messages';
 
-/** TEXTS.safety: what the block, mute and muted-word calls answer with (issue 19). */
+/** TEXTS.safety: what the block, mute and muted-word calls answer with. */
 export const SAFETY_MESSAGES = {
   memberNotFound: PROFILE_MESSAGES.memberNotFound,
   blockSelf: '自分をブロックすることはできません。',

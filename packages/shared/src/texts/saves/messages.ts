@@ -1,6 +1,6 @@
 import { LIMITS } from '../../limits';
 
-/** TEXTS.saves: what the save calls and collections answer with (issue 37). */
+/** TEXTS.saves: what the save calls and collections answer with. */
 export const SAVES_MESSAGES = {
   reportNotFound: '保存できるレポートが見つかりません。',
   collectionNotFound: 'コレクションが見つかりません。',

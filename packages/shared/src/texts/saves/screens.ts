@@ -1,7 +1,7 @@
 import { COMMON_TEXTS } from '../common';
 import { SAVE_BUTTON_TEXTS } from './button';
 
-/** The save button, the collection picker and the 保存済み page (issue 37). */
+/** The save button, the collection picker and the 保存済み page. */
 export const SAVES_TEXTS = {
   ...SAVE_BUTTON_TEXTS,
   privacyNote: '保存したレポートとコレクションは、あなた以外の誰にも表示されません。',

@@ -1,4 +1,4 @@
-/** TEXTS.security.mail: the new-browser sign-in mail (issue 21), line by line; the server adds the details and the signature. */
+/** TEXTS.security.mail: the new-browser sign-in mail, line by line; the server adds the details and the signature. */
 export const SECURITY_MAIL_TEXTS = {
   newSignInSubject: '新しいブラウザからログインがありました',
   newSignInIntro: (site: string): string => `${site}のアカウントに、これまでに使われたことのないブラウザからログインがありました。`,

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../limits';
 import { ACCOUNT_MESSAGES } from '../account/messages';
 
-/** TEXTS.security: what two-factor sign-in and the sessions list answer with (issue 21). */
+/** TEXTS.security: what two-factor sign-in and the sessions list answer with. */
 export const SECURITY_MESSAGES = {
   codeRequired: `確認コードを入力してください。認証アプリに表示されている${LIMITS.totpDigits}桁の数字、またはリカバリーコードが使えます。`,
   codeInvalid: '確認コードが正しくありません。最新のコードを入力してください。',

@@ -4,7 +4,7 @@ import { SECURITY_MESSAGES } from '../security/messages';
 
 const freshMinutes = TIMINGS.stepUpFreshSec / 60;
 
-/** TEXTS.stepUp: the second look before what cannot be undone (issue 35): the API's answers. */
+/** TEXTS.stepUp: the second look before what cannot be undone: the API's answers. */
 export const STEP_UP_MESSAGES = {
   required: `大切な操作のため、本人確認が必要です。パスワード（二段階認証が有効な場合は確認コードも）を入力してください。確認は${freshMinutes}分間有効です。`,
   confirmed: `本人確認ができました。${freshMinutes}分間は、確認なしで大切な操作を行えます。`,

@@ -1,6 +1,6 @@
 import { FLAG_CATEGORY_TEXTS } from '../flag/categories';
 
-/** The takedown form's choices (issue 21): who asks, and why. Stored as the keys, shown as these labels. */
+/** The takedown form's choices: who asks, and why. Stored as the keys, shown as these labels. */
 export const TAKEDOWN_REQUESTER_LABELS = {
   self: '本人',
   agent: '代理人（弁護士、ご家族など）',

@@ -3,7 +3,7 @@ import { inHours } from '../units';
 import { LIMITS, TIMINGS } from '../../limits';
 import { PUBLIC_CONTACTS } from '../../publicContacts';
 
-/** The takedown request mails (issue 21): confirm the address, receipt, decision. Never a word about the member concerned. */
+/** The takedown request mails: confirm the address, receipt, decision. Never a word about the member concerned. */
 export const TAKEDOWN_MAIL_TEXTS = {
   confirmSubject: '削除依頼のメールアドレス確認のお願い',
   confirmIntro: '削除依頼フォームからのご依頼を受け付けました。下のリンクを開いて、メールアドレスの確認を完了してください。確認が済むと、ご依頼が運営者に届きます。',

@@ -2,7 +2,7 @@ import { LIMITS, TIMINGS } from '../../limits';
 import { ACCOUNT_TEXTS } from '../account/screens';
 import { inHours } from '../units';
 
-/** TEXTS.takedown: what the takedown request form and its confirmation answer with (issue 21). */
+/** TEXTS.takedown: what the takedown request form and its confirmation answer with. */
 export const TAKEDOWN_MESSAGES = {
   received: 'ご依頼を受け付けました。ご入力のメールアドレスに確認メールをお送りしました。メール内のリンクを開くと、ご依頼が運営者に届きます。',
   confirmed: 'メールアドレスを確認しました。ご依頼は運営者に届きました。対応の結果は、メールでお知らせします。',

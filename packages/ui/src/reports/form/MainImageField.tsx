@@ -49,7 +49,7 @@ export function MainImageField({
   disabled?: boolean;
   attestation: ImageAttestation;
   onAttestationChange: (attestation: ImageAttestation) => void;
-  /** The センシティブな画像 label (issue 19): on by default. */
+  /** The センシティブな画像 label: on by default. */
   sensitive: boolean;
   /** An operator locked the label on: shown ticked, not changeable, with the reason. */
   sensitiveLocked: boolean;
@@ -98,7 +98,7 @@ export function MainImageField({
           const input = event.target;
           const chosen = input.files?.[0] ?? null;
           void (async () => {
-            // The name and the browser's type only guess; the first bytes say what the file is (issue 39).
+            // The name and the browser's type only guess; the first bytes say what the file is.
             const reason = chosen ? (imageProblem(chosen) ?? ((await sniffImageType(chosen)) ? null : IMAGE_MESSAGES.notAnImage)) : null;
             setProblem(reason);
             if (reason) {

@@ -32,7 +32,7 @@ const FIELD_ORDER = ['title', 'gender', 'sexualOrientation', 'role', 'playCatego
 
 type Intent = 'draft' | 'publish';
 
-/** Where the autosave (issue 39) starts: the server row this form continues, and what the server already holds. */
+/** Where the autosave starts: the server row this form continues, and what the server already holds. */
 export interface AutosaveStart {
   autosaveId: number | null;
   /** null: the server holds none of what the form starts with (a copy kept on this device), so it is sent at once. */
@@ -49,9 +49,9 @@ export type ReportFormProps =
       tags: TagsByCategory;
       tagsProblem: string | null;
       currentImageUrl: string | null;
-      /** An operator locked the image's センシティブな画像 label (issue 19). */
+      /** An operator locked the image's センシティブな画像 label. */
       imageLocked: boolean;
-      /** An operator locked the content warnings (issue 37). */
+      /** An operator locked the content warnings. */
       warningsLocked: boolean;
       canDelete: boolean;
     };
@@ -153,7 +153,7 @@ export function ReportForm(props: ReportFormProps) {
     if (props.mode === 'create') return values.title.trim() !== '' || values.description.trim() !== '';
     return file !== null || !sameValues({ ...values, play: numberSteps(values.play) }, props.initial);
   }, [props.mode, props.initial, values, file]);
-  // -- autosave (issue 39): the words go to the server as they are typed.
+  // -- autosave: the words go to the server as they are typed.
   const session = useSession();
   const autosave = useReportAutosave({
     member: session.user?.publicId ?? '',
@@ -204,7 +204,7 @@ export function ReportForm(props: ReportFormProps) {
         navigate(target);
         return;
       }
-      // A refused image file (415, 413) comes without fields: it still belongs to the image field (issue 39).
+      // A refused image file (415, 413) comes without fields: it still belongs to the image field.
       const imageRefused = isApiError(error) && (error.status === 415 || error.status === 413) && file !== null && !error.fields.mainImage;
       const fields = isApiError(error) ? (imageRefused ? { ...error.fields, mainImage: error.message } : error.fields) : {};
       for (const [name, message] of Object.entries(fields)) {

@@ -10,7 +10,7 @@ const SIGNATURES: ReadonlyArray<{ type: ImageType; bytes: ReadonlyArray<number |
   { type: 'image/webp', bytes: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
 ];
 
-/** The accepted format these first bytes are, or null: a file named .jpg is judged by what it holds (issue 39). */
+/** The accepted format these first bytes are, or null: a file named .jpg is judged by what it holds. */
 export function imageTypeOfBytes(head: Uint8Array): ImageType | null {
   const found = SIGNATURES.find(({ bytes }) => bytes.length <= head.length && bytes.every((byte, i) => byte === null || head[i] === byte));
   return found?.type ?? null;

@@ -24,7 +24,7 @@ export interface ReportAutosaveOptions {
 }
 
 /**
- * The report form's autosave (issue 39): a few seconds after the last change, and when the page is
+ * The report form's autosave: a few seconds after the last change, and when the page is
  * hidden or left, the values go to the server (one row per report being written). This browser keeps
  * which row it is (a reload continues it) and the words the server has not confirmed yet, so a crash or
  * an expired session loses nothing.

@@ -13,7 +13,7 @@ export interface ResumedDraft {
 }
 
 /**
- * What the member was writing (issue 39), for the form to continue. The row is the one the address names
+ * What the member was writing, for the form to continue. The row is the one the address names
  * (マイページ's link), the edited report's, or the one this browser was writing (a reload). Its words
  * are the server's, unless this browser holds words the server never confirmed (a crash, an expired
  * session): those win, and the form sends them.

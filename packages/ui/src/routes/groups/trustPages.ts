@@ -1,4 +1,4 @@
-// The public side of trust (issue 21): guide pages, the takedown form and the transparency report.
+// The public side of trust: guide pages, the takedown form and the transparency report.
 export { ImageRulesPage, RemovalGuidelinesPage, ReportIllegalContentPage } from '../../trust/GuidePages';
 export { TakedownConfirmPage, TakedownRequestPage } from '../../trust/TakedownRequestPage';
 export { TransparencyPage } from '../../trust/TransparencyPage';
