@@ -35,8 +35,8 @@ export async function loadFollowingFeed(sequelize: Sequelize, { lastKey, limit, 
   const mysql = isMysql(sequelize);
   const hint = mysql ? 'FORCE INDEX (reports_feed_created_at_id)' : '';
   // Without it MariaDB probes (author_id, created_at) and reads every report of every followed author to
-  // find the few フォロワーのみ ones: 7,549 rows and 540 ms for 1,980 follows on 20,000 reports, against
-  // under 2 ms on (author_id, audience, created_at, id) (bench/RESULTS.md, フォロー中).
+  // find the few フォロワーのみ ones, hundreds of times slower than (author_id, audience, created_at, id)
+  // (the figures: bench/RESULTS.md, フォロー中).
   const followersHint = mysql ? 'FORCE INDEX (reports_author_audience_created_at)' : '';
   const take = limit + 1;
   // Each source in a derived table of its own: SQLite allows ORDER BY and LIMIT only on a whole compound.

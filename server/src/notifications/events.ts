@@ -53,7 +53,7 @@ export async function notify(
 
 /**
  * The outbox rows of `events`, due now, in one INSERT in `transaction`. A plain INSERT rather than the model's create: the model's
- * instance, validation and hooks cost a request about 0.15 ms of CPU more (issue 20's bench).
+ * instance, validation and hooks are measurable CPU on every write that notifies (bench/RESULTS.md, Notifications).
  */
 export async function queueEvents(sequelize: Sequelize, events: readonly NotificationEvent[], transaction: Transaction): Promise<void> {
   const now = sqlDateTime(sequelize, new Date());
