@@ -70,6 +70,6 @@ export function createApp(services: AppServices, { webDistDir = WEB_DIST_DIR } =
   app.use(api.allowedMethods());
   if (services.mediaMiddleware) app.use(services.mediaMiddleware);
   app.use(robotsTxtRoute());
-  app.use(webApp(webDistDir, { renderFirstScreen: firstScreenRenderer({ sessions: services, handlers, logger: services.logger }) }));
+  app.use(webApp(webDistDir, { renderFirstScreen: firstScreenRenderer({ services, handlers }) }));
   return app;
 }

@@ -19,7 +19,7 @@ import {
   type ResponseOf,
 } from '@hiraku/shared';
 import type { Context, Middleware } from 'koa';
-import { authorizationError, notFound, twoFactorRequired, validationError } from '../errors';
+import { authenticationRequired, authorizationError, notFound, twoFactorRequired, validationError } from '../errors';
 import { formFields, multipartBody, uploadedImage } from '../images/multipartBody';
 import { requireUser } from '../middlewares/authenticate';
 import { rateLimit } from '../middlewares/rateLimit';
@@ -64,18 +64,25 @@ interface CheckedInput {
 /** Where the checked input waits for the handler on `ctx.state`. */
 const INPUT = 'endpointInput';
 
+/**
+ * Whether `user` may call an endpoint of `definition`'s access: the member for member endpoints; for staff
+ * ones an operator (an admin for admin ones) with a second factor, the code or a passkey (a passkey-only
+ * operator pays one indexed lookup per call). Throws the answer the API gives when not.
+ */
+async function authorize(definition: EndpointDefinition, services: AppServices, user: SessionMember | null): Promise<void> {
+  if (definition.access === 'public') return;
+  if (!user) throw authenticationRequired();
+  if (!isStaffAccess(definition.access)) return;
+  if (!isOperatorRole(user.role)) throw authorizationError(TEXTS.common.operatorsOnly);
+  // An operator is refused what only admins may do (the disclosure export, for one).
+  if (definition.access === 'admin' && !isAdminRole(user.role)) throw authorizationError(TEXTS.common.adminsOnly);
+  if (!(await hasSecondFactor(services.models, user))) throw twoFactorRequired();
+}
+
 function checkAccess(definition: EndpointDefinition, services: AppServices): Middleware | null {
   if (definition.access === 'public') return null;
   return async (ctx, next) => {
-    const user = requireUser(ctx);
-    if (isStaffAccess(definition.access)) {
-      if (!isOperatorRole(user.role)) throw authorizationError(TEXTS.common.operatorsOnly);
-      // Issue 38: an operator is refused what only admins may do (the disclosure export, for one).
-      if (definition.access === 'admin' && !isAdminRole(user.role)) throw authorizationError(TEXTS.common.adminsOnly);
-      // Accounts that can suspend anyone and read every enquiry act only with a second factor:
-      // the code, or a passkey (issue 35; a passkey-only operator pays one indexed lookup per call).
-      if (!(await hasSecondFactor(services.models, user))) throw twoFactorRequired();
-    }
+    await authorize(definition, services, requireUser(ctx));
     await next();
   };
 }
@@ -109,21 +116,26 @@ function checkInput(definition: EndpointDefinition): Middleware[] {
 }
 
 /**
- * Answers with the handler's result. In development and tests the result is checked against the declared
- * response schema first: a presenter that drifts from the contract fails loudly there, not in a client.
+ * The handler's result. In development and tests it is checked against the declared response schema
+ * first: a presenter that drifts from the contract fails loudly there, not in a client.
  */
+async function answerOf<K extends EndpointKey>(key: K, definition: EndpointDefinition, handler: EndpointHandler<K>, services: AppServices, request: EndpointRequest<K>): Promise<ResponseOf<K>> {
+  const result = await handler(request);
+  if (services.env.NODE_ENV !== 'production') {
+    const checked = definition.response.safeParse(result);
+    if (!checked.success) throw new Error(`response of ${key} breaks its declaration: ${checked.error.message}`);
+  }
+  return result;
+}
+
+/** Answers with the handler's result. */
 function respond<K extends EndpointKey>(key: K, definition: EndpointDefinition, handler: EndpointHandler<K>, services: AppServices): Middleware {
-  const checkResponses = services.env.NODE_ENV !== 'production';
   const publicCache = typeof definition.cache === 'object' ? cacheControlHeader(definition.cache) : null;
   return async (ctx) => {
     const input = ctx.state[INPUT] as CheckedInput;
     ctx.status = definition.status ?? 200;
     const request = { ...input, user: ctx.state.user as SessionMember | null, ctx } as unknown as EndpointRequest<K>;
-    const result = await handler(request);
-    if (checkResponses) {
-      const checked = definition.response.safeParse(result);
-      if (!checked.success) throw new Error(`response of ${key} breaks its declaration: ${checked.error.message}`);
-    }
+    const result = await answerOf(key, definition, handler, services, request);
     if (publicCache) ctx.set('Cache-Control', publicCache);
     // A handler that wrote the body itself (a file download) keeps it.
     if (ctx.body !== undefined && ctx.body !== null) return;
@@ -132,10 +144,30 @@ function respond<K extends EndpointKey>(key: K, definition: EndpointDefinition, 
       return;
     }
     // Serialised once, here: left an object, the answer would be serialised three times, by the
-    // compressor's size check (ctx.length), the ETag and Koa's own respond (issue 22's profile).
+    // compressor's size check (ctx.length), the ETag and Koa's own respond.
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(result);
   };
+}
+
+/**
+ * Calls endpoint `key` inside the server, for `user`, with `query` as the browser would send it: the same
+ * access and second-factor check, the same input schema, the same handler and response check as over
+ * HTTP, so a page the server writes (middlewares/firstScreenHtml.ts) holds exactly what the member's
+ * browser would be answered. For reads without path parameters or a body; a rate limit is not counted
+ * (the page's own request is).
+ */
+export async function runEndpoint<K extends EndpointKey>(
+  services: AppServices,
+  handlers: { [P in EndpointKey]: EndpointHandler<P> },
+  key: K,
+  { query, user, ctx }: { query: Record<string, unknown>; user: SessionMember | null; ctx: Context },
+): Promise<ResponseOf<K>> {
+  const definition: EndpointDefinition = ENDPOINTS[key];
+  await authorize(definition, services, user);
+  const input = { params: {}, query: definition.query ? parseInput(definition.query, query) : {}, body: undefined, files: {} };
+  const request = { ...input, user, ctx } as unknown as EndpointRequest<K>;
+  return answerOf(key, definition, handlers[key] as EndpointHandler<K>, services, request);
 }
 
 /**

@@ -3,10 +3,10 @@ import { BOOT_HEADER_ID, BOOT_SCREEN_ID, SORT_COOKIE } from '@hiraku/shared';
 import type { RenderedFirstScreen } from '@hiraku/ui/server';
 import type { Context } from 'koa';
 import { readAccessCookie } from '../auth/sessionCookies';
-import { userFromAccessToken, type SessionDeps, type SessionMember } from '../auth/sessions';
+import { userFromAccessToken, type SessionMember } from '../auth/sessions';
 import { readInProcess } from '../http/inProcessRead';
-import type { Logger } from '../logger';
 import type { AllEndpointHandlers } from '../routes';
+import type { AppServices } from '../services';
 
 /**
  * The first screen at `pathname` for the member of the request, from the API answers it paints from.
@@ -28,21 +28,22 @@ function startsInAnotherOrder(ctx: Context, fetch: readonly string[]): boolean {
 }
 
 /**
- * Renders a first screen (apps/web/firstScreens.json) on the server for a signed-in member (issue 22: the
- * LCP of /reports). What it shows is read through the API's own handlers (http/inProcessRead.ts), so the
+ * Renders a first screen (apps/web/firstScreens.json) on the server for a signed-in member (the LCP of
+ * /reports). What it shows is read through the API's own handlers (http/inProcessRead.ts), so the
  * visibility rules stay in one place; the app's React code (packages/ui/src/server) is loaded at the first
  * such page, not at start. No member (no access token, or an expired one: the browser refreshes it) or a
  * list that starts in another order: null, the page as before. An answer refused, or a rendering that
  * fails: the screen settles null, and the page goes on without it.
  */
-export function firstScreenRenderer({ sessions, handlers, logger }: { sessions: SessionDeps; handlers: AllEndpointHandlers; logger: Logger }): FirstScreenRenderer {
+export function firstScreenRenderer({ services, handlers }: { services: AppServices; handlers: AllEndpointHandlers }): FirstScreenRenderer {
+  const { logger } = services;
   let ui: Promise<typeof import('@hiraku/ui/server')> | undefined;
   const render = async (ctx: Context, user: SessionMember, pathname: string, fetch: readonly string[]) => {
     try {
       const answers: Record<string, unknown> = {};
       await Promise.all(
         fetch.map(async (url) => {
-          const answer = await readInProcess(handlers, ctx, user, url);
+          const answer = await readInProcess(services, handlers, ctx, user, url);
           if (answer !== undefined) answers[url] = answer;
         }),
       );
@@ -55,7 +56,7 @@ export function firstScreenRenderer({ sessions, handlers, logger }: { sessions: 
   };
   return async (ctx, pathname, fetch) => {
     if (startsInAnotherOrder(ctx, fetch)) return null;
-    const user = await userFromAccessToken(sessions, readAccessCookie(ctx)).catch(() => null);
+    const user = await userFromAccessToken(services, readAccessCookie(ctx)).catch(() => null);
     return user ? { screen: render(ctx, user, pathname, fetch) } : null;
   };
 }
