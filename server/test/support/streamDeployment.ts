@@ -21,6 +21,8 @@ export interface StreamDeployment {
   apiUrls: string[];
   apis: ServerProcess[];
   worker: ServerProcess | undefined;
+  /** The prefix of the deployment's Redis keys (REDIS_KEY_PREFIX). */
+  redisPrefix: string;
   /** A member with a password, signed in through `apiUrls[0]` (sessions are shared: every process accepts them). */
   signedIn(overrides?: Parameters<typeof createMemberWithPassword>[0]): Promise<{ client: HttpClient; user: Awaited<ReturnType<typeof createMemberWithPassword>> }>;
   /** Opens `client`'s notification stream on the process at `apiUrl` and waits for its first `unread`. */
@@ -52,6 +54,7 @@ export async function startStreamDeployment({ name, redisUrl, apiCount = 2, work
     apiUrls,
     apis,
     worker: workerProcess,
+    redisPrefix,
     async signedIn(overrides = {}) {
       const user = await createMemberWithPassword(overrides);
       const client = createHttpClient(apiUrls[0] as string);
