@@ -31,6 +31,8 @@ interface Connection {
   lastEventId: number;
   /** Its id among the member's streams of every process (with a registry). */
   streamId: string;
+  /** When it opened (ms): its place among the member's streams of every process. */
+  openedAt: number;
   send<E extends EventName>(event: E, data: unknown, id?: number): void;
   close(): void;
 }
@@ -219,7 +221,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
    */
   const makeRoomEverywhere = async (connection: Connection) => {
     if (!registry) return;
-    const closing = await registry.join(connection.userId, connection.streamId, NOTIFICATION_LIMITS.streamsPerMember);
+    const closing = await registry.join(connection.userId, connection.streamId, connection.openedAt, NOTIFICATION_LIMITS.streamsPerMember);
     // Ended while it was being counted (its leave may have come first): not counted any longer.
     if (!byStreamId.has(connection.streamId)) await registry.leave(connection.userId, connection.streamId);
     const elsewhere: string[] = [];
@@ -233,7 +235,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
 
   const touchAll = () => {
     if (!registry || byUser.size === 0) return;
-    const streams = new Map([...byUser].map(([userId, set]) => [userId, [...set].map((connection) => connection.streamId)]));
+    const streams = new Map([...byUser].map(([userId, set]) => [userId, [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }))]));
     registry.touch(streams).catch(() => undefined);
   };
   // One heartbeat for all the process's streams: the registry forgets those of a process that stopped.
@@ -317,6 +319,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         sent: new Set(),
         lastEventId: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0,
         streamId: registry?.newId() ?? '',
+        openedAt: Date.now(),
         send(event, data, id) {
           if (options.checkEvents) {
             const checked = events[event].safeParse(data);

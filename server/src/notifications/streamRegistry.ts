@@ -16,11 +16,14 @@ export interface StreamRegistry {
    * Counts `streamId` among `userId`'s streams and answers the ids, oldest first, that must close so at
    * most `max` remain; they are no longer counted. Fails open: with Redis away, nothing is closed.
    */
-  join(userId: number, streamId: string, max: number): Promise<string[]>;
+  join(userId: number, streamId: string, openedAt: number, max: number): Promise<string[]>;
   /** The stream ended: no longer counted. */
   leave(userId: number, streamId: string): Promise<void>;
-  /** This process's streams are still open (called at each heartbeat). */
-  touch(streams: ReadonlyMap<number, readonly string[]>): Promise<void>;
+  /**
+   * This process's streams are still open (called at each heartbeat), by member: each counted again if
+   * Redis lost it (a restart), in its place by `openedAt`.
+   */
+  touch(streams: ReadonlyMap<number, readonly { streamId: string; openedAt: number }[]>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export const STREAM_STALE_HEARTBEATS = 3;
 /**
  * In one script, so two processes admitting streams of one member at once count each other: drops the
  * stale, adds the new stream, pops the oldest beyond the cap.
- * KEYS: opened, seen. ARGV: stream id, now (ms), stale before (ms), max, time to live (ms).
+ * KEYS: opened, seen. ARGV: stream id, now (ms), stale before (ms), max, time to live (ms), opened at (ms).
  */
 const JOIN_SCRIPT = `
 local stale = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[3])
@@ -38,7 +41,7 @@ for _, id in ipairs(stale) do
   redis.call('ZREM', KEYS[1], id)
   redis.call('ZREM', KEYS[2], id)
 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[6], ARGV[1])
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
 local closing = {}
@@ -67,10 +70,10 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
 
   return {
     newId: () => `${processId}:${(counter += 1)}`,
-    async join(userId, streamId, max) {
+    async join(userId, streamId, openedAt, max) {
       const now = Date.now();
       try {
-        const closing = await redis.eval(JOIN_SCRIPT, 2, ...keys(userId), streamId, now, now - staleMs, max, ttlMs);
+        const closing = await redis.eval(JOIN_SCRIPT, 2, ...keys(userId), streamId, now, now - staleMs, max, ttlMs, openedAt);
         return Array.isArray(closing) ? closing.map(String) : [];
       } catch (error) {
         logger.warn({ err: error }, '通知ストリームの数を確かめられませんでした');
@@ -92,8 +95,10 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
       const pipeline = redis.pipeline();
       for (const [userId, ids] of streams) {
         const [opened, seen] = keys(userId) as [string, string];
-        // XX: a stream already popped by another process's join is not counted again.
-        pipeline.zadd(seen, 'XX', ...ids.flatMap((id) => [now, id]));
+        // NX: an open stream Redis forgot (a restart) is counted again in its place, never moved. One popped
+        // by another process's join just now is counted again only until the close on its way ends it (leave).
+        pipeline.zadd(opened, 'NX', ...ids.flatMap(({ streamId, openedAt }) => [openedAt, streamId]));
+        pipeline.zadd(seen, ...ids.flatMap(({ streamId }) => [now, streamId]));
         pipeline.pexpire(opened, ttlMs);
         pipeline.pexpire(seen, ttlMs);
       }
