@@ -14,7 +14,9 @@ import type { SearchService } from './search/searchService';
 import { seedTaxonomy } from './seed/taxonomy';
 import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
+import { NOTIFICATION_HEARTBEAT_SEC } from '@hiraku/shared';
 import { createNotificationBus, createStreamHub, type NotificationBus } from './notifications';
+import { createStreamRegistry, STREAM_STALE_HEARTBEATS } from './notifications/streamRegistry';
 import { createAppCaches } from './cache/appCaches';
 import { primaryReadsOf } from './db/primaryReads';
 import { startCacheInvalidation } from './cache/invalidation';
@@ -137,7 +139,12 @@ export async function boot(env: Env): Promise<Booted> {
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger, visitMarks: caches.visitMarks });
+    // With Redis there may be other API processes: a member's streams are counted across them all.
+    const registry = env.REDIS_URL
+      ? await createStreamRegistry({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, staleMs: STREAM_STALE_HEARTBEATS * NOTIFICATION_HEARTBEAT_SEC * 1000, logger })
+      : undefined;
+    if (registry) stops.push(() => registry.close());
+    const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger, visitMarks: caches.visitMarks, registry });
     // Runs first at shutdown: open streams end, so the HTTP server can close.
     stops.push(() => hub.close());
 

@@ -27,6 +27,11 @@ const messageSchema = z.discriminatedUnion('type', [
     severe: z.boolean(),
     counts: caseCountsSchema,
   }),
+  /**
+   * Streams over a member's cap across processes (streamRegistry.ts): the process holding each closes it
+   * with the final `closed` event, as it would the oldest of its own.
+   */
+  z.object({ type: z.literal('streamsClose'), streamIds: z.array(z.string()) }),
   /** Writes that made cached answers stale (cache/changes.ts): every process drops them (cache/invalidation.ts). */
   z.object({
     type: z.literal('cacheChanges'),

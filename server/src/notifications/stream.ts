@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import { isOperator } from '../policies/viewer';
 import type { BusMessage, NotificationBus } from './bus';
 import { loadSettings, settingsOf } from './settings';
+import type { StreamRegistry } from './streamRegistry';
 import { newestEventId, noteVisit, notificationsAfter, presentNotifications, unreadCount, unreadCounts, type StoreDeps } from './store';
 
 type StreamEvents = (typeof ENDPOINTS)['notifications.stream']['stream']['events'];
@@ -28,6 +29,10 @@ interface Connection {
   sent: Set<number>;
   /** Where a resume after a bus outage reads from: Last-Event-ID, or the newest event when it opened. */
   lastEventId: number;
+  /** Its id among the member's streams of every process (with a registry). */
+  streamId: string;
+  /** When it opened (ms): its place among the member's streams of every process. */
+  openedAt: number;
   send<E extends EventName>(event: E, data: unknown, id?: number): void;
   close(): void;
 }
@@ -49,6 +54,11 @@ export interface StreamHubOptions {
   logger: Logger;
   /** The app's named cache of visit marks (noteVisit). */
   visitMarks: NamedCache<number>;
+  /**
+   * With several API processes (Redis): the member's streams counted across all of them, so the cap is the
+   * deployment's. Without, each process counts its own, which is all of them when there is one.
+   */
+  registry?: StreamRegistry;
 }
 
 export interface NotificationStreamHub {
@@ -69,6 +79,9 @@ export interface NotificationStreamHub {
 export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: StreamHubOptions): NotificationStreamHub {
   const byUser = new Map<number, Set<Connection>>();
   const byAddress = new Map<string, Set<Connection>>();
+  /** By registry id: a process told to close a stream over the cap finds it here. */
+  const byStreamId = new Map<string, Connection>();
+  const registry = options.registry;
   const caseWatchers = new Set<Connection>();
   const events = ENDPOINTS['notifications.stream'].stream.events;
   const heartbeatMs = options.heartbeatMs ?? NOTIFICATION_HEARTBEAT_SEC * 1000;
@@ -192,11 +205,42 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
   /** Keeps at most `max` streams in `set` once `incoming` joins it: the oldest are told and closed. */
   const makeRoom = (set: Set<Connection> | undefined, max: number) => {
     if (!set) return;
-    for (const oldest of [...set].slice(0, Math.max(0, set.size - max + 1))) {
-      oldest.send('closed', { reason: 'too_many_streams' });
-      oldest.close();
-    }
+    for (const oldest of [...set].slice(0, Math.max(0, set.size - max + 1))) closeForRoom(oldest);
   };
+
+  /** The final word to a stream over a cap, then its end. */
+  const closeForRoom = (connection: Connection) => {
+    connection.send('closed', { reason: 'too_many_streams' });
+    connection.close();
+  };
+
+  /**
+   * Counts a new stream among its member's streams in every process: the oldest beyond the cap are closed
+   * here when this process holds them, otherwise by the process that does, told over the bus. After the
+   * process's own count (makeRoom), which stays exact and immediate for the streams it holds.
+   */
+  const makeRoomEverywhere = async (connection: Connection) => {
+    if (!registry) return;
+    const closing = await registry.join(connection.userId, connection.streamId, connection.openedAt, NOTIFICATION_LIMITS.streamsPerMember);
+    // Ended while it was being counted (its leave may have come first): not counted any longer.
+    if (!byStreamId.has(connection.streamId)) await registry.leave(connection.userId, connection.streamId);
+    const elsewhere: string[] = [];
+    for (const streamId of closing) {
+      const held = byStreamId.get(streamId);
+      if (held) closeForRoom(held);
+      else elsewhere.push(streamId);
+    }
+    if (elsewhere.length > 0) await bus.publish({ type: 'streamsClose', streamIds: elsewhere });
+  };
+
+  const touchAll = () => {
+    if (!registry || byUser.size === 0) return;
+    const streams = new Map([...byUser].map(([userId, set]) => [userId, [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }))]));
+    registry.touch(streams).catch(() => undefined);
+  };
+  // One heartbeat for all the process's streams: the registry forgets those of a process that stopped.
+  const registryBeat = registry ? setInterval(touchAll, heartbeatMs) : undefined;
+  registryBeat?.unref();
 
   /** A case event with the queue's counts the worker read once: written to every operator's stream. */
   const deliverCase = (message: Extract<BusMessage, { type: 'case' }>) => {
@@ -211,6 +255,12 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       else if (message.type === 'notification') deliver(message);
       else if (message.type === 'broadcast') work = deliverBroadcast(message);
       else if (message.type === 'unread') work = sendUnread(message.userId);
+      else if (message.type === 'streamsClose') {
+        for (const streamId of message.streamIds) {
+          const held = byStreamId.get(streamId);
+          if (held) closeForRoom(held);
+        }
+      }
       // Anything else on the bus (the caches' changes) is not for streams.
     } catch (error) {
       work = Promise.reject(error);
@@ -228,9 +278,11 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       unsubscribe();
       stopResume();
       clearInterval(sessionWatch);
+      if (registryBeat) clearInterval(registryBeat);
       for (const set of byUser.values()) for (const connection of [...set]) connection.close();
       byUser.clear();
       byAddress.clear();
+      byStreamId.clear();
       caseWatchers.clear();
     },
     async open(ctx, user) {
@@ -266,6 +318,8 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         address: ctx.ip,
         sent: new Set(),
         lastEventId: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0,
+        streamId: registry?.newId() ?? '',
+        openedAt: Date.now(),
         send(event, data, id) {
           if (options.checkEvents) {
             const checked = events[event].safeParse(data);
@@ -290,6 +344,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       fromAddress.add(connection);
       byAddress.set(connection.address, fromAddress);
       if (connection.caseWatcher) caseWatchers.add(connection);
+      if (registry) byStreamId.set(connection.streamId, connection);
 
       function finish() {
         if (closed) return;
@@ -303,12 +358,17 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         const sameAddress = byAddress.get(connection.address);
         sameAddress?.delete(connection);
         if (sameAddress && sameAddress.size === 0) byAddress.delete(connection.address);
+        if (registry) {
+          byStreamId.delete(connection.streamId);
+          registry.leave(connection.userId, connection.streamId).catch(() => undefined);
+        }
         if (!res.writableEnded) res.end();
       }
       res.on('close', finish);
 
       // First the client's retry pause, then what it missed (on a resume) and the unread count. A new
       // stream starts from the member's newest event, so a bus outage from now on is read back from there.
+      await makeRoomEverywhere(connection).catch((error: unknown) => options.logger.warn({ err: error }, '他のプロセスの通知ストリームを閉じられませんでした'));
       write('retry: 3000\n\n');
       if (connection.lastEventId > 0) await catchUp(connection);
       else {

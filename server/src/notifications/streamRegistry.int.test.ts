@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createLogger } from '../logger';
+import { createStreamRegistry, type StreamRegistry } from './streamRegistry';
+
+/**
+ * The count of a member's streams across processes (streamRegistry.ts), on the shared Redis under a
+ * prefix of the test's own: two registries stand for two API processes.
+ */
+describe('the stream registry', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `hiraku_test_streamreg_${process.pid}_${randomBytes(4).toString('hex')}:`;
+  const staleMs = 60_000;
+  const registries: StreamRegistry[] = [];
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = new Redis(redisUrl);
+  });
+  afterAll(async () => {
+    await Promise.all(registries.map((registry) => registry.close()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const registry = async () => {
+    const made = await createStreamRegistry({ redisUrl, prefix, staleMs, logger: createLogger('silent') });
+    registries.push(made);
+    return made;
+  };
+  const counted = (userId: number) => redis.zrange(`${prefix}streams:${userId}:opened`, '0', '-1');
+
+  it('pops the oldest past the cap, whichever process opened it, and forgets one that ended', async () => {
+    const [a, b] = [await registry(), await registry()];
+    const ids = [a.newId(), a.newId(), b.newId()];
+    expect(new Set(ids).size).toBe(3);
+    expect(await a.join(1, ids[0]!, 1_000, 2)).toEqual([]);
+    expect(await a.join(1, ids[1]!, 2_000, 2)).toEqual([]);
+    expect(await b.join(1, ids[2]!, 3_000, 2)).toEqual([ids[0]]);
+    expect(await counted(1)).toEqual([ids[1], ids[2]]);
+    // Another member's streams are theirs.
+    expect(await b.join(2, b.newId(), 4_000, 2)).toEqual([]);
+
+    await a.leave(1, ids[1]!);
+    expect(await counted(1)).toEqual([ids[2]]);
+    expect(await a.join(1, a.newId(), 5_000, 2)).toEqual([]);
+  });
+
+  it('forgets the streams of a process that stopped saying they are open, and counts again in their place those Redis lost', async () => {
+    const [a, b] = [await registry(), await registry()];
+    const gone = a.newId();
+    await a.join(3, gone, 1_000, 2);
+    // Its process last said so longer ago than staleMs.
+    await redis.zadd(`${prefix}streams:3:seen`, Date.now() - staleMs - 1, gone);
+    const kept = b.newId();
+    expect(await b.join(3, kept, 2_000, 2)).toEqual([]);
+    expect(await counted(3)).toEqual([kept]);
+
+    // Redis lost the member's keys (a restart): the heartbeat counts the open stream again, at its opening time.
+    await redis.del(`${prefix}streams:3:opened`, `${prefix}streams:3:seen`);
+    await b.touch(new Map([[3, [{ streamId: kept, openedAt: 2_000 }]]]));
+    const newer = a.newId();
+    await a.join(3, newer, 9_000, 2);
+    expect(await counted(3)).toEqual([kept, newer]);
+    expect(await a.join(3, a.newId(), 10_000, 2)).toEqual([kept]);
+  });
+});

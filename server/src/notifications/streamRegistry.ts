@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+
+/**
+ * A member's open streams across every API process, so the per-member cap holds for the deployment and
+ * not for each process (two processes behind a balancer would otherwise let a member hold twice as many).
+ * Per member, two sorted sets of stream ids: when each opened (which is the oldest) and when its process
+ * last said it is still open (the heartbeat). A stream whose process stopped saying so (killed, cut off)
+ * is forgotten after `staleMs`, so a crashed process does not hold its members' places for ever.
+ */
+export interface StreamRegistry {
+  /** A new id for a stream of this process; the process part lets every process tell its own streams. */
+  newId(): string;
+  /**
+   * Counts `streamId` among `userId`'s streams and answers the ids, oldest first, that must close so at
+   * most `max` remain; they are no longer counted. Fails open: with Redis away, nothing is closed.
+   */
+  join(userId: number, streamId: string, openedAt: number, max: number): Promise<string[]>;
+  /** The stream ended: no longer counted. */
+  leave(userId: number, streamId: string): Promise<void>;
+  /**
+   * This process's streams are still open (called at each heartbeat), by member: each counted again if
+   * Redis lost it (a restart), in its place by `openedAt`.
+   */
+  touch(streams: ReadonlyMap<number, readonly { streamId: string; openedAt: number }[]>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Heartbeats a process may miss before its streams are no longer counted (a pause, a slow Redis). */
+export const STREAM_STALE_HEARTBEATS = 3;
+
+/**
+ * In one script, so two processes admitting streams of one member at once count each other: drops the
+ * stale, adds the new stream, pops the oldest beyond the cap.
+ * KEYS: opened, seen. ARGV: stream id, now (ms), stale before (ms), max, time to live (ms), opened at (ms).
+ */
+const JOIN_SCRIPT = `
+local stale = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[3])
+for _, id in ipairs(stale) do
+  redis.call('ZREM', KEYS[1], id)
+  redis.call('ZREM', KEYS[2], id)
+end
+redis.call('ZADD', KEYS[1], ARGV[6], ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+local closing = {}
+if over > 0 then
+  closing = redis.call('ZRANGE', KEYS[1], 0, over - 1)
+  for _, id in ipairs(closing) do
+    redis.call('ZREM', KEYS[1], id)
+    redis.call('ZREM', KEYS[2], id)
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return closing
+`;
+
+export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }: { redisUrl: string; prefix: string; staleMs: number; logger: Logger }): Promise<StreamRegistry> {
+  // No offline queue and one retry, as the rate limiter's: opening a stream must not wait for Redis.
+  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', (error: unknown) => logger.warn({ err: error }, 'Redis に接続できません（通知ストリームの上限を各プロセスで数えています）'));
+  await redis.connect().catch(() => undefined);
+  const processId = randomBytes(6).toString('hex');
+  let counter = 0;
+  const keys = (userId: number) => [`${prefix}streams:${userId}:opened`, `${prefix}streams:${userId}:seen`];
+  // Kept a while past staleness, so a member's keys go once none of their streams is left.
+  const ttlMs = staleMs * 2;
+
+  return {
+    newId: () => `${processId}:${(counter += 1)}`,
+    async join(userId, streamId, openedAt, max) {
+      const now = Date.now();
+      try {
+        const closing = await redis.eval(JOIN_SCRIPT, 2, ...keys(userId), streamId, now, now - staleMs, max, ttlMs, openedAt);
+        return Array.isArray(closing) ? closing.map(String) : [];
+      } catch (error) {
+        logger.warn({ err: error }, '通知ストリームの数を確かめられませんでした');
+        return [];
+      }
+    },
+    async leave(userId, streamId) {
+      const [opened, seen] = keys(userId) as [string, string];
+      await redis
+        .multi()
+        .zrem(opened, streamId)
+        .zrem(seen, streamId)
+        .exec()
+        .catch(() => undefined);
+    },
+    async touch(streams) {
+      if (streams.size === 0) return;
+      const now = Date.now();
+      const pipeline = redis.pipeline();
+      for (const [userId, ids] of streams) {
+        const [opened, seen] = keys(userId) as [string, string];
+        // NX: an open stream Redis forgot (a restart) is counted again in its place, never moved. One popped
+        // by another process's join just now is counted again only until the close on its way ends it (leave).
+        pipeline.zadd(opened, 'NX', ...ids.flatMap(({ streamId, openedAt }) => [openedAt, streamId]));
+        pipeline.zadd(seen, ...ids.flatMap(({ streamId }) => [now, streamId]));
+        pipeline.pexpire(opened, ttlMs);
+        pipeline.pexpire(seen, ttlMs);
+      }
+      await pipeline.exec().catch((error: unknown) => logger.warn({ err: error }, '通知ストリームの生存を記録できませんでした'));
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}
