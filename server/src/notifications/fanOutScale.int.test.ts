@@ -2,13 +2,14 @@ import { Writable } from 'node:stream';
 import { TEXTS, type ReportMutationResponse } from '@hiraku/shared';
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
+import { heldBus } from '../../test/support/heldBus';
 import { publishableForm, sendReportForm, systemTags } from '../../test/support/reports';
 import { memberWithSession } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
 import { sqlDateTime } from '../db/connection';
 import { insertRows } from '../db/insertRows';
 import { seedTaxonomy } from '../seed/taxonomy';
-import type { BusMessage, NotificationBus } from './bus';
+import type { BusMessage } from './bus';
 import { createNotificationWorker } from './fanOut';
 
 const FOLLOWERS = 3_000;
@@ -54,13 +55,7 @@ describe('a round of new-report notifications for thousands of followers', () =>
       reportIds.push(Number(res.body.report._id));
     }
 
-    const published: BusMessage[] = [];
-    const bus: NotificationBus = {
-      publish: async (...messages) => void published.push(...messages),
-      subscribe: () => () => undefined,
-      onResume: () => () => undefined,
-      close: async () => undefined,
-    };
+    const { bus, published } = heldBus();
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) warnings.push(String((JSON.parse(line) as { msg: string }).msg));

@@ -1,8 +1,8 @@
 import { openEventStream, type OpenStream } from '../../test/support/eventStream';
+import { heldBus } from '../../test/support/heldBus';
 import { memberWithSession } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
 import { writeTransaction } from '../db/transaction';
-import type { BusMessage, NotificationBus } from './bus';
 import { notify } from './events';
 import { createNotificationWorker } from './fanOut';
 
@@ -47,13 +47,7 @@ describe('an announcement to the open streams of a process', () => {
   /** Statements the app's process sends to write one announcement to all its open streams, numbers left out. */
   async function announce(title: string): Promise<string[]> {
     const { models, sequelize, logger, storage } = app.services;
-    const made: BusMessage[] = [];
-    const held: NotificationBus = {
-      publish: async (...messages) => void made.push(...messages),
-      subscribe: () => () => undefined,
-      onResume: () => () => undefined,
-      close: async () => undefined,
-    };
+    const { bus: held, published: made } = heldBus();
     const announcement = await models.Announcement.create({ title, body: `${title}の本文です。`, authorId: null });
     await writeTransaction(sequelize, (transaction) => notify(models, { kind: 'announcement', announcementId: announcement.id }, { transaction }));
     await createNotificationWorker({ models, sequelize, bus: held, logger, storage }).drainOnce();
