@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, BOOT_SCREEN_ID, SORT_STORAGE_KEY } from '@hiraku/shared';
+import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, BOOT_SCREEN_ID, FIRST_ANSWERS_ID, SORT_STORAGE_KEY } from '@hiraku/shared';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createConfirmedMember, createProfileThroughApi, logInThroughApi } from './support/members';
@@ -7,9 +7,10 @@ import { gate } from './support/gate';
 import { main } from './support/page';
 
 /**
- * The first screen of /reports (issue 22, LCP): its HTML names the session check, the feed's first page
- * and the list's scripts, so they all leave at once (apps/web/firstScreenPages.ts); the app takes those
- * answers (or asks at start, for a sort the HTML could not know) and the list paints once, with its cards.
+ * The first screen of /reports (LCP): the server reads the session and the feed's first page, renders the
+ * screen and sends both in the page, whose head names the list's scripts (apps/web/firstScreenPages.ts);
+ * the app takes those answers (or asks at start, for a sort the server could not know) and the list paints
+ * once, with its cards.
  */
 
 const isSessionCheck = (request: Request) => new URL(request.url()).pathname === '/api/auth/me';
@@ -28,30 +29,26 @@ async function holdListCode(page: Page) {
   return { requests, release: listCode.open };
 }
 
-test('a member opening /reports: the session and the first page are asked for before the list\'s code has come, once each', async ({ page }) => {
+test('a member opening /reports: the page brings the session and the first page, and the browser reads neither again', async ({ page }) => {
   const account = await createConfirmedMember(page.request, 'first-screen');
   await logInThroughApi(page.request, account);
   await createProfileThroughApi(page.request, '初画面さん');
   const title = `最初の一枚 ${Date.now()}`;
   await createReportThroughApi(page.request, title);
 
-  const { requests, release } = await holdListCode(page);
-  const bothAsked = Promise.all([page.waitForRequest(isSessionCheck), page.waitForRequest(isFeedPage)]);
-  await page.goto('/reports', { waitUntil: 'commit' });
-  // Without the early requests the feed is only asked for once the list's code runs: this would wait forever.
-  const [, feedRequest] = await bothAsked;
-  expect(sortOf(feedRequest)).toBe('new');
-  release();
-
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await page.goto('/reports');
+  // The app's own list (the server's picture of it gone), drawn from the answers the page brought.
+  await expect(page.locator(`#${BOOT_SCREEN_ID}`)).toHaveCount(0);
   await expect(main(page).locator('article.report-card').filter({ hasText: title })).toBeVisible();
-  // One request each: the app took the answers the page's HTML preloaded, the list found its first page in
-  // the cache (or in flight), and the first route did not check the session again.
-  expect(requests.filter(isFeedPage)).toHaveLength(1);
-  expect(requests.filter(isSessionCheck)).toHaveLength(1);
+  // The server read them once to write the page: the app asked for neither itself.
+  expect(requests.filter(isFeedPage)).toHaveLength(0);
+  expect(requests.filter(isSessionCheck)).toHaveLength(0);
 
   // Later moves still check the session (docs/product.md §2).
   await page.getByRole('navigation', { name: 'フッターメニュー' }).getByRole('link', { name: 'マイページ' }).click();
-  await expect.poll(() => requests.filter(isSessionCheck).length).toBe(2);
+  await expect.poll(() => requests.filter(isSessionCheck).length).toBe(1);
 });
 
 test('the first cards come in the page itself, before any script has run, and the app takes their place without moving them', async ({ page }) => {
@@ -96,8 +93,8 @@ test('the early first page is the sort the member chose last time', async ({ pag
   await page.addInitScript((key) => window.localStorage.setItem(key, 'like'), SORT_STORAGE_KEY);
 
   const { requests, release } = await holdListCode(page);
-  // The page's HTML preloads the default order (the server cannot read the stored choice); the app asks for
-  // the member's own order at once, and that is the list's first page.
+  // The server renders the default order (it cannot read the choice stored in the browser); the app asks
+  // for the member's own order at once, and that is the list's first page.
   const likedAsked = page.waitForRequest((request) => isFeedPage(request) && sortOf(request) === 'like');
   await page.goto('/reports', { waitUntil: 'commit' });
   await likedAsked;
@@ -108,16 +105,12 @@ test('the early first page is the sort the member chose last time', async ({ pag
   expect(requests.filter((request) => isFeedPage(request) && sortOf(request) === 'like')).toHaveLength(1);
 });
 
-test('a visitor opening /reports is sent to log in as before: the early page\'s 401 ends no session', async ({ page }) => {
-  expect(await (await page.request.get('/reports')).text()).not.toContain(BOOT_SCREEN_ID);
-  const feedAnswered = page.waitForResponse(isFeedPageResponse);
+test('a visitor opening /reports is sent to log in as before, with no screen or answers in the page', async ({ page }) => {
+  const html = await (await page.request.get('/reports')).text();
+  expect(html).not.toContain(BOOT_SCREEN_ID);
+  expect(html).not.toContain(FIRST_ANSWERS_ID);
   await page.goto('/reports');
-  expect((await feedAnswered).status()).toBe(401);
   await expect(page).toHaveURL(/\/login$/);
   await expect(main(page).getByText(ACCOUNT_TEXTS.login.noticeRequired)).toBeVisible();
   await expect(main(page).getByText(ACCOUNT_MESSAGES.sessionInvalid)).toHaveCount(0);
 });
-
-function isFeedPageResponse(response: { url(): string }) {
-  return new URL(response.url()).pathname === '/api/reports/infinite';
-}

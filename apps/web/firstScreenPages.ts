@@ -7,7 +7,8 @@ import firstScreens from './firstScreens.json';
 /**
  * The pages whose first screen is named in the HTML (firstScreens.json; bench/bundleSize.mjs measures the
  * same routes): the screen's module, as the route table imports it, and the API answers it paints from,
- * exactly as the app asks for them (packages/ui/src/routes/firstScreenData.test.ts holds the feed's).
+ * exactly as the app asks for them (packages/ui/src/routes/firstScreenData.test.ts holds the feed's). The
+ * server reads those answers for a signed-in member, renders the screen and sends both in the page.
  */
 export interface FirstScreen {
   module: string;
@@ -28,13 +29,12 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
 
 /**
  * A copy of index.html for each first screen, with what that screen needs named in its head, so the
- * browser fetches it beside the entry's scripts instead of one step after another (issue 22: the first
- * card of /reports waited for the entry, then its screen's code, then the session and the feed):
+ * browser fetches it beside the entry's scripts instead of one step after another (the first card of
+ * /reports waited for the entry, then its screen's code):
  * - `modulepreload` for the screen's own chunks (the entry's are in index.html already);
- * - `preload as=fetch` with credentials for its API answers; the app's fetch of the same address takes
- *   the preloaded answer. A member whose stored sort is not the default asks for another address, and
- *   the preloaded one goes unused (Chromium says so in the console).
- * - the stylesheet moved ahead of all of them: nothing paints before it arrives.
+ * - the stylesheet moved ahead of them: nothing paints before it arrives.
+ * No API answer is preloaded: the server sends those it read for the screen in the page itself
+ * (server/src/middlewares/firstScreenHtml.ts), so the browser never reads them a second time.
  * Scripts stay files of this origin: the pages' Content-Security-Policy (script-src 'self') is unchanged.
  */
 export function firstScreenPages(repoRoot: string, screens: Readonly<Record<string, FirstScreen>> = FIRST_SCREENS): Plugin {
@@ -60,8 +60,6 @@ export function firstScreenPages(repoRoot: string, screens: Readonly<Record<stri
         const chunk = chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
         if (!chunk) throw new Error(`first screen pages: no chunk for ${screen.module} (${route}); was the route table changed?`);
         const scripts = [...staticClosure(bundle, chunk.fileName)].filter((file) => !inIndex.has(file));
-        // The answers ahead of every script: over HTTP/1.1 a browser opens six connections to a host.
-        const answers = screen.fetch.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`);
         const code = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`);
         const page = String(html.source);
         // The stylesheet first of all: with the screen in the HTML (server/src/middlewares/firstScreenHtml.ts)
@@ -69,7 +67,7 @@ export function firstScreenPages(repoRoot: string, screens: Readonly<Record<stri
         const stylesheets = page.match(/<link rel="stylesheet"[^>]*>\n?\s*/g) ?? [];
         const source = stylesheets
           .reduce((text, link) => text.replace(link, ''), page)
-          .replace('<script type="module"', `${[...stylesheets.map((link) => link.trim()), ...answers].map((link) => `${link}\n    `).join('')}<script type="module"`)
+          .replace('<script type="module"', `${stylesheets.map((link) => `${link.trim()}\n    `).join('')}<script type="module"`)
           .replace('</head>', `${code.map((link) => `  ${link}\n`).join('')}  </head>`);
         const fileName = `first-screens/${route === '/' ? 'index' : route.slice(1).replace(/\//g, '-')}.html`;
         this.emitFile({ type: 'asset', fileName, source });

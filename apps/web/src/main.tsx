@@ -2,14 +2,24 @@
 import '@hiraku/ui/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BOOT_HEADER_ID, BOOT_SCREEN_ID } from '@hiraku/shared';
+import { BOOT_HEADER_ID, BOOT_SCREEN_ID, FIRST_ANSWERS_ID } from '@hiraku/shared';
 import { buildAppRoutes, createHirakuRouter, HirakuApp } from '@hiraku/ui';
 import '@hiraku/ui/styles.css';
 import { createWebPlatform } from './webPlatform';
 import { afterFirstPaint } from './afterFirstPaint';
 
+/** The answers the server read for the screen it rendered in the page, or null (server/src/middlewares/firstScreenHtml.ts). */
+function firstAnswers(): Record<string, unknown> | null {
+  const element = document.getElementById(FIRST_ANSWERS_ID);
+  try {
+    return element ? (JSON.parse(element.textContent ?? '') as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 function start(container: HTMLElement): void {
-  const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '');
+  const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '', firstAnswers());
   // Made here, once, and not during a render (StrictMode would make it twice).
   const router = createHirakuRouter('browser', { routes: buildAppRoutes() });
 
@@ -23,8 +33,7 @@ function start(container: HTMLElement): void {
   // failure to show); the stand-in header of index.html, or the screen the server rendered in its place
   // (server/src/middlewares/firstScreenHtml.ts), goes then, in the same frame as the app's own.
   const dropStandIn = () => {
-    document.getElementById(BOOT_HEADER_ID)?.remove();
-    document.getElementById(BOOT_SCREEN_ID)?.remove();
+    for (const id of [BOOT_HEADER_ID, BOOT_SCREEN_ID, FIRST_ANSWERS_ID]) document.getElementById(id)?.remove();
   };
   if (router.state.initialized) dropStandIn();
   else {

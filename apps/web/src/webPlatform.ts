@@ -1,9 +1,11 @@
 import type { Platform } from '@hiraku/ui';
 
-export function createWebPlatform(apiBaseUrl: string): Platform {
+/** `answers`: what the server read for the first screen it rendered in the page, if it did (main.tsx). */
+export function createWebPlatform(apiBaseUrl: string, answers: Readonly<Record<string, unknown>> | null = null): Platform {
   return {
     kind: 'web',
     apiBaseUrl,
+    firstAnswers: answers,
     openExternal(url) {
       window.open(url, '_blank', 'noopener,noreferrer');
     },

@@ -202,7 +202,7 @@ export const DEFAULT_SORT: SortOption = 'new';
 export const SORT_STORAGE_KEY = 'sortOption';
 /**
  * The same choice told to the server, set only while it is not the default: the server renders /reports'
- * first screen in the default order (its page preloads that order), and sends the page without it to a
+ * first screen in the default order (the one firstScreens.json reads), and sends the page without it to a
  * member whose list starts in another (server/src/middlewares/firstScreenHtml.ts).
  */
 export const SORT_COOKIE = 'hiraku_sort';

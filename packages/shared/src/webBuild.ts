@@ -18,3 +18,10 @@ export function withoutTrailingSlash(pathname: string): string {
  */
 export const BOOT_HEADER_ID = 'boot-header';
 export const BOOT_SCREEN_ID = 'boot-screen';
+
+/**
+ * The API answers a first screen rendered on the server was read from, sent in the same page as JSON
+ * (`<script type="application/json">`): the app answers its first asks for those addresses from them
+ * (packages/ui/src/api/firstAnswers.ts), so the page's data is read once, by the server.
+ */
+export const FIRST_ANSWERS_ID = 'first-answers';

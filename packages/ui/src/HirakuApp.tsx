@@ -59,8 +59,8 @@ export function HirakuApp({ platform, router, siteConfig, api: givenApi, initial
   const queryClient = givenQueryClient ?? ownQueryClient;
   const config = useMemo(() => ({ ...siteConfig }), [siteConfig]);
   const api = useMemo(
-    () => givenApi ?? createApi({ baseUrl: platform.apiBaseUrl, transport: platform.transport }),
-    [givenApi, platform.apiBaseUrl, platform.transport],
+    () => givenApi ?? createApi({ baseUrl: platform.apiBaseUrl, transport: platform.transport, firstAnswers: platform.firstAnswers }),
+    [givenApi, platform.apiBaseUrl, platform.transport, platform.firstAnswers],
   );
 
   // The first screen's data leaves with the session check, before the screen's code has arrived, and the

@@ -67,6 +67,14 @@ describe('first screens rendered on the server', () => {
     expect(api.status).toBe(200);
     expect(cardIds(html)).toEqual(api.body.data.map((report) => report._id));
     expect(cardIds(html)).toHaveLength(8);
+
+    // The answers the screen was read from come in the page, for the app to start from: the same first
+    // page and the member's own session, as the API answers them.
+    const sent = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(html);
+    const answers = JSON.parse(sent?.[1] ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(answers).sort()).toEqual(['/api/auth/me', FEED_URL]);
+    expect((answers[FEED_URL] as ReportPage).data.map((report) => report._id)).toEqual(api.body.data.map((report) => report._id));
+    expect(answers['/api/auth/me']).toEqual((await reader.client.get('/api/auth/me')).body);
   });
 
   it('sends the page without a screen to a visitor with no session, or an expired one', async () => {

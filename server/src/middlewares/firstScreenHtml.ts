@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { BOOT_HEADER_ID, BOOT_SCREEN_ID, SORT_COOKIE } from '@hiraku/shared';
+import { BOOT_HEADER_ID, BOOT_SCREEN_ID, FIRST_ANSWERS_ID, SORT_COOKIE } from '@hiraku/shared';
 import type { RenderedFirstScreen } from '@hiraku/ui/server';
 import type { Context } from 'koa';
 import { readAccessCookie } from '../auth/sessionCookies';
@@ -8,11 +8,16 @@ import { readInProcess } from '../http/inProcessRead';
 import type { AllEndpointHandlers } from '../routes';
 import type { AppServices } from '../services';
 
+/** A first screen as the server wrote it, with the API answers it was read from, by address. */
+export interface ScreenWithAnswers extends RenderedFirstScreen {
+  answers: Readonly<Record<string, unknown>>;
+}
+
 /**
  * The first screen at `pathname` for the member of the request, from the API answers it paints from.
  * Null when the page goes without one; else the screen being rendered, which settles null if that fails.
  */
-export type FirstScreenRenderer = (ctx: Context, pathname: string, fetch: readonly string[]) => Promise<{ screen: Promise<RenderedFirstScreen | null> } | null>;
+export type FirstScreenRenderer = (ctx: Context, pathname: string, fetch: readonly string[]) => Promise<{ screen: Promise<ScreenWithAnswers | null> } | null>;
 
 /**
  * The page's answers list a feed in one order and the member's list starts in another (SORT_COOKIE): the
@@ -38,7 +43,7 @@ function startsInAnotherOrder(ctx: Context, fetch: readonly string[]): boolean {
 export function firstScreenRenderer({ services, handlers }: { services: AppServices; handlers: AllEndpointHandlers }): FirstScreenRenderer {
   const { logger } = services;
   let ui: Promise<typeof import('@hiraku/ui/server')> | undefined;
-  const render = async (ctx: Context, user: SessionMember, pathname: string, fetch: readonly string[]) => {
+  const render = async (ctx: Context, user: SessionMember, pathname: string, fetch: readonly string[]): Promise<ScreenWithAnswers | null> => {
     try {
       const answers: Record<string, unknown> = {};
       await Promise.all(
@@ -48,7 +53,8 @@ export function firstScreenRenderer({ services, handlers }: { services: AppServi
         }),
       );
       ui ??= import('@hiraku/ui/server');
-      return await (await ui).renderFirstScreen(pathname, answers);
+      const rendered = await (await ui).renderFirstScreen(pathname, answers);
+      return rendered ? { ...rendered, answers } : null;
     } catch (error) {
       logger.warn({ err: error, path: pathname }, 'first screen not rendered on the server');
       return null;
@@ -76,23 +82,34 @@ export function splitPage(page: string): PageAroundScreen {
 }
 
 /**
- * The page after its head's links: the screen's title (else the page's), then the body with the screen,
- * inert, where index.html has its stand-in header bar. Inert: a picture of the page until the app, once its
- * scripts have run, draws the same screen and removes it (apps/web/src/main.tsx), so nothing typed or
- * pressed in it before then is lost to a control about to be replaced; the page scrolls and reads as usual.
+ * JSON for a `<script type="application/json">`: no `<` left for the HTML parser to end the element on
+ * (a report titled `</script>` stays text), as JSON.parse reads `\u003c` back.
  */
-export function pageWithScreen(page: PageAroundScreen, screen: RenderedFirstScreen | null): string {
-  const title = `<title>${screen?.title ?? page.title}</title>\n  `;
-  if (!screen) return title + page.rest;
-  const standIn = new RegExp(`<header id="${BOOT_HEADER_ID}"[^>]*></header>`);
-  return title + page.rest.replace(standIn, () => `<div id="${BOOT_SCREEN_ID}" inert>${screen.html}</div>`);
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /**
- * The page as a stream: the head (stylesheet, scripts and the API answers to preload) leaves at once, so
- * the browser fetches them while the screen is rendered; the rest follows with the screen.
+ * The page after its head's links: the screen's title (else the page's), then the body with the screen,
+ * inert, where index.html has its stand-in header bar, and the answers it was read from. Inert: a picture
+ * of the page until the app, once its scripts have run, draws the same screen and removes it
+ * (apps/web/src/main.tsx), so nothing typed or pressed in it before then is lost to a control about to be
+ * replaced; the page scrolls and reads as usual. The answers let the app draw it without asking the API
+ * for them again (FIRST_ANSWERS_ID).
  */
-export function streamPage(parts: PageAroundScreen, screen: Promise<RenderedFirstScreen | null>): Readable {
+export function pageWithScreen(page: PageAroundScreen, screen: ScreenWithAnswers | null): string {
+  const title = `<title>${screen?.title ?? page.title}</title>\n  `;
+  if (!screen) return title + page.rest;
+  const standIn = new RegExp(`<header id="${BOOT_HEADER_ID}"[^>]*></header>`);
+  const answers = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(screen.answers)}</script>`;
+  return title + page.rest.replace(standIn, () => `<div id="${BOOT_SCREEN_ID}" inert>${screen.html}</div>${answers}`);
+}
+
+/**
+ * The page as a stream: the head (stylesheet and scripts) leaves at once, so the browser fetches them
+ * while the screen is rendered; the rest follows with the screen and its answers.
+ */
+export function streamPage(parts: PageAroundScreen, screen: Promise<ScreenWithAnswers | null>): Readable {
   const body = new PassThrough();
   body.write(parts.head);
   void screen.then(

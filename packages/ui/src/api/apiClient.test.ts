@@ -275,3 +275,19 @@ describe('readCookieValue', () => {
     expect(readCookieValue('', 'XSRF-TOKEN')).toBeUndefined();
   });
 });
+
+describe("a page's first answers", () => {
+  it('answers the first GET of each from the page, and every write still carries the anti-forgery token', async () => {
+    const { calls, fetchImpl } = fakeServer(() => json(200, { from: 'server' }));
+    const client = createApiClient({ baseUrl: '', fetch: fetchImpl, readCookie: withCookie, firstAnswers: { '/api/auth/me': { publicId: 'p1' } } });
+
+    await expect(client.get('/api/auth/me')).resolves.toEqual({ publicId: 'p1' });
+    expect(calls).toEqual([]);
+    await expect(client.post('/api/likes/1/toggle')).resolves.toEqual({ from: 'server' });
+    await expect(client.get('/api/auth/me')).resolves.toEqual({ from: 'server' });
+    expect(calls.map((call) => [call.method, call.url, call.headers['X-XSRF-TOKEN']])).toEqual([
+      ['POST', '/api/likes/1/toggle', 'xsrf-1'],
+      ['GET', '/api/auth/me', undefined],
+    ]);
+  });
+});

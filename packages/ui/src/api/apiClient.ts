@@ -1,6 +1,7 @@
 import { COOKIE_NAMES, endpointPath, TIMINGS, XSRF_HEADER } from '@hiraku/shared';
 import { errorFromResponse } from './apiError';
 import { readDocumentCookie } from './cookies';
+import { firstAnswersTransport } from './firstAnswers';
 import { fetchTransport, xhrTransport, type HttpMethod, type Transport, type TransportResponse, type UploadProgress } from './transport';
 
 /** The client itself calls these: the session check gives a first visit its XSRF cookie, refresh renews the session. */
@@ -38,6 +39,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** A host that sends every call itself and owns the cookies and the XSRF token (the desktop app). */
   transport?: Transport;
+  /** The answers a page rendered on the server brought, by address: the first GET of each is answered from them (firstAnswers.ts). */
+  firstAnswers?: Readonly<Record<string, unknown>> | null;
 }
 
 /**
@@ -84,7 +87,8 @@ function isSuccess(status: number): boolean {
  * because a refresh token used twice revokes the whole session family (docs/decisions.md).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const fetchBased = options.transport ?? fetchTransport(options.fetch);
+  const network = options.transport ?? fetchTransport(options.fetch);
+  const fetchBased = options.firstAnswers ? firstAnswersTransport(options.firstAnswers, network) : network;
   const xhrBased = options.transport ?? xhrTransport(options.createXhr);
   const readCookie = options.readCookie ?? readDocumentCookie;
   const defaultTimeout = options.timeoutMs ?? TIMINGS.requestTimeoutMs;

@@ -27,6 +27,8 @@ export interface Platform {
    * the anti-forgery token itself. Unset on the web, where the browser's fetch does.
    */
   transport?: Transport;
+  /** Web: the answers the server read for the first screen it rendered in the page (apps/web/src/main.tsx). */
+  firstAnswers?: Readonly<Record<string, unknown>> | null;
   /**
    * Passkey ceremonies when the host does them itself: the desktop app's main process, or null
    * where it cannot (the login then offers the code alone). Unset on the web: the page's own WebAuthn.

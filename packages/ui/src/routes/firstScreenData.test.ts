@@ -62,7 +62,7 @@ describe('prefetchFirstScreen', () => {
       jest.useRealTimers();
     }
   });
-  it("asks for exactly the addresses the web build's /reports page preloads, so the browser takes the preloaded answers", async () => {
+  it("asks for exactly the addresses the server reads for /reports' first screen, so the app takes the answers sent in the page", async () => {
     const screens = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../apps/web/firstScreens.json'), 'utf8')) as Record<string, { fetch: string[] }>;
     const asked: string[] = [];
     const api = createApi({
