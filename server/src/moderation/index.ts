@@ -11,6 +11,5 @@ export { flagTarget, type FlagOutcome } from './flagger';
 export { loadCaseCounts } from './caseCounts';
 export { encodeCaseCursor } from './caseQueue';
 export { endSuspensionIfDue, endDueSuspensions } from './memberSuspender';
-export type { MemberCounts } from './memberDirectory';
 export { fileTakedownRequest, confirmTakedownRequest, type NewTakedownRequest, type ConfirmOutcome } from './takedownIntake';
 export { checkTakedownAllowance } from './takedownLimits';

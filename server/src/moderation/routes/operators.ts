@@ -14,7 +14,7 @@ import { syncEmailBlock } from '../../commands/emailBlock';
 import { memberStageView, setMemberStage } from '../../commands/memberStage';
 import { notFound } from '../../errors';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
-import { presentAuditEntry, presentModeratedMember } from '../../presenters/moderation';
+import { presentAuditEntry, presentModeratedMember } from '../presenters';
 import type { AppServices } from '../../services';
 import { writeTransaction } from '../../db/transaction';
 
