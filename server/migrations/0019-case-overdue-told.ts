@@ -3,7 +3,7 @@ import type { MigrationFn } from 'umzug';
 
 /**
  * The desktop app's live badge (issue 20): `moderation_cases.overdue_told_at` is set, once, by the sweep
- * that tells operators' streams a case passed its due time (server/src/notifications/cases.ts); the
+ * that tells operators' streams a case passed its due time (server/src/moderation/caseEvents.ts); the
  * conditional UPDATE that sets it is what makes the telling happen once with any number of workers.
  * Cases already past due when this runs count as told: the desktop app reads the queue's first page when
  * it connects, so a backlog is not announced case by case. The index serves the sweep's question (open,

@@ -1,7 +1,7 @@
 import { caseDueAt, casePriority, FLAG_CATEGORIES, type FlagCategory } from '@hiraku/shared';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { createRandom } from './corpus';
-import { encodeCaseCursor } from '../../../server/src/commands/moderation/caseQueue';
+import { encodeCaseCursor } from '../../../server/src/moderation';
 
 export interface CaseDataOptions {
   /** Open cases, each on a report of its own (one open case per target). */

@@ -1,6 +1,6 @@
 import { addDays, japanDay } from '@hiraku/shared';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import { encodeCaseCursor } from '../../../server/src/commands/moderation/caseQueue';
+import { encodeCaseCursor } from '../../../server/src/moderation';
 import type { Scenario } from '../load/scenarios';
 import type { RequestSpec } from '../load/runLoad';
 import type { MemberSession } from '../load/sessions';

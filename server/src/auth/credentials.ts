@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { Models, User } from '../models';
 import { hashPassword, verifyPassword } from './password';
 import { generateSecretToken } from './secretTokens';
-import { endSuspensionIfDue } from '../commands/moderation/memberSuspender';
+import { endSuspensionIfDue } from '../moderation';
 import { suspensionHasEnded } from '../visibility';
 import { loginThrottleKey, type LoginThrottle } from './loginThrottle';
 

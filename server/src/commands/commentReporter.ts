@@ -4,7 +4,7 @@ import type { Viewer } from '../policies/viewer';
 import { authorizeComment } from '../policies/comment';
 import { authorizeReport } from '../policies/report';
 import { lockCommentWithReport } from './commentLoader';
-import { flagTarget } from './moderation/flagger';
+import { flagTarget } from '../moderation';
 
 export interface CommentReportOutcome {
   /** False when this member had already reported the comment: nothing changed. */

@@ -27,7 +27,7 @@ export async function deleteReport(
 /**
  * Removes a locked report's row (what hangs on it cascades) and queues its search document for removal;
  * answers its image files, for the caller to remove after the commit. Its author's deletion and an
- * operator's 削除 (commands/moderation/contentRemover.ts) both end here.
+ * operator's 削除 (moderation/contentRemover.ts) both end here.
  */
 export async function destroyReport(
   models: Pick<Models, 'Report' | 'SearchOutboxEntry'>,

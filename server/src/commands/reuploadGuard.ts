@@ -4,7 +4,8 @@ import { writeTransaction } from '../db/transaction';
 import { validationError } from '../errors';
 import { hashDistance } from '../images/perceptualHash';
 import type { Models, Report } from '../models';
-import { caseChanged } from '../notifications/cases';
+// The file, not moderation's index: moderation's commands import this module, so that would be a cycle.
+import { caseChanged } from '../moderation/caseEvents';
 import { writeAuditLog } from './auditLogWriter';
 
 type Options = { transaction: Transaction };

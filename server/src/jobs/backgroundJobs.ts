@@ -9,7 +9,8 @@ import { startOutboxRunner } from './outboxRunner';
 import { createSearchOutboxWorker } from './searchOutboxWorker';
 import { startSuspensionSweep } from './suspensionSweep';
 import { startDisclosureSweep } from './disclosureSweep';
-import { createNotificationWorker, NOTIFICATION_IDLE_MS, startCaseOverdueSweep, startDigestSchedule, type NotificationBus } from '../notifications';
+import { createNotificationWorker, NOTIFICATION_IDLE_MS, startDigestSchedule, type NotificationBus } from '../notifications';
+import { startCaseOverdueSweep } from '../moderation';
 import type { Storage } from '../storage/storage';
 
 export interface BackgroundJobDeps {

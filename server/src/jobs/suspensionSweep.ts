@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { endDueSuspensions } from '../commands/moderation/memberSuspender';
+import { endDueSuspensions } from '../moderation';
 import { withNamedLock } from '../db/namedLock';
 import type { Logger } from '../logger';
 import type { Models } from '../models';

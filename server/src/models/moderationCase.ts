@@ -43,7 +43,7 @@ export class ModerationCase extends Model<InferAttributes<ModerationCase>, Infer
   declare contentVersion: CreationOptional<Date | null>;
   declare appealOfCaseId: CreationOptional<number | null>;
   declare appealText: CreationOptional<string | null>;
-  /** When operators' streams were told it passed its due time (once; migration 0019, notifications/cases.ts). */
+  /** When operators' streams were told it passed its due time (once; migration 0019, moderation/caseEvents.ts). */
   declare overdueToldAt: CreationOptional<Date | null>;
   /** 削除: the removed content's title or first words, and when it went for good. */
   declare removedTitle: CreationOptional<string | null>;

@@ -4,13 +4,12 @@ import type { HttpClient } from '../../test/support/httpClient';
 import { eventually } from '../../test/support/searchOutbox';
 import { memberWithSession } from '../../test/support/session';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
-import { flagTarget } from '../commands/moderation/flagger';
+import { flagTarget, tellOverdueCases } from '../moderation';
 import { writeTransaction } from '../db/transaction';
 import { startOutboxRunner } from '../jobs/outboxRunner';
 import type { Models } from '../models';
 import { pendingNotificationWork } from './events';
 import type { BusMessage } from './bus';
-import { tellOverdueCases } from './cases';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
 
 /**

@@ -4,7 +4,6 @@
  * the list and counts, settings, and the daily digest.
  */
 export { notify, pendingNotificationWork, PENDING_NOTIFICATION_WORK_SQL, type NotificationEvent, type DecisionTarget } from './events';
-export { caseChanged, tellOverdueCases, startCaseOverdueSweep, CASE_OVERDUE_SWEEP_MS } from './cases';
 export { createNotificationBus, busReady, type NotificationBus, type BusMessage } from './bus';
 export { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
 export { createStreamHub, type NotificationStreamHub } from './stream';

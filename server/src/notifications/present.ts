@@ -1,5 +1,6 @@
 import { Op } from 'sequelize';
-import { loadCaseCounts } from '../commands/moderation/caseCounts';
+// The file, not moderation's index: moderation's commands notify through this module's index, so that would be a cycle.
+import { loadCaseCounts } from '../moderation/caseCounts';
 import type { BusMessage } from './bus';
 import type { Told } from './kinds';
 import { settingsOf } from './settings';

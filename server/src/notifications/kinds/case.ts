@@ -3,7 +3,7 @@ import type { Transaction } from 'sequelize';
 import type { FanOutDeps, KindEntry, Told } from './types';
 
 /**
- * A case of the moderation queue changed (cases.ts): for operators' streams only, nothing is stored. A
+ * A case of the moderation queue changed (moderation/caseEvents.ts): for operators' streams only, nothing is stored. A
  * case gone, or closed before the worker came when it was overdue, is nothing to tell.
  */
 export async function fanOutCases(deps: FanOutDeps, entries: ReadonlyArray<KindEntry<'case'>>, transaction: Transaction): Promise<Told[]> {

@@ -1,6 +1,5 @@
 import { japanDay, takedownRequestSchemaFor, TEXTS } from '@hiraku/shared';
-import { confirmTakedownRequest, fileTakedownRequest } from '../../commands/takedownRequests';
-import { checkTakedownAllowance } from '../../commands/takedownLimits';
+import { checkTakedownAllowance, confirmTakedownRequest, fileTakedownRequest } from '../../moderation';
 import { computeTransparencyReport } from '../../commands/transparency';
 import { validationError } from '../../errors';
 import { parseInput } from '../../http/validate';

@@ -3,9 +3,9 @@ import type { EndpointDefinition, MultipartBody } from './define';
 import { ACCOUNT_ENDPOINTS } from './account';
 import { ANALYTICS_ENDPOINTS } from './analytics';
 import { AUTOSAVE_ENDPOINTS } from './autosaves';
+import { CASE_ENDPOINTS } from './cases';
 import { COMMENT_ENDPOINTS } from './comments';
 import { CONTACT_ENDPOINTS } from './contact';
-import { FLAG_ENDPOINTS } from './flags';
 import { FOLLOW_ENDPOINTS } from './follows';
 import { LIKE_ENDPOINTS } from './likes';
 import { MODERATION_ENDPOINTS } from './moderation';
@@ -59,7 +59,7 @@ export const ENDPOINTS = {
   ...CONTACT_ENDPOINTS,
   ...ANALYTICS_ENDPOINTS,
   ...MODERATION_ENDPOINTS,
-  ...FLAG_ENDPOINTS,
+  ...CASE_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
   ...PROFILE_ENDPOINTS,
   ...COMMENT_ENDPOINTS,

@@ -1,7 +1,7 @@
 import { TEXTS } from '@hiraku/shared';
-import { fileAppeal, loadMemberDecision, loadReviewState } from '../../commands/moderation/appeals';
-import { parseTargetId } from '../../commands/moderation/caseTargets';
-import { flagTarget } from '../../commands/moderation/flagger';
+import { fileAppeal, loadMemberDecision, loadReviewState } from '../appeals';
+import { parseTargetId } from '../caseTargets';
+import { flagTarget } from '../flagger';
 import { writeTransaction } from '../../db/transaction';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';

@@ -1,5 +1,5 @@
 import type { AuditLogEntry, ModeratedMember } from '@hiraku/shared';
-import type { MemberCounts } from '../commands/moderation/memberDirectory';
+import type { MemberCounts } from './memberDirectory';
 import type { AuditLog, User } from '../models';
 
 /** The fields of a member that operators see: never the e-mail address or anything about the password. */

@@ -16,8 +16,8 @@ import { generateSecretToken, hashSecretToken } from '../auth/secretTokens';
 import { writeTransaction } from '../db/transaction';
 import { takedownConfirmMail, takedownDecisionMail, takedownReceiptMail } from '../mail/templates';
 import type { Models } from '../models';
-import { enqueueMail } from './mailOutbox';
-import { caseChanged } from '../notifications/cases';
+import { enqueueMail } from '../commands/mailOutbox';
+import { caseChanged } from './caseEvents';
 
 interface Deps {
   models: Models;

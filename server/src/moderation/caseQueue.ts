@@ -1,16 +1,16 @@
 import { LIMITS, type CaseCounts, type CaseItem, type CaseQuery, type MemberCaseHistory } from '@hiraku/shared';
 import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { z } from 'zod';
-import { notFound, validationError } from '../../errors';
-import { keysetCursor } from '../../http/keysetCursor';
+import { notFound, validationError } from '../errors';
+import { keysetCursor } from '../http/keysetCursor';
 import { TEXTS } from '@hiraku/shared';
-import type { Comment, Models, ModerationCase, Report, User } from '../../models';
-import { isAdmin, type Viewer } from '../../policies/viewer';
-import type { Storage } from '../../storage/storage';
+import type { Comment, Models, ModerationCase, Report, User } from '../models';
+import { isAdmin, type Viewer } from '../policies/viewer';
+import type { Storage } from '../storage/storage';
 import { targetPath } from './appeals';
 import { loadCaseCounts } from './caseCounts';
-import { memberStageView } from '../memberStage';
-import { followCounts } from '../follows';
+import { memberStageView } from '../commands/memberStage';
+import { followCounts } from '../commands/follows';
 
 type QueueDeps = { models: Models; sequelize: Sequelize; storage: Storage };
 

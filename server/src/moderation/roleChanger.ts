@@ -1,9 +1,9 @@
 import { isAdminRole, OPERATOR_ROLES, TEXTS, type ModerationRole } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
-import { authorizationError, conflict, validationError } from '../../errors';
-import type { Models, User } from '../../models';
-import type { Viewer } from '../../policies/viewer';
-import { writeAuditLog } from '../auditLogWriter';
+import { authorizationError, conflict, validationError } from '../errors';
+import type { Models, User } from '../models';
+import type { Viewer } from '../policies/viewer';
+import { writeAuditLog } from '../commands/auditLogWriter';
 import { lockMemberByPublicId } from './memberLock';
 import type { MemberOutcome } from './memberSuspender';
 

@@ -1,9 +1,9 @@
 import type { Sequelize, Transaction } from 'sequelize';
-import type { Logger } from '../../logger';
-import type { Models, ModerationCase } from '../../models';
-import type { Storage } from '../../storage/storage';
-import { destroyReport } from '../reportDeleter';
-import { removeStoredImages } from '../reportImages';
+import type { Logger } from '../logger';
+import type { Models, ModerationCase } from '../models';
+import type { Storage } from '../storage/storage';
+import { destroyReport } from '../commands/reportDeleter';
+import { removeStoredImages } from '../commands/reportImages';
 import { setCommentDeleted, type LockedTarget } from './caseTargets';
 
 /** Where a report's image files are; only a decision on a report needs them. */

@@ -1,12 +1,12 @@
 import { TEXTS, type FlagTargetType } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
-import { notFound } from '../../errors';
-import type { Comment, Models, Report, User } from '../../models';
-import { recountReports } from '../../visibility';
-import { lockCommentWithReport } from '../commentLoader';
-import { lockReport } from '../reportLoader';
+import { notFound } from '../errors';
+import type { Comment, Models, Report, User } from '../models';
+import { recountReports } from '../visibility';
+import { lockCommentWithReport } from '../commands/commentLoader';
+import { lockReport } from '../commands/reportLoader';
 import { applyReportHidden } from './reportHider';
-import { forgetNotificationsOfComments } from '../../notifications';
+import { forgetNotificationsOfComments } from '../notifications';
 
 type Deps = { models: Models; sequelize: Sequelize };
 type Options = { transaction: Transaction };

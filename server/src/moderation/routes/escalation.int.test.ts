@@ -2,7 +2,7 @@ import { TEXTS, type CaseActionResponse, type CasePage, type ErrorBody, type Mem
 import { createReport } from '../../../test/factories';
 import { memberWithSession } from '../../../test/support/session';
 import { startTestApp, type TestApp } from '../../../test/support/testApp';
-import { loadCasePage } from '../../commands/moderation/caseQueue';
+import { loadCasePage } from '../caseQueue';
 import type { User } from '../../models';
 import { seedTaxonomy } from '../../seed/taxonomy';
 

@@ -1,9 +1,9 @@
 import { isAdverse, type CaseDecision } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
-import { appealOutcomeMail, decisionMail } from '../../mail/templates';
-import type { Models, ModerationCase } from '../../models';
-import { enqueueMail } from '../mailOutbox';
-import { notify } from '../../notifications';
+import { appealOutcomeMail, decisionMail } from '../mail/templates';
+import type { Models, ModerationCase } from '../models';
+import { enqueueMail } from '../commands/mailOutbox';
+import { notify } from '../notifications';
 
 export interface DecisionToTell {
   /** The decided case (for an appeal, the appeal case). */

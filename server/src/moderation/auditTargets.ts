@@ -1,6 +1,6 @@
 import { TEXTS } from '@hiraku/shared';
 import { Op } from 'sequelize';
-import type { AuditLog, Models } from '../../models';
+import type { AuditLog, Models } from '../models';
 import { targetPath } from './appeals';
 
 /** What the audit log shows of an entry's target instead of its bare id (issue 38). */

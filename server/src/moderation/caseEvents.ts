@@ -4,7 +4,7 @@ import { writeTransaction } from '../db/transaction';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/periodicJob';
 import type { Logger } from '../logger';
 import type { Models, ModerationCase } from '../models';
-import { notify } from './events';
+import { notify } from '../notifications/events';
 
 /** How often the worker looks for cases that passed their due time (the badge is told within this). */
 export const CASE_OVERDUE_SWEEP_MS = 30_000;

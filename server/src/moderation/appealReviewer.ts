@@ -1,8 +1,8 @@
 import { TEXTS } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
-import { authorizationError, conflict } from '../../errors';
-import type { Models, ModerationCase } from '../../models';
-import { OPERATOR_ROLES } from '../../policies/viewer';
+import { authorizationError, conflict } from '../errors';
+import type { Models, ModerationCase } from '../models';
+import { OPERATOR_ROLES } from '../policies/viewer';
 
 /**
  * The appellant was told 「別の運営者が改めて確認します」, so an appeal is decided by another operator

@@ -1,14 +1,14 @@
 import { TEXTS } from '@hiraku/shared';
 import type { Sequelize, Transaction } from 'sequelize';
-import { notFound } from '../../errors';
-import type { Models, Report } from '../../models';
-import type { Viewer } from '../../policies/viewer';
-import { refreshListed } from '../../visibility';
-import { writeAuditLog } from '../auditLogWriter';
-import { lockReport } from '../reportLoader';
-import { enqueueReportSearchSync } from '../searchOutbox';
-import { setReportImageBlocked } from '../reuploadGuard';
-import { notify } from '../../notifications';
+import { notFound } from '../errors';
+import type { Models, Report } from '../models';
+import type { Viewer } from '../policies/viewer';
+import { refreshListed } from '../visibility';
+import { writeAuditLog } from '../commands/auditLogWriter';
+import { lockReport } from '../commands/reportLoader';
+import { enqueueReportSearchSync } from '../commands/searchOutbox';
+import { setReportImageBlocked } from '../commands/reuploadGuard';
+import { notify } from '../notifications';
 
 export interface ReportHideOutcome {
   /** False when the report was already in the asked-for state: nothing changed, no audit row. */

@@ -1,7 +1,7 @@
 import { TEXTS } from '@hiraku/shared';
 import { z } from 'zod';
-import { validationError } from '../../errors';
-import { keysetCursor } from '../../http/keysetCursor';
+import { validationError } from '../errors';
+import { keysetCursor } from '../http/keysetCursor';
 
 /**
  * Moderation lists page by an id (keyset, never OFFSET): the audit log by the entry's id. Ids grow with

@@ -1,13 +1,13 @@
 import { isOperatorRole, TEXTS } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import { revokeAllSessions } from '../../auth/sessions';
-import { conflict, validationError } from '../../errors';
-import type { Models, User } from '../../models';
-import type { Viewer } from '../../policies/viewer';
-import { applyMemberVisibilityChange, suspensionHasEnded } from '../../visibility';
-import { writeAuditLog } from '../auditLogWriter';
+import { revokeAllSessions } from '../auth/sessions';
+import { conflict, validationError } from '../errors';
+import type { Models, User } from '../models';
+import type { Viewer } from '../policies/viewer';
+import { applyMemberVisibilityChange, suspensionHasEnded } from '../visibility';
+import { writeAuditLog } from '../commands/auditLogWriter';
 import { lockMemberByPublicId } from './memberLock';
-import { writeTransaction } from '../../db/transaction';
+import { writeTransaction } from '../db/transaction';
 
 type Deps = { models: Models; sequelize: Sequelize };
 type Options = { transaction: Transaction };

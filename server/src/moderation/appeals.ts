@@ -1,10 +1,10 @@
 import { TEXTS, appealDeadline, caseDueAt, casePriority, isAdverse, type FlagTargetType, type MemberDecision, type ReviewState } from '@hiraku/shared';
 import { Op, type Transaction } from 'sequelize';
-import { AppError, conflict, notFound } from '../../errors';
-import type { Models, ModerationCase } from '../../models';
-import type { Viewer } from '../../policies/viewer';
+import { AppError, conflict, notFound } from '../errors';
+import type { Models, ModerationCase } from '../models';
+import type { Viewer } from '../policies/viewer';
 import { parseTargetId } from './caseTargets';
-import { caseChanged } from '../../notifications/cases';
+import { caseChanged } from './caseEvents';
 
 type Member = NonNullable<Viewer>;
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@hiraku/shared';
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
-import type { Models, User } from '../../models';
-import { containsPattern } from '../../search/databaseFallbackSearch';
+import type { Models, User } from '../models';
+import { containsPattern } from '../search/databaseFallbackSearch';
 
 export interface MemberCounts {
   reportCount: number;

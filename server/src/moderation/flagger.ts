@@ -11,15 +11,15 @@ import {
   type FlagTargetType,
 } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import { AppError, notFound } from '../../errors';
-import type { Models, ModerationCase } from '../../models';
-import type { Viewer } from '../../policies/viewer';
-import { writeAuditLog } from '../auditLogWriter';
+import { AppError, notFound } from '../errors';
+import type { Models, ModerationCase } from '../models';
+import type { Viewer } from '../policies/viewer';
+import { writeAuditLog } from '../commands/auditLogWriter';
 import { isTargetHidden, lockTarget, setContentHidden, targetNotFound, type LockedTarget } from './caseTargets';
 import { suspendMember } from './memberSuspender';
-import { caseChanged } from '../../notifications/cases';
-import { loadRelationTo } from '../../visibility';
-import { establishedAmong } from '../memberStage';
+import { caseChanged } from './caseEvents';
+import { loadRelationTo } from '../visibility';
+import { establishedAmong } from '../commands/memberStage';
 
 type Deps = { models: Models; sequelize: Sequelize };
 

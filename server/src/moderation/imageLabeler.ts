@@ -1,10 +1,10 @@
 import { TEXTS } from '@hiraku/shared';
 import type { Transaction } from 'sequelize';
-import { notFound } from '../../errors';
-import type { Models, Report } from '../../models';
-import type { Viewer } from '../../policies/viewer';
-import { writeAuditLog } from '../auditLogWriter';
-import { lockReport } from '../reportLoader';
+import { notFound } from '../errors';
+import type { Models, Report } from '../models';
+import type { Viewer } from '../policies/viewer';
+import { writeAuditLog } from '../commands/auditLogWriter';
+import { lockReport } from '../commands/reportLoader';
 
 export interface ImageLabelOutcome {
   /** False when the report already had this label and lock: nothing changed, no audit row. */

@@ -10,19 +10,19 @@ import {
   type CaseDecision,
 } from '@hiraku/shared';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import { authorizationError, conflict, notFound, validationError } from '../../errors';
-import type { JsonObject, Models, ModerationCase } from '../../models';
-import { isAdmin, type Viewer } from '../../policies/viewer';
-import { writeAuditLog } from '../auditLogWriter';
+import { authorizationError, conflict, notFound, validationError } from '../errors';
+import type { JsonObject, Models, ModerationCase } from '../models';
+import { isAdmin, type Viewer } from '../policies/viewer';
+import { writeAuditLog } from '../commands/auditLogWriter';
 import { lockTarget, setCommentDeleted, setContentHidden, type LockedTarget } from './caseTargets';
 import { suspendMember, unsuspendMember } from './memberSuspender';
 import { tellDecision } from './tellDecision';
 import { checkAppealReviewer } from './appealReviewer';
 import { removeForGood, type ImageFiles } from './contentRemover';
-import { setReportImageBlocked } from '../reuploadGuard';
-import { tellTakedownDecision } from '../takedownRequests';
-import { caseChanged } from '../../notifications/cases';
-import { afterUpheldCase } from '../memberStage';
+import { setReportImageBlocked } from '../commands/reuploadGuard';
+import { tellTakedownDecision } from './takedownIntake';
+import { caseChanged } from './caseEvents';
+import { afterUpheldCase } from '../commands/memberStage';
 
 /** `files`: where reports' images are, for 削除 (contentRemover.ts); the comment-only callers have none. */
 export type CaseDeps = { models: Models; sequelize: Sequelize; publicUrl: string; files?: ImageFiles };

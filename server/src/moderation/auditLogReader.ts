@@ -1,6 +1,6 @@
 import { LIMITS, type AuditAction } from '@hiraku/shared';
 import { Op, type WhereOptions } from 'sequelize';
-import type { AuditLog, Models } from '../../models';
+import type { AuditLog, Models } from '../models';
 import { decodeIdCursor, encodeIdCursor } from './pageCursor';
 
 /**

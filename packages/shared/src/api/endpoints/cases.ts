@@ -32,7 +32,7 @@ const caseId = { params: z.object({ id: idParam }), notFoundMessage: CASE_MESSAG
  * Flags, the case queue and appeals (issue 18). Members flag and appeal; operators work the queue.
  * Every operator action writes its audit row with the change and is idempotent (`changed: false`).
  */
-export const FLAG_ENDPOINTS = {
+export const CASE_ENDPOINTS = {
   /** One open flag per member and target: flagging again updates its category and note. */
   'flags.create': endpoint('flags.create', {
     access: 'member',
