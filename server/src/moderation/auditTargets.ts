@@ -3,7 +3,7 @@ import { Op } from 'sequelize';
 import type { AuditLog, Models } from '../models';
 import { targetPath } from './appeals';
 
-/** What the audit log shows of an entry's target instead of its bare id (issue 38). */
+/** What the audit log shows of an entry's target instead of its bare id. */
 export interface AuditTargetName {
   label: string | null;
   path: string | null;

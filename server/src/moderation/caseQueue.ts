@@ -40,7 +40,7 @@ export const encodeCaseCursor = ({ escalated, priority, id }: CaseCursor): strin
  * A page of the case queue. Open cases: appeals first, then by the severity of their worst flag, then
  * oldest first (priority, id: ids grow with time), by keyset; closed ones newest first. Each page takes
  * a fixed number of statements whatever its size or depth (bench/ and the CI query budget check it).
- * Admins (issue 38) see the open cases operators marked 要相談 before all others, in the same order.
+ * Admins see the open cases operators marked 要相談 before all others, in the same order.
  */
 export async function loadCasePage(
   deps: QueueDeps,

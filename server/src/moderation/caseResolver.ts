@@ -70,7 +70,7 @@ const titleOf = (target: LockedTarget | null): string | null => {
 };
 
 /**
- * An operator decides a case (issue 18), in one transaction with its effect, its audit row (with the
+ * An operator decides a case, in one transaction with its effect, its audit row (with the
  * case id), the closing of its flags and the notices (tellDecision):
  * - dismiss / harmless: the flags were wrong; what the flags hid comes back. harmless also remembers the
  *   content's version, so flags on the same unchanged content do not reopen it (flagger.ts).
@@ -105,7 +105,7 @@ export async function resolveCase(
     const selfReview = await checkAppealReviewer(deps.models, { actorId: actor.id, appealed: await appealedCase(deps, found, transaction), selfReviewReason }, { transaction });
     await decideAppeal(deps, { actor, appeal: found, target, action, reason, selfReview, now }, { transaction });
   } else {
-    // A takedown request (issue 21) is removed (hide, delete) or not (dismiss); with nothing of ours named, only dismissed.
+    // A takedown request is removed (hide, delete) or not (dismiss); with nothing of ours named, only dismissed.
     const takedownRefused = found.type === 'takedown' && (!TAKEDOWN_CASE_ACTIONS.includes(action as CaseAction) || (target === null && action !== 'dismiss'));
     if (!isFlagCaseAction(action) || (found.targetType === 'member' && action === 'delete') || takedownRefused) {
       throw validationError(TEXTS.moderation.cases.actionNotForCase, { action: TEXTS.moderation.cases.actionNotForCase });
@@ -301,7 +301,7 @@ export async function releaseCase(deps: CaseDeps, { actor, caseId }: { actor: Ac
 }
 
 /**
- * 要相談 (issue 38): an operator asks the admins to look at an open case. Recorded on the case (when, who,
+ * 要相談: an operator asks the admins to look at an open case. Recorded on the case (when, who,
  * why), audited, and told to operators' streams as 'escalated' (the desktop badge); admins' queue shows
  * it first (caseQueue.ts). Again on an escalated case changes nothing; a closed case is refused.
  */
@@ -321,7 +321,7 @@ export async function escalateCase(
 }
 
 /**
- * Takes 要相談 back (issue 38), when the question was settled otherwise or asked by mistake: only the
+ * Takes 要相談 back, when the question was settled otherwise or asked by mistake: only the
  * operator who escalated the case or an admin may, so one operator cannot quietly drop another's question
  * to the admins. The case leaves the admins' top group; the audit row keeps who asked, when and why (the
  * case itself keeps no escalation once withdrawn, so it can be escalated again). A case not escalated

@@ -13,7 +13,7 @@ export type ImageFiles = { storage: Storage; logger: Logger };
 const COMMENT_EXCERPT_CHARS = 40;
 
 /**
- * 削除 by a decision (issue 38): the content goes for good, its author included, and no appeal brings
+ * 削除 by a decision: the content goes for good, its author included, and no appeal brings
  * it back. A report's row goes (its steps, tags, likes and comments cascade), its search document is
  * queued for removal and its image files are removed once the decision commits; a comment's row stays
  * (deleted) for the case's record but its text is erased. The case keeps the title or the comment's first

@@ -32,7 +32,7 @@ export interface FlagOutcome {
 }
 
 /**
- * A member flags (通報) a report, a comment or a member (issue 18). The target is locked first, so two
+ * A member flags (通報) a report, a comment or a member. The target is locked first, so two
  * flags on it run one after the other: the first opens the target's case, each member has one flag in it
  * (flagging again updates category and note and never counts twice), and the case takes the most severe
  * category flagged (its priority, and its due time if that comes sooner). A target a member cannot see
@@ -59,7 +59,7 @@ export async function flagTarget(
   const target = await lockTarget(deps, targetType, targetId, { transaction });
   if (!target.visibleTo(viewer.id, isOperatorRole(viewer.role))) throw notFound(TEXTS.flag.targetInvalid);
   if (target.authorId === viewer.id) throw new AppError(400, 'validation_error', TEXTS.flag.ownContent);
-  // Blocked by the author: the same 404 as for nothing at all, so flags cannot harass the one who blocked (issue 35).
+  // Blocked by the author: the same 404 as for nothing at all, so flags cannot harass the one who blocked.
   if ((await loadRelationTo(deps.sequelize, viewer.id, target.authorId, now, { transaction })).blockedBy) throw targetNotFound(targetType);
 
   let open = await models.ModerationCase.findOne({ where: { type: target.type, targetId: target.id, status: 'open' }, transaction, lock: transaction.LOCK.UPDATE });

@@ -13,7 +13,7 @@ export interface ImageLabelOutcome {
 }
 
 /**
- * An operator sets a report's センシティブな画像 label and its lock (issue 19). A locked label cannot be
+ * An operator sets a report's センシティブな画像 label and its lock. A locked label cannot be
  * removed by the author (reportUpdater.ts refuses it). The label changes only how the image reaches each
  * viewer, never whether the report is listed, so no search outbox row is needed. Idempotent like the
  * other operator actions: the same state again is `changed: false` with no audit row. Drafts are their

@@ -8,7 +8,7 @@ import { lockMemberByPublicId } from './memberLock';
 import type { MemberOutcome } from './memberSuspender';
 
 /**
- * Promotes a member to operator or demotes an operator; an admin (issue 38) also makes or unmakes admins,
+ * Promotes a member to operator or demotes an operator; an admin also makes or unmakes admins,
  * which nobody else may (403). As nobody changes their own role, an admin is only unmade by another admin,
  * so there is always one left once there was one. Every operator row is locked first (in id
  * order, so two demotions cannot deadlock), which makes "never the last operator" hold even when two

@@ -61,7 +61,7 @@ export async function tellDecision(
   }
 
   // The flaggers are told in the app and, as 設定 says, by the daily digest mail (notifications/digest.ts),
-  // which joins the outcomes of a day: never one mail per case (issue 38).
+  // which joins the outcomes of a day: never one mail per case.
   const flags = await models.Flag.findAll({ where: { caseId: decided.id }, attributes: ['flaggerId'], transaction });
   const acted = decision !== 'dismiss' && decision !== 'harmless';
   if (flags.length > 0) {

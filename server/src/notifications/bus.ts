@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
  * after it), every member got one (an announcement: the item once, each member's id and count are the
  * receiving process's to read, in statements that do not grow with its streams), a member's unread count
  * changed (read elsewhere), or a case of the moderation queue changed (operators' streams, with the
- * queue's counts just after). The caches' changes travel on it too (issue 33), so one Redis channel
+ * queue's counts just after). The caches' changes travel on it too, so one Redis channel
  * carries what processes tell each other.
  */
 const messageSchema = z.discriminatedUnion('type', [

@@ -6,7 +6,7 @@ import { writeTransaction } from '../../db/transaction';
 import type { EndpointHandlers, KeysOf } from '../../http/endpoints';
 import type { AppServices } from '../../services';
 
-/** POST /api/flags, /api/appeals and the author's view of decisions (issue 18). */
+/** POST /api/flags, /api/appeals and the author's view of decisions. */
 export function flagHandlers(services: AppServices): EndpointHandlers<KeysOf<'flags'> | KeysOf<'decisions'> | KeysOf<'appeals'>> {
   const { models, sequelize } = services;
   return {

@@ -16,7 +16,7 @@ const present = (row: NoticeTemplate): NoticeTemplateView => ({
 });
 
 /**
- * /api/moderation/notice-templates (issue 38): the endpoint map checks access (operators) and the input
+ * /api/moderation/notice-templates: the endpoint map checks access (operators) and the input
  * (placeholders included); each change is one transaction with its audit row. A template never changes
  * a decision already given: the reason is copied into the case when chosen.
  */

@@ -19,7 +19,7 @@ import type { AppServices } from '../../services';
 import { writeTransaction } from '../../db/transaction';
 
 /**
- * /api/moderation/*: the operators' side (issue 9). The endpoint map declares every one `operator`, so
+ * /api/moderation/*: the operators' side. The endpoint map declares every one `operator`, so
  * access is enforced before these run. Each action is one command in one transaction, which writes its
  * audit row and search outbox rows with the change; the answer is read after the commit.
  */

@@ -29,7 +29,7 @@ import { idParam } from './params';
 const caseId = { params: z.object({ id: idParam }), notFoundMessage: CASE_MESSAGES.caseNotFound } as const;
 
 /**
- * Flags, the case queue and appeals (issue 18). Members flag and appeal; operators work the queue.
+ * Flags, the case queue and appeals. Members flag and appeal; operators work the queue.
  * Every operator action writes its audit row with the change and is idempotent (`changed: false`).
  */
 export const CASE_ENDPOINTS = {
@@ -109,7 +109,7 @@ export const CASE_ENDPOINTS = {
     errors: [],
   }),
   /**
-   * 要相談 (issue 38): an operator asks the admins to look at an open case (audited, told to operators'
+   * 要相談: an operator asks the admins to look at an open case (audited, told to operators'
    * streams as 'escalated'). Again on an escalated case answers `changed: false`; a closed one 409.
    */
   'moderation.escalateCase': endpoint('moderation.escalateCase', {
@@ -121,7 +121,7 @@ export const CASE_ENDPOINTS = {
     errors: ['conflict'],
   }),
   /**
-   * Takes 要相談 back (issue 38): only the operator who escalated the case or an admin (403 in Japanese
+   * Takes 要相談 back: only the operator who escalated the case or an admin (403 in Japanese
    * for anyone else); audited with the withdrawn reason. A case not escalated answers `changed: false`;
    * a closed one 409 (its escalation is part of its history by then).
    */
