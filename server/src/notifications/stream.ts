@@ -214,6 +214,14 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     connection.close();
   };
 
+  /** Closes those of `streamIds` this process holds, over a cap; answers the ids held by other processes. */
+  const closeHeld = (streamIds: readonly string[]): string[] =>
+    streamIds.filter((streamId) => {
+      const held = byStreamId.get(streamId);
+      if (held) closeForRoom(held);
+      return !held;
+    });
+
   /**
    * Counts a new stream among its member's streams in every process: the oldest beyond the cap are closed
    * here when this process holds them, otherwise by the process that does, told over the bus. After the
@@ -224,12 +232,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     const closing = await registry.join(connection.userId, connection.streamId, connection.openedAt, NOTIFICATION_LIMITS.streamsPerMember);
     // Ended while it was being counted (its leave may have come first): not counted any longer.
     if (!byStreamId.has(connection.streamId)) await registry.leave(connection.userId, connection.streamId);
-    const elsewhere: string[] = [];
-    for (const streamId of closing) {
-      const held = byStreamId.get(streamId);
-      if (held) closeForRoom(held);
-      else elsewhere.push(streamId);
-    }
+    const elsewhere = closeHeld(closing);
     if (elsewhere.length > 0) await bus.publish({ type: 'streamsClose', streamIds: elsewhere });
   };
 
@@ -255,12 +258,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       else if (message.type === 'notification') deliver(message);
       else if (message.type === 'broadcast') work = deliverBroadcast(message);
       else if (message.type === 'unread') work = sendUnread(message.userId);
-      else if (message.type === 'streamsClose') {
-        for (const streamId of message.streamIds) {
-          const held = byStreamId.get(streamId);
-          if (held) closeForRoom(held);
-        }
-      }
+      else if (message.type === 'streamsClose') closeHeld(message.streamIds);
       // Anything else on the bus (the caches' changes) is not for streams.
     } catch (error) {
       work = Promise.reject(error);
