@@ -2,7 +2,8 @@
 import '@hiraku/ui/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BOOT_HEADER_ID, BOOT_SCREEN_ID, FIRST_ANSWERS_ID } from '@hiraku/shared';
+import { BOOT_HEADER_ID, BOOT_SCREEN_ID, FIRST_ANSWERS_ID, FIRST_ANSWERS_SESSION } from '@hiraku/shared';
+import type { SessionUser } from '@hiraku/shared';
 import { buildAppRoutes, createHirakuRouter, HirakuApp } from '@hiraku/ui';
 import '@hiraku/ui/styles.css';
 import { createWebPlatform } from './webPlatform';
@@ -18,14 +19,28 @@ function firstAnswers(): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The member the server rendered the page for, taken out of its answers. The app starts from them, so its
+ * first frame has the header the page had (the bell beside the search box) instead of adding the bell when
+ * its own session check returns, which moved the search box on a loaded machine (e2e/layout-shift.spec.ts).
+ * Taken out, so the next session check asks the server.
+ */
+function takeSessionUser(answers: Record<string, unknown> | null): SessionUser | undefined {
+  const user = answers?.[FIRST_ANSWERS_SESSION] as SessionUser | undefined;
+  if (answers) delete answers[FIRST_ANSWERS_SESSION];
+  return typeof user?.publicId === 'string' ? user : undefined;
+}
+
 function start(container: HTMLElement): void {
-  const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '', firstAnswers());
+  const answers = firstAnswers();
+  const initialUser = takeSessionUser(answers);
+  const platform = createWebPlatform(import.meta.env.VITE_API_BASE_URL ?? '', answers);
   // Made here, once, and not during a render (StrictMode would make it twice).
   const router = createHirakuRouter('browser', { routes: buildAppRoutes() });
 
   createRoot(container).render(
     <StrictMode>
-      <HirakuApp platform={platform} router={router} />
+      <HirakuApp platform={platform} router={router} initialUser={initialUser} />
     </StrictMode>,
   );
 

@@ -25,3 +25,9 @@ export const BOOT_SCREEN_ID = 'boot-screen';
  * (packages/ui/src/api/firstAnswers.ts), so the page's data is read once, by the server.
  */
 export const FIRST_ANSWERS_ID = 'first-answers';
+
+/**
+ * The first-screen answer that names the member a page was rendered for (the session check's address):
+ * the server renders no screen without it, and the app starts signed in as that member.
+ */
+export const FIRST_ANSWERS_SESSION = '/api/auth/me';

@@ -15,7 +15,8 @@ export function SiteHeader() {
   const shownQuery = pathname === PATHS.searchResults ? (searchParams.get('query') ?? '') : '';
   return (
     <header className="site-header">
-      <div className="site-header__inner">
+      {/* A member's header keeps the bell's place in its layout from its first byte (hiraku.css). */}
+      <div className={status === 'authenticated' ? 'site-header__inner site-header__inner--member' : 'site-header__inner'}>
         <Link to={PATHS.reports} className="site-header__home" aria-label={SHELL_TEXTS.homeLinkLabel}>
           {SITE_TEXTS.name}
         </Link>

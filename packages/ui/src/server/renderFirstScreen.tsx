@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { sessionUserSchema, withoutTrailingSlash, type SessionUser } from '@hiraku/shared';
+import { FIRST_ANSWERS_SESSION, sessionUserSchema, withoutTrailingSlash, type SessionUser } from '@hiraku/shared';
 import { networkError } from '../api/apiError';
 import { createApi } from '../api/createApi';
 import type { Transport } from '../api/transport';
@@ -53,7 +53,7 @@ function serverPlatform(transport: Transport): Platform {
  * comes escaped, as React wrote it.
  */
 export async function renderFirstScreen(pathname: string, answers: FirstScreenAnswers): Promise<RenderedFirstScreen | null> {
-  const session = sessionUserSchema.safeParse(answers['/api/auth/me']);
+  const session = sessionUserSchema.safeParse(answers[FIRST_ANSWERS_SESSION]);
   if (!session.success) return null;
   const user: SessionUser = session.data;
   const transport = answersTransport(answers);

@@ -84,7 +84,7 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
   const { showNotice } = useNotice();
   const [state, setState] = useState<SessionState>(() =>
     initialUser
-      ? { ...UNKNOWN, status: 'authenticated', user: initialUser }
+      ? { ...UNKNOWN, status: 'authenticated', user: initialUser, logoutPending: pendingLogoutStore.get() }
       : initialUser === null
         ? SIGNED_OUT
         : { ...UNKNOWN, logoutPending: pendingLogoutStore.get() },
@@ -189,9 +189,10 @@ export function SessionProvider({ children, initialUser, onExpired, startPath }:
 
   // A layout effect: the request leaves in the first commit instead of after the first paint.
   useLayoutEffect(() => {
-    if (initialUser !== undefined || startPath === undefined || !needsSessionCheck(startPath)) return;
+    if (initialUser === null || startPath === undefined || !needsSessionCheck(startPath)) return;
     checkedAtStart.current = startPath;
-    void checkRef.current();
+    // A member given at the start (the one the server rendered the page for, just now) is the start's check.
+    if (initialUser === undefined) void checkRef.current();
     // Once, at mount: later addresses are checked as routes change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
