@@ -8,6 +8,7 @@ import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { startBackgroundJobs } from './jobs/backgroundJobs';
+import { announceQueuedRows } from './jobs/outboxWake';
 import { initModels, type Models } from './models';
 import { connectSearch } from './search/connectSearch';
 import type { SearchService } from './search/searchService';
@@ -131,6 +132,9 @@ export async function boot(env: Env): Promise<Booted> {
         logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
       );
       startJobs(env, core, bus, logger, stops);
+    } else {
+      // The workers are elsewhere: they hear of the rows queued here at once, not at their next poll.
+      stops.push(announceQueuedRows(bus, logger));
     }
 
     const { storage, mediaMiddleware, close: closeStorage } = createStorage(env);

@@ -6,6 +6,7 @@ import type { SearchService } from '../search/searchService';
 import { startAnalyticsMaintenance } from './analyticsMaintenance';
 import { createMailOutboxWorker } from './mailOutboxWorker';
 import { startOutboxRunner } from './outboxRunner';
+import { wakeOnAnnouncedRows } from './outboxWake';
 import { createSearchOutboxWorker } from './searchOutboxWorker';
 import { startSuspensionSweep } from './suspensionSweep';
 import { startDisclosureSweep } from './disclosureSweep';
@@ -42,10 +43,15 @@ export interface BackgroundJobs {
 export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   const { logger } = deps;
   // The worker re-applies the index settings when Meilisearch returns; a down mail server delays, never loses.
+  const outboxes = [
+    { worker: createSearchOutboxWorker(deps) },
+    { worker: createMailOutboxWorker(deps) },
+    { worker: createNotificationWorker(deps), idleMs: NOTIFICATION_IDLE_MS },
+  ].map(({ worker, idleMs }) => ({ worker, runner: startOutboxRunner(worker, logger, { idleMs }) }));
+  // Rows queued by the API processes (outboxWake.ts) start a round at once.
+  const stopWaking = wakeOnAnnouncedRows(deps.bus, outboxes);
   const runners = [
-    startOutboxRunner(createSearchOutboxWorker(deps), logger),
-    startOutboxRunner(createMailOutboxWorker(deps), logger),
-    startOutboxRunner(createNotificationWorker(deps), logger, { idleMs: NOTIFICATION_IDLE_MS }),
+    ...outboxes.map(({ runner }) => runner),
     startDigestSchedule(deps, logger),
     startSuspensionSweep(deps, logger),
     startDisclosureSweep(deps, logger),
@@ -54,6 +60,9 @@ export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   ];
   let stopped: Promise<void> | undefined;
   return {
-    stop: () => (stopped ??= Promise.all(runners.map((runner) => runner.stop())).then(() => undefined)),
+    stop: () => {
+      stopWaking();
+      return (stopped ??= Promise.all(runners.map((runner) => runner.stop())).then(() => undefined));
+    },
   };
 }

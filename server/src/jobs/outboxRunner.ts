@@ -19,7 +19,8 @@ export const DEFAULT_IDLE_MS = 1_000;
 /**
  * Runs `worker` in the background: round after round while rows are due, then every `idleMs` (with a
  * little jitter, so several processes do not poll in step), and right after a commit that queued rows
- * in this process (the worker's `wakeOn` model; rows queued by other processes wait for the poll).
+ * in this process (the worker's `wakeOn` model). Rows queued by other processes wake it through the bus
+ * (outboxWake.ts), or wait for the poll.
  */
 export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options: OutboxRunnerOptions = {}): OutboxRunner {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
@@ -81,17 +82,30 @@ const wakers = new Map<ModelStatic<Model>, Set<() => void>>();
 
 const HOOK_NAME = 'outboxWake';
 
+/** Where rows of an outbox this process runs no worker of are announced (outboxWake.ts: the bus); none by default. */
+let announcer: ((table: string) => void) | null = null;
+
+/** Sets (or, with null, removes) what rowsQueued calls for an outbox without a runner here. Returns the remover. */
+export function announceQueuedRowsTo(announce: (table: string) => void): () => void {
+  announcer = announce;
+  return () => {
+    if (announcer === announce) announcer = null;
+  };
+}
+
 /**
  * Tells this process's runners of `model`'s outbox that rows were queued, once `transaction` commits (at
- * once without one). Rows created through the model call it by its hooks; a hot write path that queues
- * with a plain INSERT (notifications/events.ts) calls it itself.
+ * once without one), or, with none here, the announcer (another process's runner). Rows created through
+ * the model call it by its hooks while a runner of it is here; a hot write path that queues with a plain
+ * INSERT (notifications/events.ts) calls it itself.
  */
 export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction | null | undefined): void {
   const nudges = wakers.get(model);
-  if (!nudges || nudges.size === 0) return;
-  const wakeAll = () => nudges.forEach((nudge) => nudge());
-  if (transaction) transaction.afterCommit(wakeAll);
-  else wakeAll();
+  const announce = announcer;
+  const wake = nudges && nudges.size > 0 ? () => nudges.forEach((nudge) => nudge()) : announce ? () => announce(model.getTableName().toString()) : null;
+  if (!wake) return;
+  if (transaction) transaction.afterCommit(wake);
+  else wake();
 }
 
 /** Wakes the runner after a commit that wrote outbox rows; the model's hooks are there while any runner of it is. */

@@ -32,6 +32,8 @@ const messageSchema = z.discriminatedUnion('type', [
    * with the final `closed` event, as it would the oldest of its own.
    */
   z.object({ type: z.literal('streamsClose'), streamIds: z.array(z.string()) }),
+  /** Rows were queued in an outbox (its table) by a process that runs no worker of it: the workers' runners start a round (jobs/outboxWake.ts). */
+  z.object({ type: z.literal('outboxQueued'), table: z.string() }),
   /** Writes that made cached answers stale (cache/changes.ts): every process drops them (cache/invalidation.ts). */
   z.object({
     type: z.literal('cacheChanges'),

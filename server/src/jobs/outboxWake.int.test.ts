@@ -1,0 +1,132 @@
+import { createReport, createUser } from '../../test/factories';
+import { startTestApp, type TestApp } from '../../test/support/testApp';
+import { eventually } from '../../test/support/searchOutbox';
+import { writeTransaction } from '../db/transaction';
+import { createLogger } from '../logger';
+import { createNotificationBus, busReady, type BusMessage, type NotificationBus } from '../notifications/bus';
+import { notify } from '../notifications/events';
+import { startOutboxRunner, type OutboxRunner } from './outboxRunner';
+import { announceQueuedRows, wakeOnAnnouncedRows } from './outboxWake';
+import type { OutboxDrainResult, OutboxWorker } from './outboxWorker';
+
+const NOTHING_DUE: OutboxDrainResult = { claimed: 0, applied: 0, failed: 0, released: 0, more: false, unavailable: false };
+
+/**
+ * An API process's notification reaches the worker process at once (outboxWake.ts): two buses on the
+ * machine's Redis stand for the two processes, the rows are queued by notify() in a real transaction,
+ * and the worker's runner polls every ten minutes, so only the bus can start its second round.
+ */
+describe('rows queued where no worker runs wake the worker elsewhere', () => {
+  let app: TestApp;
+  const logger = createLogger('silent');
+  const prefix = `hiraku_test_outbox_wake_${process.pid}_${Date.now()}:`;
+  let apiBus: NotificationBus;
+  let workerBus: NotificationBus;
+  const stops: Array<() => unknown> = [];
+
+  beforeAll(async () => {
+    app = await startTestApp({ fanOut: false });
+    apiBus = await createNotificationBus({ redisUrl: 'redis://127.0.0.1:6379', prefix, logger });
+    workerBus = await createNotificationBus({ redisUrl: 'redis://127.0.0.1:6379', prefix, logger });
+  });
+  afterEach(async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+  afterAll(async () => {
+    await Promise.all([apiBus?.close(), workerBus?.close()]);
+    await app?.close();
+  });
+
+  /** A worker of the notification outbox that counts its rounds; its runner waits ten minutes between polls. */
+  function countingWorker(): { rounds: () => number; runner: OutboxRunner; worker: OutboxWorker } {
+    let rounds = 0;
+    const worker: OutboxWorker = {
+      workerId: 'test-worker',
+      name: 'notifications',
+      drainOnce: async () => {
+        rounds += 1;
+        return NOTHING_DUE;
+      },
+    };
+    // Without wakeOn for its runner: the test process is the API process too, and a runner of the model
+    // here would be woken in-process, never through the bus.
+    const runner = startOutboxRunner(worker, logger, { idleMs: 600_000 });
+    stops.push(() => runner.stop());
+    return { rounds: () => rounds, runner, worker: { ...worker, wakeOn: app.services.models.NotificationOutboxEntry } };
+  }
+
+  const published: BusMessage[] = [];
+  const listen = () => {
+    published.length = 0;
+    stops.push(apiBus.subscribe((message) => message.type === 'outboxQueued' && published.push(message)));
+  };
+
+  const comment = async (rollBack = false) => {
+    const author = await createUser();
+    const report = await createReport({ author });
+    await writeTransaction(app.services.sequelize, async (transaction) => {
+      await notify(app.services.models, { kind: 'like', reportId: report.id, likerId: author.id }, { transaction });
+      if (rollBack) throw new Error('rolled back');
+    }).catch((error: unknown) => {
+      if (!rollBack) throw error;
+    });
+  };
+
+  it('starts a round of the worker as soon as the transaction that queued the rows commits', async () => {
+    const { rounds, runner, worker } = countingWorker();
+    stops.push(wakeOnAnnouncedRows(workerBus, [{ worker, runner }]));
+    stops.push(announceQueuedRows(apiBus, logger));
+    await Promise.all([busReady(apiBus), busReady(workerBus)]);
+    await eventually(async () => rounds() === 1, 10_000, 'the first round at start');
+
+    await comment();
+    await eventually(async () => rounds() === 2, 10_000, 'a round woken by the bus');
+  });
+
+  it('announces nothing for a transaction that rolled back, and nothing where a runner of the outbox is', async () => {
+    listen();
+    stops.push(announceQueuedRows(apiBus, logger));
+    await busReady(apiBus);
+    await comment(true);
+    // A committed one after it: once its message is here, the rolled-back one's would have been too.
+    await comment();
+    await eventually(async () => published.length >= 1, 10_000, 'the committed write announced');
+    expect(published).toEqual([{ type: 'outboxQueued', table: app.services.models.NotificationOutboxEntry.getTableName().toString() }]);
+
+    // A runner of the notification outbox in this process: its rows wake it here, and nothing is announced.
+    const local = startOutboxRunner({ workerId: 'local', name: 'notifications', wakeOn: app.services.models.NotificationOutboxEntry, drainOnce: async () => NOTHING_DUE }, logger, { idleMs: 600_000 });
+    stops.push(() => local.stop());
+    published.length = 0;
+    await comment();
+    await comment();
+    await apiBus.publish({ type: 'unread', userId: 0 });
+    await busReady(apiBus);
+    expect(published).toEqual([]);
+  });
+
+  it('sends one message at a time: the commits made while one is on its way make one more, not one each', async () => {
+    // A bus whose publishing the test holds, so "on its way" lasts as long as the test wants.
+    const sent: BusMessage[] = [];
+    let release: () => void = () => undefined;
+    const held: NotificationBus = {
+      publish: (...messages) => {
+        sent.push(...messages);
+        return new Promise((resolve) => (release = resolve));
+      },
+      subscribe: () => () => undefined,
+      onResume: () => () => undefined,
+      close: async () => undefined,
+    };
+    stops.push(announceQueuedRows(held, logger));
+    await comment();
+    expect(sent).toHaveLength(1);
+    for (let i = 0; i < 5; i += 1) await comment();
+    expect(sent).toHaveLength(1);
+    release();
+    await eventually(async () => sent.length === 2, 10_000, 'one more message after the first');
+    release();
+    await comment();
+    expect(sent).toHaveLength(3);
+    release();
+  });
+});
