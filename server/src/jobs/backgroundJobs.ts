@@ -10,7 +10,7 @@ import { wakeOnAnnouncedRows } from './outboxWake';
 import { createSearchOutboxWorker } from './searchOutboxWorker';
 import { startSuspensionSweep } from './suspensionSweep';
 import { startDisclosureSweep } from './disclosureSweep';
-import { createNotificationWorker, NOTIFICATION_IDLE_MS, startDigestSchedule, type NotificationBus } from '../notifications';
+import { createNotificationWorker, NOTIFICATION_IDLE_MS, NOTIFICATION_ROUND_GAP_MS, startDigestSchedule, type NotificationBus } from '../notifications';
 import { startCaseOverdueSweep } from '../moderation';
 import type { Storage } from '../storage/storage';
 
@@ -46,8 +46,8 @@ export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   const outboxes = [
     { worker: createSearchOutboxWorker(deps) },
     { worker: createMailOutboxWorker(deps) },
-    { worker: createNotificationWorker(deps), idleMs: NOTIFICATION_IDLE_MS },
-  ].map(({ worker, idleMs }) => ({ worker, runner: startOutboxRunner(worker, logger, { idleMs }) }));
+    { worker: createNotificationWorker(deps), options: { idleMs: NOTIFICATION_IDLE_MS, minGapMs: NOTIFICATION_ROUND_GAP_MS } },
+  ].map(({ worker, options }) => ({ worker, runner: startOutboxRunner(worker, logger, options) }));
   // Rows queued by the API processes (outboxWake.ts) start a round at once.
   const stopWaking = wakeOnAnnouncedRows(deps.bus, outboxes);
   const runners = [

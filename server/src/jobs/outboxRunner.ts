@@ -12,6 +12,12 @@ export interface OutboxRunner {
 export interface OutboxRunnerOptions {
   /** Pause between rounds when there is nothing to do. */
   idleMs?: number;
+  /**
+   * Least time from one round's start to the next woken one's (rounds that drain a backlog follow at
+   * once). Commits wake the runner, and without it a busy site's writes would each start a round of
+   * their own, a few rows apiece, every round costing its own claim and completion statements.
+   */
+  minGapMs?: number;
 }
 
 export const DEFAULT_IDLE_MS = 1_000;
@@ -44,11 +50,32 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
       wake = done;
     });
 
+  const minGapMs = options.minGapMs ?? 0;
+  let endGap: (() => void) | null = null;
+  const gap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        endGap = null;
+        resolve();
+      }
+      endGap = done;
+    });
+
   const unhook = worker.wakeOn ? wakeOnCommittedRows(worker.wakeOn, nudge) : () => undefined;
 
   const loop = (async () => {
     let failing = false;
+    let lastStart = Number.NEGATIVE_INFINITY;
+    let backlog = false;
     while (!stopping) {
+      const wait = lastStart + minGapMs - Date.now();
+      if (!backlog && wait > 0) {
+        await gap(wait);
+        if (stopping) break;
+      }
+      lastStart = Date.now();
       nudged = false;
       let busy = false;
       try {
@@ -60,6 +87,7 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
         if (!failing) logger.warn({ err: error, workerId: worker.workerId }, `${worker.name} round failed`);
         failing = true;
       }
+      backlog = busy;
       if (!stopping && !busy && !nudged) await pause();
     }
   })();
@@ -72,6 +100,7 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
         stopping = true;
         unhook();
         wake?.();
+        endGap?.();
         await loop;
       })()),
   };

@@ -5,7 +5,7 @@
  */
 export { notify, pendingNotificationWork, PENDING_NOTIFICATION_WORK_SQL, type NotificationEvent, type DecisionTarget } from './events';
 export { createNotificationBus, busReady, type NotificationBus, type BusMessage } from './bus';
-export { createNotificationWorker, NOTIFICATION_IDLE_MS } from './fanOut';
+export { createNotificationWorker, NOTIFICATION_IDLE_MS, NOTIFICATION_ROUND_GAP_MS } from './fanOut';
 export { createStreamHub, type NotificationStreamHub } from './stream';
 export { sendDailyDigest, startDigestSchedule, unsubscribeWithToken, digestDue } from './digest';
 export { listNotifications, unreadCount, markRead, noteVisit } from './store';
