@@ -39,29 +39,22 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
     wake?.();
   };
 
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, idleMs * (0.8 + Math.random() * 0.4));
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-
-  const minGapMs = options.minGapMs ?? 0;
-  let endGap: (() => void) | null = null;
-  const gap = (ms: number) =>
+  /** Waits `ms`, or less when `cut` (set for the wait) is called; returns with `cut` cleared. */
+  const wait = (ms: number, hold: (cut: (() => void) | null) => void) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        endGap = null;
+        hold(null);
         resolve();
       }
-      endGap = done;
+      hold(done);
     });
+  // A nudge ends the idle pause; only a stop ends the gap between woken rounds.
+  const pause = () => wait(idleMs * (0.8 + Math.random() * 0.4), (cut) => (wake = cut));
+  const minGapMs = options.minGapMs ?? 0;
+  let endGap: (() => void) | null = null;
+  const gap = (ms: number) => wait(ms, (cut) => (endGap = cut));
 
   const unhook = worker.wakeOn ? wakeOnCommittedRows(worker.wakeOn, nudge) : () => undefined;
 
@@ -70,9 +63,9 @@ export function startOutboxRunner(worker: OutboxWorker, logger: Logger, options:
     let lastStart = Number.NEGATIVE_INFINITY;
     let backlog = false;
     while (!stopping) {
-      const wait = lastStart + minGapMs - Date.now();
-      if (!backlog && wait > 0) {
-        await gap(wait);
+      const untilGapEnds = lastStart + minGapMs - Date.now();
+      if (!backlog && untilGapEnds > 0) {
+        await gap(untilGapEnds);
         if (stopping) break;
       }
       lastStart = Date.now();
