@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
 import { isOperator } from '../policies/viewer';
 import type { BusMessage, NotificationBus } from './bus';
 import { loadSettings, settingsOf } from './settings';
-import type { StreamRegistry } from './streamRegistry';
+import { addressGroup, type StreamGroup, type StreamRegistry } from './streamRegistry';
 import { newestEventId, noteVisit, notificationsAfter, presentNotifications, unreadCount, unreadCounts, type StoreDeps } from './store';
 
 type StreamEvents = (typeof ENDPOINTS)['notifications.stream']['stream']['events'];
@@ -222,23 +222,35 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       return !held;
     });
 
+  /** What a stream counts in across processes, with each one's cap: its member's streams and its address's. */
+  const capsOf = (connection: Connection): Array<[StreamGroup, number]> => [
+    [connection.userId, NOTIFICATION_LIMITS.streamsPerMember],
+    [addressGroup(connection.address), perAddress],
+  ];
+
   /**
-   * Counts a new stream among its member's streams in every process: the oldest beyond the cap are closed
-   * here when this process holds them, otherwise by the process that does, told over the bus. After the
-   * process's own count (makeRoom), which stays exact and immediate for the streams it holds.
+   * Counts a new stream among its member's and its address's streams in every process: the oldest beyond
+   * either cap are closed here when this process holds them, otherwise by the process that does, told
+   * over the bus. After the process's own count (makeRoom), which stays exact and immediate for the
+   * streams it holds.
    */
   const makeRoomEverywhere = async (connection: Connection) => {
     if (!registry) return;
-    const closing = await registry.join(connection.userId, connection.streamId, connection.openedAt, NOTIFICATION_LIMITS.streamsPerMember);
+    const caps = capsOf(connection);
+    const closing = (await Promise.all(caps.map(([group, max]) => registry.join(group, connection.streamId, connection.openedAt, max)))).flat();
     // Ended while it was being counted (its leave may have come first): not counted any longer.
-    if (!byStreamId.has(connection.streamId)) await registry.leave(connection.userId, connection.streamId);
-    const elsewhere = closeHeld(closing);
+    if (!byStreamId.has(connection.streamId)) await Promise.all(caps.map(([group]) => registry.leave(group, connection.streamId)));
+    const elsewhere = closeHeld([...new Set(closing)]);
     if (elsewhere.length > 0) await bus.publish({ type: 'streamsClose', streamIds: elsewhere });
   };
 
   const touchAll = () => {
     if (!registry || byUser.size === 0) return;
-    const streams = new Map([...byUser].map(([userId, set]) => [userId, [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }))]));
+    const counted = (set: Set<Connection>) => [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }));
+    const streams = new Map<StreamGroup, Array<{ streamId: string; openedAt: number }>>([
+      ...[...byUser].map(([userId, set]): [StreamGroup, Array<{ streamId: string; openedAt: number }>] => [userId, counted(set)]),
+      ...[...byAddress].map(([address, set]): [StreamGroup, Array<{ streamId: string; openedAt: number }>] => [addressGroup(address), counted(set)]),
+    ]);
     registry.touch(streams).catch(() => undefined);
   };
   // One heartbeat for all the process's streams: the registry forgets those of a process that stopped.
@@ -358,7 +370,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         if (sameAddress && sameAddress.size === 0) byAddress.delete(connection.address);
         if (registry) {
           byStreamId.delete(connection.streamId);
-          registry.leave(connection.userId, connection.streamId).catch(() => undefined);
+          for (const [group] of capsOf(connection)) registry.leave(group, connection.streamId).catch(() => undefined);
         }
         if (!res.writableEnded) res.end();
       }

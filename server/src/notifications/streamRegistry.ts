@@ -3,27 +3,32 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
 /**
- * A member's open streams across every API process, so the per-member cap holds for the deployment and
- * not for each process (two processes behind a balancer would otherwise let a member hold twice as many).
- * Per member, two sorted sets of stream ids: when each opened (which is the oldest) and when its process
+ * Open streams across every API process, by group (a member, or an address), so the caps per member and
+ * per address hold for the deployment and not for each process (two processes behind a balancer would
+ * otherwise let a member or an address hold twice as many). Per group, two sorted sets of stream ids: when each opened (which is the oldest) and when its process
  * last said it is still open (the heartbeat). A stream whose process stopped saying so (killed, cut off)
  * is forgotten after `staleMs`, so a crashed process does not hold its members' places for ever.
  */
+/** What a cap counts: a member's id, or `address:<ip>` (addressGroup). */
+export type StreamGroup = number | string;
+
+export const addressGroup = (address: string): StreamGroup => `address:${address}`;
+
 export interface StreamRegistry {
   /** A new id for a stream of this process; the process part lets every process tell its own streams. */
   newId(): string;
   /**
-   * Counts `streamId` among `userId`'s streams and answers the ids, oldest first, that must close so at
+   * Counts `streamId` among `group`'s streams and answers the ids, oldest first, that must close so at
    * most `max` remain; they are no longer counted. Fails open: with Redis away, nothing is closed.
    */
-  join(userId: number, streamId: string, openedAt: number, max: number): Promise<string[]>;
+  join(group: StreamGroup, streamId: string, openedAt: number, max: number): Promise<string[]>;
   /** The stream ended: no longer counted. */
-  leave(userId: number, streamId: string): Promise<void>;
+  leave(group: StreamGroup, streamId: string): Promise<void>;
   /**
-   * This process's streams are still open (called at each heartbeat), by member: each counted again if
+   * This process's streams are still open (called at each heartbeat), by group: each counted again if
    * Redis lost it (a restart), in its place by `openedAt`.
    */
-  touch(streams: ReadonlyMap<number, readonly { streamId: string; openedAt: number }[]>): Promise<void>;
+  touch(streams: ReadonlyMap<StreamGroup, readonly { streamId: string; openedAt: number }[]>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,24 +69,24 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
   await redis.connect().catch(() => undefined);
   const processId = randomBytes(6).toString('hex');
   let counter = 0;
-  const keys = (userId: number) => [`${prefix}streams:${userId}:opened`, `${prefix}streams:${userId}:seen`];
-  // Kept a while past staleness, so a member's keys go once none of their streams is left.
+  const keys = (group: StreamGroup) => [`${prefix}streams:${group}:opened`, `${prefix}streams:${group}:seen`];
+  // Kept a while past staleness, so a group's keys go once none of its streams is left.
   const ttlMs = staleMs * 2;
 
   return {
     newId: () => `${processId}:${(counter += 1)}`,
-    async join(userId, streamId, openedAt, max) {
+    async join(group, streamId, openedAt, max) {
       const now = Date.now();
       try {
-        const closing = await redis.eval(JOIN_SCRIPT, 2, ...keys(userId), streamId, now, now - staleMs, max, ttlMs, openedAt);
+        const closing = await redis.eval(JOIN_SCRIPT, 2, ...keys(group), streamId, now, now - staleMs, max, ttlMs, openedAt);
         return Array.isArray(closing) ? closing.map(String) : [];
       } catch (error) {
         logger.warn({ err: error }, '通知ストリームの数を確かめられませんでした');
         return [];
       }
     },
-    async leave(userId, streamId) {
-      const [opened, seen] = keys(userId) as [string, string];
+    async leave(group, streamId) {
+      const [opened, seen] = keys(group) as [string, string];
       await redis
         .multi()
         .zrem(opened, streamId)
@@ -93,8 +98,8 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
       if (streams.size === 0) return;
       const now = Date.now();
       const pipeline = redis.pipeline();
-      for (const [userId, ids] of streams) {
-        const [opened, seen] = keys(userId) as [string, string];
+      for (const [group, ids] of streams) {
+        const [opened, seen] = keys(group) as [string, string];
         // NX: an open stream Redis forgot (a restart) is counted again in its place, never moved. One popped
         // by another process's join just now is counted again only until the close on its way ends it (leave).
         pipeline.zadd(opened, 'NX', ...ids.flatMap(({ streamId, openedAt }) => [openedAt, streamId]));
