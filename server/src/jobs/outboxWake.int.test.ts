@@ -104,29 +104,20 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     expect(published).toEqual([]);
   });
 
-  it('sends one message at a time: the commits made while one is on its way make one more, not one each', async () => {
-    // A bus whose publishing the test holds, so "on its way" lasts as long as the test wants.
-    const sent: BusMessage[] = [];
-    let release: () => void = () => undefined;
-    const held: NotificationBus = {
-      publish: (...messages) => {
-        sent.push(...messages);
-        return new Promise((resolve) => (release = resolve));
-      },
-      subscribe: () => () => undefined,
-      onResume: () => () => undefined,
-      close: async () => undefined,
-    };
-    stops.push(announceQueuedRows(held, logger));
+  it('sends the first wake at once and the others of the next window in one message at its end', async () => {
+    listen();
+    stops.push(announceQueuedRows(apiBus, logger, { windowMs: 2_000 }));
+    await busReady(apiBus);
     await comment();
-    expect(sent).toHaveLength(1);
+    await eventually(async () => published.length === 1, 10_000, 'the first write announced at once');
     for (let i = 0; i < 5; i += 1) await comment();
-    expect(sent).toHaveLength(1);
-    release();
-    await eventually(async () => sent.length === 2, 10_000, 'one more message after the first');
-    release();
+    // The five in one message, at the window's end.
+    await eventually(async () => published.length === 2, 10_000, 'the window\'s writes announced together');
+    // The window starts again with that message: a write right after it waits for the next.
     await comment();
-    expect(sent).toHaveLength(3);
-    release();
+    await apiBus.publish({ type: 'unread', userId: 0 });
+    await busReady(apiBus);
+    expect(published).toHaveLength(2);
+    await eventually(async () => published.length === 3, 10_000, 'the next window\'s write');
   });
 });

@@ -16,10 +16,10 @@ export const NOTIFICATION_BACKOFF: BackoffPolicy = { minMs: 500, maxMs: 60_000 }
 export const NOTIFICATION_IDLE_MS = 250;
 /**
  * Woken rounds start at least this far apart: under a stream of likes and comments, each woken at its
- * commit, one round takes the rows of 50 ms instead of one round per write, for at most 50 ms more on
+ * commit, one round takes the rows of 100 ms instead of one round per write, for at most 100 ms more on
  * the way to the stream.
  */
-export const NOTIFICATION_ROUND_GAP_MS = 50;
+export const NOTIFICATION_ROUND_GAP_MS = 100;
 const PUBLISH_SLICE = 1_000;
 
 /** The notification outbox: each row fanned out in a transaction of its own, then told to every API process. */
