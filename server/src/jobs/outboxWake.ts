@@ -13,9 +13,9 @@ import type { OutboxWorker } from './outboxWorker';
 
 /**
  * At most one message per outbox in this time: each message goes to every process on the bus (the API
- * processes read the channel for their streams), and one per commit cost the API a third of a
- * millisecond of CPU per comment (bench:notifications). The worker's rounds are that far apart anyway
- * (NOTIFICATION_ROUND_GAP_MS).
+ * processes read the channel for their streams, and parse and check every message), and one per commit
+ * is hundreds a second under a stream of comments. A message more often would wake nothing sooner: the
+ * worker's woken rounds are further apart (NOTIFICATION_ROUND_GAP_MS).
  */
 export const OUTBOX_WAKE_WINDOW_MS = 50;
 
