@@ -247,10 +247,9 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
   const touchAll = () => {
     if (!registry || byUser.size === 0) return;
     const counted = (set: Set<Connection>) => [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }));
-    const streams = new Map<StreamGroup, Array<{ streamId: string; openedAt: number }>>([
-      ...[...byUser].map(([userId, set]): [StreamGroup, Array<{ streamId: string; openedAt: number }>] => [userId, counted(set)]),
-      ...[...byAddress].map(([address, set]): [StreamGroup, Array<{ streamId: string; openedAt: number }>] => [addressGroup(address), counted(set)]),
-    ]);
+    const streams = new Map<StreamGroup, ReturnType<typeof counted>>();
+    for (const [userId, set] of byUser) streams.set(userId, counted(set));
+    for (const [address, set] of byAddress) streams.set(addressGroup(address), counted(set));
     registry.touch(streams).catch(() => undefined);
   };
   // One heartbeat for all the process's streams: the registry forgets those of a process that stopped.
