@@ -77,6 +77,8 @@ function idFromUrl(page: Page): number {
 }
 
 test('a report goes from the form to the list, gets a like, a comment and a report, is edited and deleted', async ({ browser }) => {
+  // Three members' pages through every step of a report: 60-70 s on CI's two shared cores.
+  test.setTimeout(120_000);
   const a = await member(browser, 'writer');
   const b = await member(browser, 'reader');
   const c = await member(browser, 'watcher');
