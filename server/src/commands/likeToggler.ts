@@ -10,7 +10,7 @@ import { lockReportForMember } from './reportLoader';
 import { recordLikeLevel } from './reportLikeLevels';
 import { enqueueReportSearchSync } from './searchOutbox';
 import { adjustLikeCount } from '../visibility';
-import { affectedRows } from '../notifications/store';
+import { affectedRows } from '../db/affectedRows';
 import { notify } from '../notifications';
 
 type LikeModels = Pick<Models, 'SearchOutboxEntry' | 'NotificationOutboxEntry'>;

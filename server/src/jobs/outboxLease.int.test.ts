@@ -1,6 +1,19 @@
 import { TEST_BACKENDS, type TestBackend } from '../../test/support/backends';
+import { createTestDatabase } from '../../test/support/db';
+import type { Transaction } from 'sequelize';
 import type { SearchOutboxEntry } from '../models';
-import { backoffDelayMs, claimOutboxBatch, completeEntries, extendLease, failEntries, releaseEntries, searchOutboxTable } from './outboxLease';
+import {
+  backoffDelayMs,
+  claimLeasedRows,
+  claimOutboxBatch,
+  completeEntries,
+  extendLease,
+  failEntries,
+  releaseEntries,
+  reportExclusivity,
+  searchOutboxTable,
+  type OutboxTable,
+} from './outboxLease';
 
 describe.each(TEST_BACKENDS)('search outbox leases on %s', (_name, open) => {
   let db: TestBackend;
@@ -67,22 +80,22 @@ describe.each(TEST_BACKENDS)('search outbox leases on %s', (_name, open) => {
     const theirs = await enqueue(9);
     // "b" claims its row between "a"'s look at the queue and "a"'s own claim: both rows were free when "a" looked.
     let raced = false;
-    db.models.SearchOutboxEntry.addHook('beforeBulkUpdate', 'race', async () => {
-      if (raced) return;
-      raced = true;
-      await db.models.SearchOutboxEntry.update(
-        { lockedBy: 'b', lockedUntil: new Date(Date.now() + 30_000) },
-        { where: { id: theirs.id }, hooks: false },
-      );
-    });
-    try {
-      const claim = await claimOutboxBatch(db.models, { workerId: 'a', ...lease });
-      expect(raced).toBe(true);
-      expect(claim.entries).toEqual([]);
-      expect(claim.released).toBe(1);
-    } finally {
-      db.models.SearchOutboxEntry.removeHook('beforeBulkUpdate', 'race');
-    }
+    const table = searchOutboxTable(db.models);
+    const racing: OutboxTable<SearchOutboxEntry> = {
+      ...table,
+      async updateRows(ids, values, guard) {
+        if (!raced) {
+          raced = true;
+          await db.models.SearchOutboxEntry.update({ lockedBy: 'b', lockedUntil: new Date(Date.now() + 30_000) }, { where: { id: theirs.id } });
+        }
+        return table.updateRows(ids, values, guard);
+      },
+    };
+    // claimOutboxBatch's own claim, on the table that lets "b" in first.
+    const claim = await claimLeasedRows(racing, { workerId: 'a', ...lease }, reportExclusivity(db.models));
+    expect(raced).toBe(true);
+    expect(claim.entries).toEqual([]);
+    expect(claim.released).toBe(1);
     expect((await reload(mine))?.lockedBy).toBeNull();
     expect((await reload(theirs))?.lockedBy).toBe('b');
   });
@@ -113,6 +126,58 @@ describe.each(TEST_BACKENDS)('search outbox leases on %s', (_name, open) => {
     expect((await reload(row))?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000);
     await releaseEntries(searchOutboxTable(db.models), 'a', [row.id]);
     expect(await reload(row)).toMatchObject({ lockedBy: null, lockedUntil: null, attempts: 0 });
+  });
+});
+
+describe('search outbox leases beside write transactions still open (MariaDB)', () => {
+  let db: TestBackend;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.drop());
+
+  /** `work` must not wait for the open transaction: it would wait until MariaDB's lock wait timeout (50 s). */
+  const withoutWaiting = async <T>(work: Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('the lease statement waited for a transaction that queued a row and has not committed')), 5_000);
+    });
+    try {
+      return await Promise.race([work, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  it('claims, extends, fails, releases and completes rows while a write that queued a newer row is still open', async () => {
+    // As under a stream of comments: the API's transactions queue rows the whole time the worker claims and removes older ones.
+    const enqueue = (aggregateId: number, transaction?: Transaction) =>
+      db.models.SearchOutboxEntry.create({ aggregateType: 'report', aggregateId: String(aggregateId), operation: 'upsert', availableAt: new Date() }, { transaction });
+    // Ten due rows, nine of them a batch: the statements name most of the table, as the worker's do under load.
+    const rows: SearchOutboxEntry[] = [];
+    for (let report = 1; report <= 10; report += 1) rows.push(await enqueue(report));
+    const ids = rows.map((row) => row.id);
+    const table = searchOutboxTable(db.models);
+    const open = await db.sequelize.transaction();
+    try {
+      const queuedMeanwhile = await enqueue(11, open);
+      const a = await withoutWaiting(claimOutboxBatch(db.models, { workerId: 'a', batchSize: 9, leaseMs: 30_000 }));
+      expect(a.entries.map((row) => row.id)).toEqual(ids.slice(0, 9));
+      await withoutWaiting(extendLease(table, 'a', ids.slice(0, 9), 60_000));
+      // The uncommitted row is there for no one yet; the committed one left is.
+      const b = await withoutWaiting(claimOutboxBatch(db.models, { workerId: 'b', batchSize: 9, leaseMs: 30_000 }));
+      expect(b.entries.map((row) => row.id)).toEqual([ids[9]]);
+      await withoutWaiting(releaseEntries(table, 'b', ids.slice(9)));
+      await withoutWaiting(failEntries(table, 'a', a.entries.slice(8), new Error('Meilisearch が応答しません')));
+      expect(await withoutWaiting(completeEntries(table, 'a', ids.slice(0, 8)))).toBe(8);
+      expect(queuedMeanwhile.id).toBeGreaterThan(ids[9] ?? Infinity);
+    } finally {
+      await open.rollback();
+    }
+    expect((await db.models.SearchOutboxEntry.findAll({ order: [['id', 'ASC']] })).map((row) => [row.id, row.attempts, row.lockedBy])).toEqual([
+      [ids[8], 1, null],
+      [ids[9], 0, null],
+    ]);
   });
 });
 

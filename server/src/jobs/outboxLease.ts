@@ -1,4 +1,6 @@
-import { Op, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
+import { affectedRows } from '../db/affectedRows';
+import { isMysql, sqlDateTime } from '../db/connection';
 import type { Models, SearchOutboxEntry } from '../models';
 
 /** The columns every outbox table (search_outbox, mail_outbox) has for leasing its rows to workers. */
@@ -13,20 +15,74 @@ export interface LeasedRow {
 
 type LeaseChange = Partial<Pick<LeasedRow, 'attempts' | 'availableAt' | 'lockedBy' | 'lockedUntil' | 'lastError'>>;
 
+/** Which of the rows named a lease write may change: those still free to claim at a time, or those a worker holds. */
+export type LeaseGuard = { claimableAt: Date } | { lockedBy: string };
+
 /** What the lease functions need of an outbox model (see outboxTable). */
 export interface OutboxTable<Row extends LeasedRow> {
+  /** A plain read (it locks nothing). */
   findAll(options: { attributes?: string[]; where: WhereOptions; order?: Array<[string, 'ASC' | 'DESC']>; limit?: number }): Promise<Row[]>;
-  update(values: LeaseChange, options: { where: WhereOptions }): Promise<unknown>;
-  destroy(options: { where: WhereOptions }): Promise<number>;
+  /** Sets `values` on those of the rows `ids` that `guard` admits; answers how many changed. */
+  updateRows(ids: readonly number[], values: LeaseChange, guard: LeaseGuard): Promise<number>;
+  /** Removes those of the rows `ids` that `guard` admits; answers how many went. */
+  deleteRows(ids: readonly number[], guard: LeaseGuard): Promise<number>;
 }
 
-/** Any outbox model (its lease columns: models/outboxLeaseColumns.ts) as the lease functions see it. */
+const LEASE_COLUMNS: { [K in keyof LeaseChange]-?: string } = {
+  attempts: 'attempts',
+  availableAt: 'available_at',
+  lockedBy: 'locked_by',
+  lockedUntil: 'locked_until',
+  lastError: 'last_error',
+};
+
+/**
+ * Any outbox model (its lease columns: models/outboxLeaseColumns.ts) as the lease functions see it.
+ *
+ * Its writes find their rows by primary key alone, and say so to MySQL (FORCE INDEX). An outbox is a
+ * queue, near empty most of the time, and its statistics then make a full scan (a DELETE) or a range of
+ * the (available_at, id) index (the claim) look cheapest: under REPEATABLE READ both lock every row they
+ * pass, the newest rows and the gap after them included, so a worker's autocommit statement waited for
+ * each write transaction that had queued a row and not yet committed, and each such transaction's
+ * insert waited for the worker (bench/RESULTS.md, Notifications: 25-30 ms a statement under a stream
+ * of comments). By key, each statement locks the rows it names and nothing else.
+ */
 export function outboxTable<Row extends Model & LeasedRow>(model: ModelStatic<Row>): OutboxTable<Row> {
+  const { sequelize } = model;
+  if (!sequelize) throw new Error('the outbox model is not initialised');
+  const table = sequelize.getQueryInterface().quoteIdentifier(model.getTableName().toString());
+  const byKey = isMysql(sequelize) ? ' FORCE INDEX (PRIMARY)' : '';
+  const rowsChanged = async (sql: string, replacements: unknown[]) => affectedRows(await sequelize.query(sql, { replacements, type: QueryTypes.UPDATE }));
   return {
     findAll: (options) => model.findAll(options),
-    update: (values, options) => model.update(values, options),
-    destroy: (options) => model.destroy(options),
+    updateRows(ids, values, guard) {
+      const set = Object.entries(values).filter(([, value]) => value !== undefined) as Array<[keyof LeaseChange, LeaseChange[keyof LeaseChange]]>;
+      const guarded = guardSql(sequelize, guard, '');
+      return rowsChanged(`UPDATE ${table}${byKey} SET ${set.map(([key]) => `${LEASE_COLUMNS[key]} = ?`).join(', ')} WHERE id IN (?) AND ${guarded.sql}`, [
+        ...set.map(([, value]) => (value instanceof Date ? sqlDateTime(sequelize, value) : value)),
+        [...ids],
+        ...guarded.replacements,
+      ]);
+    },
+    deleteRows(ids, guard) {
+      // MySQL takes an index hint on the multi-table form of DELETE only.
+      const from = byKey ? `o FROM ${table} AS o${byKey}` : `FROM ${table}`;
+      const guarded = guardSql(sequelize, guard, byKey ? 'o.' : '');
+      return rowsChanged(`DELETE ${from} WHERE ${byKey ? 'o.' : ''}id IN (?) AND ${guarded.sql}`, [[...ids], ...guarded.replacements]);
+    },
   };
+}
+
+/** Free to claim: due, and either never locked or its lease has run out (its worker died or hung). */
+function claimable(now: Date): WhereOptions {
+  return { availableAt: { [Op.lte]: now }, [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }] };
+}
+
+/** A write's guard as SQL (`claimableAt`: the rule of claimable() above). */
+function guardSql(sequelize: Sequelize, guard: LeaseGuard, alias: string): { sql: string; replacements: unknown[] } {
+  if ('lockedBy' in guard) return { sql: `${alias}locked_by = ?`, replacements: [guard.lockedBy] };
+  const at = sqlDateTime(sequelize, guard.claimableAt);
+  return { sql: `${alias}available_at <= ? AND (${alias}locked_until IS NULL OR ${alias}locked_until < ?)`, replacements: [at, at] };
 }
 
 type SearchOutboxModels = Pick<Models, 'SearchOutboxEntry'>;
@@ -47,11 +103,6 @@ const LAST_ERROR_MAX = 2_000;
 export function backoffDelayMs(attempts: number, { minMs, maxMs }: BackoffPolicy = DEFAULT_BACKOFF): number {
   const exponent = Math.min(Math.max(attempts - 1, 0), 30);
   return Math.min(maxMs, minMs * 2 ** exponent);
-}
-
-/** Free to claim: due, and either never locked or its lease has run out (its worker died or hung). */
-function claimable(now: Date): WhereOptions {
-  return { availableAt: { [Op.lte]: now }, [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }] };
 }
 
 /**
@@ -119,10 +170,7 @@ export async function claimLeasedRows<Row extends LeasedRow>(
   const wanted = due.filter((row) => !busy.has(exclusive?.keyOf(row) ?? '')).map((row) => row.id);
   if (wanted.length === 0) return { entries: [], released: 0, more };
 
-  await table.update(
-    { lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs) },
-    { where: { id: { [Op.in]: wanted }, ...claimable(now) } },
-  );
+  await table.updateRows(wanted, { lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs) }, { claimableAt: now });
   const owned = await table.findAll({ where: { id: { [Op.in]: wanted }, lockedBy: workerId }, order: [['id', 'ASC']] });
   if (!exclusive) return { entries: owned, released: 0, more };
 
@@ -146,19 +194,19 @@ export function claimOutboxBatch(models: SearchOutboxModels, options: ClaimOptio
 /** Gives rows back untouched (no attempt counted). */
 export async function releaseEntries(table: OutboxTable<LeasedRow>, workerId: string, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await table.update({ lockedBy: null, lockedUntil: null }, { where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
+  await table.updateRows(ids, { lockedBy: null, lockedUntil: null }, { lockedBy: workerId });
 }
 
 /** Pushes the lease of rows still held further out, while slow work on them goes on. */
 export async function extendLease(table: OutboxTable<LeasedRow>, workerId: string, ids: readonly number[], leaseMs: number): Promise<void> {
   if (ids.length === 0) return;
-  await table.update({ lockedUntil: new Date(Date.now() + leaseMs) }, { where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
+  await table.updateRows(ids, { lockedUntil: new Date(Date.now() + leaseMs) }, { lockedBy: workerId });
 }
 
 /** Removes done rows; a row whose lease another worker took over meanwhile is left to that worker. */
 export async function completeEntries(table: OutboxTable<LeasedRow>, workerId: string, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return table.destroy({ where: { id: { [Op.in]: [...ids] }, lockedBy: workerId } });
+  return table.deleteRows(ids, { lockedBy: workerId });
 }
 
 /** Counts a failed attempt, keeps the reason, and makes the rows due again after a growing pause. */
@@ -176,10 +224,7 @@ export async function failEntries(
     byAttempts.set(attempts, [...(byAttempts.get(attempts) ?? []), entry.id]);
   }
   for (const [attempts, ids] of byAttempts) {
-    await table.update(
-      { attempts, lastError, availableAt: new Date(now.getTime() + backoffDelayMs(attempts, backoff)), lockedBy: null, lockedUntil: null },
-      { where: { id: { [Op.in]: ids }, lockedBy: workerId } },
-    );
+    await table.updateRows(ids, { attempts, lastError, availableAt: new Date(now.getTime() + backoffDelayMs(attempts, backoff)), lockedBy: null, lockedUntil: null }, { lockedBy: workerId });
   }
 }
 

@@ -10,7 +10,8 @@ import { startPeriodicJob, type PeriodicJob } from '../jobs/periodicJob';
 import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { kindsOn, loadSettings, saveSettings } from './settings';
-import { affectedRows, presentNotifications, shownNotificationsWhere } from './store';
+import { affectedRows } from '../db/affectedRows';
+import { presentNotifications, shownNotificationsWhere } from './store';
 import type { Storage } from '../storage/storage';
 
 export interface DigestDeps {
