@@ -37,7 +37,7 @@ export async function presentTold(deps: StoreDeps, told: readonly Told[]): Promi
   const items = await presentNotifications(deps, shown);
   const itemOf = new Map(shown.map((row, index) => [toldKey(Number(row.userId), Number(row.eventId)), items[index]]));
   const settings = await settingsOf(deps.sequelize, [...new Set(rows.map((row) => Number(row.userId)))]);
-  const counts = await unreadCounts(deps, [...settings.keys()]);
+  const counts = await unreadCounts(deps, settings);
   const caseCounts = cases.length > 0 ? await loadCaseCounts(deps.sequelize) : null;
 
   const messages: BusMessage[] = [];

@@ -1,5 +1,5 @@
 import type { NamedCache } from '../cache/namedCache';
-import { NOTIFICATION_KINDS, NOTIFICATION_LIMITS, TEXTS, type NotificationItem, type NotificationKind, type NotificationPage, type NotificationSettings } from '@hiraku/shared';
+import { NOTIFICATION_LIMITS, TEXTS, type NotificationItem, type NotificationKind, type NotificationPage, type NotificationSettings } from '@hiraku/shared';
 import { literal, Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { z } from 'zod';
 import { sqlDateTime } from '../db/connection';
@@ -125,13 +125,13 @@ const ACTOR_KINDS = ['comment', 'likes', 'followedReport', 'newFollower', 'follo
  * Issue 36: a followed member's report is told only while the member may still see it (hidden, or the
  * follow of a フォロワーのみ report's author ended since).
  */
-function someActorShownSql(sequelize: Sequelize, now: Date, alias = '`Notification`'): string {
+function someActorShownSql(sequelize: Sequelize, now: Date): string {
   const at = sequelize.escape(sqlDateTime(sequelize, now));
-  return `(${alias}.kind NOT IN (${ACTOR_KINDS.map((kind) => sequelize.escape(kind)).join(', ')})
-    OR EXISTS (SELECT 1 FROM notification_actors vis_na WHERE vis_na.notification_id = ${alias}.id
-                AND ${notifiableSql('vis_na.actor_id', `${alias}.user_id`, at)}))
-    AND (${alias}.kind <> 'followedReport' OR EXISTS (SELECT 1 FROM reports vis_fr WHERE vis_fr.id = ${alias}.report_id
-                AND (${listedReportSql('vis_fr')} OR ${followersReportSeenSql('vis_fr', `${alias}.user_id`)})))`;
+  return `(\`Notification\`.kind NOT IN (${ACTOR_KINDS.map((kind) => sequelize.escape(kind)).join(', ')})
+    OR EXISTS (SELECT 1 FROM notification_actors vis_na WHERE vis_na.notification_id = \`Notification\`.id
+                AND ${notifiableSql('vis_na.actor_id', '`Notification`.user_id', at)}))
+    AND (\`Notification\`.kind <> 'followedReport' OR EXISTS (SELECT 1 FROM reports vis_fr WHERE vis_fr.id = \`Notification\`.report_id
+                AND (${listedReportSql('vis_fr')} OR ${followersReportSeenSql('vis_fr', '`Notification`.user_id')})))`;
 }
 
 /** someActorShownSql as a condition on the Notification model: the list's and count's rule, for the digest too. */
@@ -169,43 +169,32 @@ export async function listNotifications(deps: StoreDeps, userId: number, cursor:
   return { items: await presentNotifications(deps, page), nextCursor: rows.length > NOTIFICATION_LIMITS.pageSize && last ? encodeCursor(last) : null };
 }
 
-/** Unread, of kinds on in the app; a group of likes counts once; at most NOTIFICATION_LIMITS.unreadCountMax (unreadCounts). */
-export async function unreadCount(deps: Pick<StoreDeps, 'sequelize'>, userId: number): Promise<number> {
-  return (await unreadCounts(deps, [userId])).get(userId) ?? 0;
-}
-
-/** A member's unread rows that count, `alias` being notifications: kinds the member left on in the app (every kind is on until switched off), shown (someActorShownSql). */
-function countedUnreadSql(sequelize: Sequelize, alias: string, now: Date): string {
-  return `${alias}.read_at IS NULL
-      AND ${alias}.kind IN (${NOTIFICATION_KINDS.map((kind) => sequelize.escape(kind)).join(', ')})
-      AND NOT EXISTS (SELECT 1 FROM notification_settings off_s WHERE off_s.user_id = ${alias}.user_id AND off_s.kind = ${alias}.kind AND off_s.in_app = 0)
-      AND ${someActorShownSql(sequelize, now, alias)}`;
+/** Unread, of kinds on in the app; a group of likes counts once. */
+export async function unreadCount(deps: Pick<StoreDeps, 'sequelize' | 'models'>, userId: number, settings?: NotificationSettings): Promise<number> {
+  const on = kindsOn(settings ?? (await loadSettings(deps.sequelize, userId)), 'inApp');
+  if (on.length === 0) return 0;
+  return deps.models.Notification.count({ where: { userId, readAt: null, kind: { [Op.in]: on }, [Op.and]: [literal(someActorShownSql(deps.sequelize, new Date()))] } });
 }
 
 /**
  * unreadCount for several members in one statement, whatever their number (a worker's batch, an
- * announcement to every open stream of a process). Each member's count stops at unreadCountMax (the bell
- * shows 99+): the newest that many + 1 rows are found by the (member, read) index from the newest down,
- * and only the rows from there up are counted, so a count costs at most that many rows whatever the
- * member's backlog. Counted in full, a popular author who never opens the list made every new
- * notification of theirs count the whole backlog again (bench/RESULTS.md, Notifications).
+ * announcement to every open stream of a process): unread rows by member and kind, each member's kinds
+ * on in the app added up.
  */
-export async function unreadCounts(deps: Pick<StoreDeps, 'sequelize'>, userIds: readonly number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(userIds.map((userId) => [userId, 0]));
+export async function unreadCounts(deps: Pick<StoreDeps, 'sequelize'>, settingsByUser: ReadonlyMap<number, NotificationSettings>): Promise<Map<number, number>> {
+  const counts = new Map<number, number>([...settingsByUser.keys()].map((userId) => [userId, 0]));
   if (counts.size === 0) return counts;
-  const { sequelize } = deps;
-  const now = new Date();
-  const rows = await sequelize.query<{ user_id: number | string; n: number | string }>(
-    `SELECT m.id AS user_id,
-            (SELECT COUNT(*) FROM notifications AS \`Notification\`
-              WHERE \`Notification\`.user_id = m.id AND ${countedUnreadSql(sequelize, '`Notification`', now)}
-                AND \`Notification\`.id >= COALESCE((SELECT nth.id FROM notifications AS nth
-                                                     WHERE nth.user_id = m.id AND ${countedUnreadSql(sequelize, 'nth', now)}
-                                                     ORDER BY nth.id DESC LIMIT 1 OFFSET :beyond), 0)) AS n
-       FROM users m WHERE m.id IN (:users)`,
-    { replacements: { users: [...counts.keys()], beyond: NOTIFICATION_LIMITS.unreadCountMax - 1 }, type: QueryTypes.SELECT },
+  const rows = await deps.sequelize.query<{ user_id: number | string; kind: string; n: number | string }>(
+    `SELECT \`Notification\`.user_id, \`Notification\`.kind, COUNT(*) AS n FROM notifications AS \`Notification\`
+      WHERE \`Notification\`.user_id IN (:users) AND \`Notification\`.read_at IS NULL AND ${someActorShownSql(deps.sequelize, new Date())}
+      GROUP BY \`Notification\`.user_id, \`Notification\`.kind`,
+    { replacements: { users: [...counts.keys()] }, type: QueryTypes.SELECT },
   );
-  for (const row of rows) counts.set(Number(row.user_id), Number(row.n));
+  for (const row of rows) {
+    const userId = Number(row.user_id);
+    const settings = settingsByUser.get(userId);
+    if (settings?.[row.kind as NotificationKind]?.inApp) counts.set(userId, (counts.get(userId) ?? 0) + Number(row.n));
+  }
   return counts;
 }
 

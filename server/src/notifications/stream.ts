@@ -126,7 +126,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       where: { eventId: message.eventId, userId: { [Op.in]: [...listening.keys()] } },
       attributes: ['id', 'userId', 'readAt'],
     });
-    const counts = await unreadCounts(deps, [...listening.keys()]);
+    const counts = await unreadCounts(deps, listening);
     for (const row of rows) {
       const userId = Number(row.userId);
       const item = { ...message.item, id: Number(row.id), read: row.readAt !== null };
@@ -142,7 +142,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     const missed = await notificationsAfter(deps, connection.userId, connection.lastEventId, settings);
     const items = await presentNotifications(deps, missed);
     items.forEach((item, index) => sendNotification(connection, item, Number(missed[index]?.eventId)));
-    connection.send('unread', { count: await unreadCount(deps, connection.userId) });
+    connection.send('unread', { count: await unreadCount(deps, connection.userId, settings) });
   };
 
   /**

@@ -30,11 +30,6 @@ export const DIGEST_AWAY_HOURS = 24;
 
 export const NOTIFICATION_LIMITS = {
   pageSize: 20,
-  /**
-   * The unread count counts this far and no further (the bell shows 99+): past it, each new notification
-   * would count the member's whole backlog again (server notifications/store.ts, unreadCounts).
-   */
-  unreadCountMax: 100,
   readIdsMax: 100,
   announcementTitleMax: 60,
   announcementBodyMax: 2000,

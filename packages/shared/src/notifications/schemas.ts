@@ -30,7 +30,7 @@ export const notificationPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const unreadCountSchema = z.object({ count: z.number().int().nonnegative().max(NOTIFICATION_LIMITS.unreadCountMax) });
+export const unreadCountSchema = z.object({ count: z.number().int().nonnegative() });
 
 export const notificationListQuerySchema = z.object({
   cursor: z

@@ -1,4 +1,4 @@
-import { DIGEST_HOUR_JST, NOTIFICATION_LIMITS } from '../notifications/kinds';
+import { DIGEST_HOUR_JST } from '../notifications/kinds';
 
 const UPHELD = '判断を維持';
 const OVERTURNED = '判断を取り消し';
@@ -55,8 +55,7 @@ export const NOTIFICATION_LINES = {
 /** The notifications page, the bell, the toast and the settings section. */
 export const NOTIFICATION_TEXTS = {
   pageTitle: '通知',
-  bellLabel: (count: number) =>
-    count >= NOTIFICATION_LIMITS.unreadCountMax ? `通知（未読${NOTIFICATION_LIMITS.unreadCountMax}件以上）` : count > 0 ? `通知（未読${count}件）` : '通知',
+  bellLabel: (count: number) => (count > 0 ? `通知（未読${count}件）` : '通知'),
   empty: 'まだ通知はありません。',
   markAllRead: 'すべて既読にする',
   unread: '未読',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { NOTIFICATION_LIMITS, NOTIFICATION_TEXTS } from '@hiraku/shared';
+import { NOTIFICATION_TEXTS } from '@hiraku/shared';
 import { useEndpointQuery } from '../query/endpointQuery';
 import { PATHS } from '../routes/paths';
 
@@ -22,7 +22,7 @@ export function NotificationBell() {
       </svg>
       {count > 0 && (
         <span className="notification-bell__badge" data-testid="notification-count" aria-hidden="true">
-          {count >= NOTIFICATION_LIMITS.unreadCountMax ? `${NOTIFICATION_LIMITS.unreadCountMax - 1}+` : count}
+          {count > 99 ? '99+' : count}
         </span>
       )}
     </Link>
