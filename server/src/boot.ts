@@ -17,7 +17,7 @@ import { createStorage } from './storage/createStorage';
 import type { AppServices } from './services';
 import { NOTIFICATION_HEARTBEAT_SEC } from '@hiraku/shared';
 import { createNotificationBus, createStreamHub, type NotificationBus } from './notifications';
-import { createStreamRegistry, STREAM_STALE_HEARTBEATS } from './notifications/streamRegistry';
+import { createStreamRegistry, STREAM_STALE_HEARTBEATS, type StreamRegistry } from './notifications/streamRegistry';
 import { createAppCaches } from './cache/appCaches';
 import { primaryReadsOf } from './db/primaryReads';
 import { startCacheInvalidation } from './cache/invalidation';
@@ -98,14 +98,25 @@ async function openBus(env: Env, logger: Logger, stops: ReturnType<typeof stopLi
   return bus;
 }
 
-function startJobs(env: Env, core: Core, bus: NotificationBus, logger: Logger, stops: ReturnType<typeof stopList>): void {
+/**
+ * With Redis there may be other API processes: a member's streams are counted across them all, and the
+ * notification worker asks it who has one open (present.ts).
+ */
+async function openStreamRegistry(env: Env, logger: Logger, stops: ReturnType<typeof stopList>): Promise<StreamRegistry | undefined> {
+  if (!env.REDIS_URL) return undefined;
+  const registry = await createStreamRegistry({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, staleMs: STREAM_STALE_HEARTBEATS * NOTIFICATION_HEARTBEAT_SEC * 1000, logger });
+  stops.push(() => registry.close());
+  return registry;
+}
+
+function startJobs(env: Env, core: Core, bus: NotificationBus, logger: Logger, stops: ReturnType<typeof stopList>, registry: StreamRegistry | undefined): void {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir });
   stops.push(() => mailer.close());
   // The digest lists notifications as the app does (icons included), so it needs the storage's URLs.
   const { storage, close: closeStorage } = createStorage(env);
   stops.push(closeStorage);
   // Stop before the mailer and the database close (stops run in reverse).
-  const jobs = startBackgroundJobs({ ...core, mailer, logger, bus, storage, publicUrl: env.publicUrl });
+  const jobs = startBackgroundJobs({ ...core, mailer, logger, bus, storage, publicUrl: env.publicUrl, ...(registry ? { listening: registry.listening } : {}) });
   stops.push(() => jobs.stop());
 }
 
@@ -126,12 +137,13 @@ export async function boot(env: Env): Promise<Booted> {
     // Before the jobs start, so their writes are announced too.
     const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', primaryReads: primaryReadsOf(sequelize) });
     stops.push(startCacheInvalidation({ sequelize, caches, bus, logger }));
+    const registry = await openStreamRegistry(env, logger, stops);
     if (role === 'all') {
       // Search being down must not stop the product from starting: writes queue up and search falls back.
       await applyReportsIndexSettings(search.client, search.reportsIndexUid).catch((error: unknown) =>
         logger.warn({ err: error }, 'Meilisearch の設定を適用できませんでした（後で再試行します）'),
       );
-      startJobs(env, core, bus, logger, stops);
+      startJobs(env, core, bus, logger, stops, registry);
     } else {
       // The workers are elsewhere: they hear of the rows queued here at once, not at their next poll.
       stops.push(announceQueuedRows(bus, logger));
@@ -143,11 +155,6 @@ export async function boot(env: Env): Promise<Booted> {
     const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
     stops.push(closeAuth);
 
-    // With Redis there may be other API processes: a member's streams are counted across them all.
-    const registry = env.REDIS_URL
-      ? await createStreamRegistry({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, staleMs: STREAM_STALE_HEARTBEATS * NOTIFICATION_HEARTBEAT_SEC * 1000, logger })
-      : undefined;
-    if (registry) stops.push(() => registry.close());
     const hub = createStreamHub({ sequelize, models, storage }, bus, { checkEvents: !env.production, sessionKey: auth.sessionKey, rateLimitFactor: env.RATE_LIMIT_FACTOR, logger, visitMarks: caches.visitMarks, registry });
     // Runs first at shutdown: open streams end, so the HTTP server can close.
     stops.push(() => hub.close());
@@ -171,7 +178,7 @@ export async function bootWorker(env: Env): Promise<BootedWorker> {
     const bus = await openBus(env, logger, stops);
     // The worker keeps no caches; its writes (sweeps, roll-ups) are told to the API processes' caches.
     stops.push(startCacheInvalidation({ sequelize: core.sequelize, caches: null, bus, logger }));
-    startJobs(env, core, bus, logger, stops);
+    startJobs(env, core, bus, logger, stops, await openStreamRegistry(env, logger, stops));
     return { logger, shutdown: stops.shutdown };
   } catch (error) {
     await stops.shutdown();

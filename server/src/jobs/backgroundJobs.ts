@@ -13,6 +13,7 @@ import { startDisclosureSweep } from './disclosureSweep';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS, NOTIFICATION_ROUND_GAP_MS, startDigestSchedule, type NotificationBus } from '../notifications';
 import { startCaseOverdueSweep } from '../moderation';
 import type { Storage } from '../storage/storage';
+import type { ListeningCheck } from '../notifications/streamRegistry';
 
 export interface BackgroundJobDeps {
   models: Models;
@@ -23,6 +24,8 @@ export interface BackgroundJobDeps {
   /** Where the notification worker tells the API processes' streams. */
   bus: NotificationBus;
   storage: Pick<Storage, 'url'>;
+  /** Members with an open stream (a worker process's stream registry): the notification worker tells only them. */
+  listening?: ListeningCheck;
   /** PUBLIC_URL, the base of the digest's links. */
   publicUrl: string;
 }

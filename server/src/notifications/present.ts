@@ -4,6 +4,7 @@ import { loadCaseCounts } from '../moderation/caseCounts';
 import type { BusMessage } from './bus';
 import type { Told } from './kinds';
 import { settingsOf } from './settings';
+import type { ListeningCheck } from './streamRegistry';
 import { presentNotifications, unreadCounts, type StoreDeps } from './store';
 
 const toldKey = (userId: number, eventId: number) => `${userId}:${eventId}`;
@@ -15,8 +16,14 @@ const toldKey = (userId: number, eventId: number) => `${userId}:${eventId}`;
  * writes what it receives. A member who switched the kind off in the app is told nothing (their list
  * leaves it out too).
  */
-export async function presentTold(deps: StoreDeps, told: readonly Told[]): Promise<BusMessage[]> {
-  const personal = told.filter((entry): entry is Extract<Told, { type: 'notification' }> => entry.type === 'notification');
+export async function presentTold(deps: StoreDeps & { listening?: ListeningCheck }, told: readonly Told[]): Promise<BusMessage[]> {
+  const made = told.filter((entry): entry is Extract<Told, { type: 'notification' }> => entry.type === 'notification');
+  // Only members with a stream open hear it now: the others' notifications are stored, and read with
+  // their list, their bell or their next stream. Presented for everyone (each with an unread count that
+  // reads the member's unread rows), they were the largest part of a round's statements under a stream of
+  // comments (bench/RESULTS.md, Notifications).
+  const listening = made.length > 0 && deps.listening ? await deps.listening([...new Set(made.map((entry) => entry.userId))]) : null;
+  const personal = listening ? made.filter((entry) => listening.has(entry.userId)) : made;
   const broadcasts = told.filter((entry): entry is Extract<Told, { type: 'broadcast' }> => entry.type === 'broadcast');
   const cases = told.filter((entry): entry is Extract<Told, { type: 'case' }> => entry.type === 'case');
   const { Notification } = deps.models;

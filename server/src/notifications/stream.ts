@@ -377,6 +377,8 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
 
       // First the client's retry pause, then what it missed (on a resume) and the unread count. A new
       // stream starts from the member's newest event, so a bus outage from now on is read back from there.
+      // It is in the registry before anything is read: the worker tells only members it finds there
+      // (present.ts), so a notification made before it looked is in what is read here.
       await makeRoomEverywhere(connection).catch((error: unknown) => options.logger.warn({ err: error }, '他のプロセスの通知ストリームを閉じられませんでした'));
       write('retry: 3000\n\n');
       if (connection.lastEventId > 0) await catchUp(connection);

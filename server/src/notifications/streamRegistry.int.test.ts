@@ -65,4 +65,20 @@ describe('the stream registry', () => {
     expect(await counted(3)).toEqual([kept, newer]);
     expect(await a.join(3, a.newId(), 10_000, 2)).toEqual([kept]);
   });
+
+  it('says which members hold a stream in any process, and nothing it cannot know when Redis is away', async () => {
+    const [a, b] = [await registry(), await registry()];
+    const [first, second] = [a.newId(), b.newId()];
+    await a.join(21, first, 1_000, 5);
+    await b.join(22, second, 2_000, 5);
+    expect(await a.listening([21, 22, 23])).toEqual(new Set([21, 22]));
+    await b.leave(22, second);
+    expect(await b.listening([21, 22, 23])).toEqual(new Set([21]));
+    expect(await a.listening([])).toEqual(new Set());
+
+    // No Redis answers there: every member is told (present.ts), none left out on a guess.
+    const unreachable = await createStreamRegistry({ redisUrl: 'redis://127.0.0.1:1', prefix, staleMs, logger: createLogger('silent') });
+    registries.push(unreachable);
+    expect(await unreachable.listening([21])).toBeNull();
+  });
 });

@@ -29,8 +29,18 @@ export interface StreamRegistry {
    * Redis lost it (a restart), in its place by `openedAt`.
    */
   touch(streams: ReadonlyMap<StreamGroup, readonly { streamId: string; openedAt: number }[]>): Promise<void>;
+  /** Which of the members hold an open stream in some process (ListeningCheck). */
+  listening: ListeningCheck;
   close(): Promise<void>;
 }
+
+/**
+ * Which of `memberIds` hold an open stream anywhere, so the notification worker presents and publishes
+ * only theirs (present.ts); null when it cannot tell (Redis away), and then every member counts as
+ * listening. A stream joins before it reads anything (stream.ts), so one that opens after the check
+ * reads the notification itself.
+ */
+export type ListeningCheck = (memberIds: readonly number[]) => Promise<ReadonlySet<number> | null>;
 
 /** Heartbeats a process may miss before its streams are no longer counted (a pause, a slow Redis). */
 export const STREAM_STALE_HEARTBEATS = 3;
@@ -108,6 +118,21 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
         pipeline.pexpire(seen, ttlMs);
       }
       await pipeline.exec().catch((error: unknown) => logger.warn({ err: error }, '通知ストリームの生存を記録できませんでした'));
+    },
+    async listening(memberIds) {
+      if (memberIds.length === 0) return new Set();
+      try {
+        const answers = await memberIds.reduce((pipeline, memberId) => pipeline.exists(keys(memberId)[0] as string), redis.pipeline()).exec();
+        if (!answers) return null;
+        const held = new Set<number>();
+        answers.forEach(([error, found], index) => {
+          if (error) throw error;
+          if (Number(found) > 0) held.add(memberIds[index] as number);
+        });
+        return held;
+      } catch {
+        return null;
+      }
     },
     async close() {
       await redis.quit().catch(() => undefined);

@@ -241,6 +241,47 @@ describe(`scale-out: two API processes${nginxBinary ? ' behind nginx' : ''} and 
     }
   }, 60_000);
 
+  it('tells live only members with a stream open anywhere (the worker asks the stream registry); a member away reads theirs on coming back', async () => {
+    const listener = await createMemberWithPassword();
+    const away = await createMemberWithPassword();
+    const liker = await createMemberWithPassword();
+    const [listened, unwatched] = [await createReport({ author: listener }), await createReport({ author: away })];
+    const [listenerClient, awayClient, likerClient] = [createHttpClient(apiUrls[0] ?? ''), createHttpClient(apiUrls[1] ?? ''), createHttpClient(apiUrls[1] ?? '')];
+    await logIn(listenerClient, listener.email, listener.password);
+    await logIn(awayClient, away.email, away.password);
+    await logIn(likerClient, liker.email, liker.password);
+    // What the worker publishes for these two, read off the bus's channel itself.
+    const channel = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const told: number[] = [];
+    channel.on('message', (_from: string, text: string) => {
+      const message = JSON.parse(text) as { type?: string; userId?: number };
+      if (message.type === 'notification' && (message.userId === listener.id || message.userId === away.id)) told.push(message.userId);
+    });
+    await channel.subscribe(`${redisPrefix}notifications`);
+    const held = await openEventStream(listenerClient, `${apiUrls[0]}/api/notifications/stream`);
+    try {
+      await held.next('unread');
+      // The member away first: rounds run one after another, so theirs was handled when the listener's arrives.
+      expect((await likerClient.post(`${apiUrls[1]}/api/likes/${unwatched.id}/toggle`, { liked: true })).status).toBe(200);
+      expect((await likerClient.post(`${apiUrls[1]}/api/likes/${listened.id}/toggle`, { liked: true })).status).toBe(200);
+      expect((await held.next('notification', { timeoutMs: 10_000 })).data).toMatchObject({ kind: 'likes', link: `/reports/${listened.id}` });
+      await eventually(async () => told.length > 0, 5_000, "the listener's message on the channel");
+      expect(told).toEqual([listener.id]);
+      // Made all the same: the member away finds it in the count their stream starts with, and in the list.
+      const later = await openEventStream(awayClient, `${apiUrls[1]}/api/notifications/stream`);
+      try {
+        expect((await later.next('unread')).data).toEqual({ count: 1 });
+      } finally {
+        later.close();
+      }
+      const list = await awayClient.get<{ items: Array<{ kind: string; link: string }> }>(`${apiUrls[1]}/api/notifications`);
+      expect(list.body.items).toMatchObject([{ kind: 'likes', link: `/reports/${unwatched.id}` }]);
+    } finally {
+      held.close();
+      await channel.quit();
+    }
+  }, 60_000);
+
   it("brings a case a flag opened on one API process to an operator's stream held by the other (the desktop app's badge)", async () => {
     const operator = await createMemberWithPassword({ role: 'operator' });
     const flagger = await createMemberWithPassword();

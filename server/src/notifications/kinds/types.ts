@@ -5,6 +5,7 @@ import type { Models, NotificationOutboxEntry } from '../../models';
 import type { CaseChange } from '@hiraku/shared';
 import type { NotificationBus } from '../bus';
 import type { NotificationEvent } from '../events';
+import type { ListeningCheck } from '../streamRegistry';
 
 export interface FanOutDeps {
   models: Models;
@@ -13,6 +14,8 @@ export interface FanOutDeps {
   logger: Logger;
   /** The actors' icons of the notifications the worker presents (present.ts). */
   storage: Pick<Storage, 'url'>;
+  /** Members with an open stream in some process (a worker process's registry); without it, every member made a notification is told. */
+  listening?: ListeningCheck;
 }
 
 /**
