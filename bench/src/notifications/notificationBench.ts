@@ -10,7 +10,7 @@ import { runLoadOnce, type LoadFigures, type RequestSpec } from '../load/runLoad
 import { commentScenario, likeableBy, likeScenario, spreadIds } from '../load/scenarios';
 import { signIn, signInMembers, type MemberSession } from '../load/sessions';
 import { writeMarkedSection } from '../scaleout/resultsSection';
-import { startBenchServer, type RunningProcess } from '../server/processes';
+import { cpuProfileArgs, startBenchServer, type RunningProcess } from '../server/processes';
 import { startServerProcess, type ServerProcess } from '../../../server/test/support/serverProcess';
 import { PENDING_NOTIFICATION_WORK_SQL } from '../../../server/src/notifications/events';
 
@@ -189,6 +189,8 @@ async function main(): Promise<void> {
         ...shared,
       },
       'notification worker',
+      // BENCH_CPU_PROFILE_DIR profiles the worker as well as the API.
+      { nodeArgs: cpuProfileArgs() },
     );
     await worker?.waitFor(/ひらく のワーカーを起動しました/);
     api = await startBenchServer({

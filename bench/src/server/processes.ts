@@ -102,10 +102,11 @@ export function appServerOptions(databaseUrl: string, meili: { host: string; mas
 }
 
 /**
- * BENCH_CPU_PROFILE_DIR=<folder>: the API process writes a V8 CPU profile there when it stops (open it in
- * Chrome's DevTools, or summarise it with `node bench/src/server/summariseProfile.mjs <file>`).
+ * BENCH_CPU_PROFILE_DIR=<folder>: the API process (and a bench's worker process) writes a V8 CPU profile
+ * there when it stops (open it in Chrome's DevTools, or summarise it with
+ * `node bench/src/server/summariseProfile.mjs <file>`).
  */
-function cpuProfileArgs(): string[] {
+export function cpuProfileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }

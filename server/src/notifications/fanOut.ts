@@ -16,10 +16,11 @@ export const NOTIFICATION_BACKOFF: BackoffPolicy = { minMs: 500, maxMs: 60_000 }
 export const NOTIFICATION_IDLE_MS = 250;
 /**
  * Woken rounds start at least this far apart: under a stream of likes and comments, each woken at its
- * commit, one round takes the rows of 100 ms instead of one round per write, for at most 100 ms more on
- * the way to the stream.
+ * commit, one round takes the rows of this long instead of one round per write, for at most this long
+ * more on the way to the stream. Each round costs its claim, fan-out and completion statements beside
+ * the writes on the same cores; the choice between 100 and 150 ms is in bench/RESULTS.md (Notifications).
  */
-export const NOTIFICATION_ROUND_GAP_MS = 100;
+export const NOTIFICATION_ROUND_GAP_MS = 150;
 const PUBLISH_SLICE = 1_000;
 
 /** The notification outbox: each row fanned out in a transaction of its own, then told to every API process. */

@@ -244,16 +244,19 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     if (elsewhere.length > 0) await bus.publish({ type: 'streamsClose', streamIds: elsewhere });
   };
 
-  const touchAll = () => {
-    if (!registry || byUser.size === 0) return;
+  /** Every stream of this process counted again (none: the process still says its count is there). */
+  const touchAll = async () => {
+    if (!registry) return;
     const counted = (set: Set<Connection>) => [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }));
     const streams = new Map<StreamGroup, ReturnType<typeof counted>>();
     for (const [userId, set] of byUser) streams.set(userId, counted(set));
     for (const [address, set] of byAddress) streams.set(addressGroup(address), counted(set));
-    registry.touch(streams).catch(() => undefined);
+    await registry.touch(streams).catch(() => undefined);
   };
   // One heartbeat for all the process's streams: the registry forgets those of a process that stopped.
-  const registryBeat = registry ? setInterval(touchAll, heartbeatMs) : undefined;
+  const registryBeat = registry ? setInterval(() => void touchAll(), heartbeatMs) : undefined;
+  // At once too: until a process has said so, the worker cannot tell who listens and tells everyone.
+  void touchAll();
   registryBeat?.unref();
 
   /** A case event with the queue's counts the worker read once: written to every operator's stream. */
@@ -278,7 +281,11 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
   };
   const unsubscribe = bus.subscribe(onMessage);
   const stopResume = bus.onResume(() => {
-    resumeAll().catch((error: unknown) => options.logger.warn({ err: error }, '通知ストリームの再開に失敗しました'));
+    // Redis may be back empty: the streams are counted again first (the worker tells only members it
+    // finds there: present.ts), then read back what they missed.
+    touchAll()
+      .then(resumeAll)
+      .catch((error: unknown) => options.logger.warn({ err: error }, '通知ストリームの再開に失敗しました'));
   });
 
   return {

@@ -36,8 +36,9 @@ export interface StreamRegistry {
 
 /**
  * Which of `memberIds` hold an open stream anywhere, so the notification worker presents and publishes
- * only theirs (present.ts); null when it cannot tell (Redis away), and then every member counts as
- * listening. A stream joins before it reads anything (stream.ts), so one that opens after the check
+ * only theirs (present.ts); null when it cannot tell, and then every member counts as listening: Redis
+ * away, or back from a restart before any process counted its streams again (their heartbeat, or the
+ * bus's resume: stream.ts). A stream joins before it reads anything, so one that opens after the check
  * reads the notification itself.
  */
 export type ListeningCheck = (memberIds: readonly number[]) => Promise<ReadonlySet<number> | null>;
@@ -82,6 +83,7 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
   const keys = (group: StreamGroup) => [`${prefix}streams:${group}:opened`, `${prefix}streams:${group}:seen`];
   // Kept a while past staleness, so a group's keys go once none of its streams is left.
   const ttlMs = staleMs * 2;
+  const countedKey = `${prefix}streams:counted`;
 
   return {
     newId: () => `${processId}:${(counter += 1)}`,
@@ -105,9 +107,10 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
         .catch(() => undefined);
     },
     async touch(streams) {
-      if (streams.size === 0) return;
       const now = Date.now();
-      const pipeline = redis.pipeline();
+      // Said by every process at each heartbeat, streams or none: while it stands, the streams of every
+      // process are in Redis; a Redis that restarted empty has lost it too (listening).
+      const pipeline = redis.pipeline().set(countedKey, String(now), 'PX', ttlMs);
       for (const [group, ids] of streams) {
         const [opened, seen] = keys(group) as [string, string];
         // NX: an open stream Redis forgot (a restart) is counted again in its place, never moved. One popped
@@ -122,12 +125,14 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
     async listening(memberIds) {
       if (memberIds.length === 0) return new Set();
       try {
-        const answers = await memberIds.reduce((pipeline, memberId) => pipeline.exists(keys(memberId)[0] as string), redis.pipeline()).exec();
+        const answers = await memberIds.reduce((pipeline, memberId) => pipeline.exists(keys(memberId)[0] as string), redis.pipeline().exists(countedKey)).exec();
         if (!answers) return null;
+        const [counted, ...found] = answers;
+        if (counted?.[0] || Number(counted?.[1]) === 0) return null;
         const held = new Set<number>();
-        answers.forEach(([error, found], index) => {
+        found.forEach(([error, exists], index) => {
           if (error) throw error;
-          if (Number(found) > 0) held.add(memberIds[index] as number);
+          if (Number(exists) > 0) held.add(memberIds[index] as number);
         });
         return held;
       } catch {

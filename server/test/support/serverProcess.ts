@@ -123,8 +123,12 @@ export function serveScriptNodeFlags(): string[] {
  * `server/src/main.ts` with exactly `env` (HIRAKU_ROLE, PORT, DATABASE_URL...); `main` runs a bundle of it
  * (server/buildServer.mjs) with plain Node and the serve script's flags instead, as `npm run serve` does.
  */
-export function startServerProcess(env: Record<string, string>, what = `server (${env.HIRAKU_ROLE ?? 'all'})`, { main }: { main?: string } = {}): ServerProcess {
-  const args = main ? [...serveScriptNodeFlags(), main] : ['--import', 'tsx', MAIN];
+export function startServerProcess(
+  env: Record<string, string>,
+  what = `server (${env.HIRAKU_ROLE ?? 'all'})`,
+  { main, nodeArgs = [] }: { main?: string; /** Node's own flags (a benchmark's --cpu-prof). */ nodeArgs?: readonly string[] } = {},
+): ServerProcess {
+  const args = [...nodeArgs, ...(main ? [...serveScriptNodeFlags(), main] : ['--import', 'tsx', MAIN])];
   const child = spawn(process.execPath, args, { cwd: REPO_DIR, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   return track(child, what);
 }
