@@ -140,7 +140,10 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
       }
     },
     async close() {
+      // While Redis is unreachable QUIT does not end the client, which would go on reconnecting and
+      // hold the process open: it is then cut off.
       await redis.quit().catch(() => undefined);
+      if (redis.status !== 'end') redis.disconnect();
     },
   };
 }
