@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
@@ -42,6 +43,9 @@ export interface StreamRegistry {
  * reads the notification itself.
  */
 export type ListeningCheck = (memberIds: readonly number[]) => Promise<ReadonlySet<number> | null>;
+
+/** How long a count waits for its Redis connection to come back (touch). */
+const READY_WAIT_MS = 5_000;
 
 /** Heartbeats a process may miss before its streams are no longer counted (a pause, a slow Redis). */
 export const STREAM_STALE_HEARTBEATS = 3;
@@ -107,6 +111,8 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
         .catch(() => undefined);
     },
     async touch(streams) {
+      // After a Redis restart the bus may be back before this connection: the streams are counted once it is.
+      if (redis.status !== 'ready') await once(redis, 'ready', { signal: AbortSignal.timeout(READY_WAIT_MS) }).catch(() => undefined);
       const now = Date.now();
       // Said by every process at each heartbeat, streams or none: while it stands, the streams of every
       // process are in Redis; a Redis that restarted empty has lost it too (listening).
