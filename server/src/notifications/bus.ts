@@ -58,6 +58,12 @@ export interface NotificationBus {
    * what was published meanwhile never arrived, so listeners read it back from the database.
    */
   onResume(listener: () => void): () => void;
+  /**
+   * Called when the bus stops listening (its connection to Redis closed); onResume follows once it
+   * listens again. Messages published after the reconnection may arrive before onResume, and may be newer
+   * than those missed: a listener notes here where its read back must start.
+   */
+  onLost(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -83,6 +89,7 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
       },
       // One process: nothing travels outside it, so nothing can be missed.
       onResume: () => () => undefined,
+      onLost: () => () => undefined,
       async close() {
         local.removeAllListeners();
       },
@@ -106,6 +113,9 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
       .subscribe(channel)
       .then(() => local.emit('resume'))
       .catch((error: unknown) => logger.warn({ err: error }, 'Redis の購読に失敗しました'));
+  });
+  subscriber.on('close', () => {
+    if (subscribed) local.emit('lost');
   });
   const unsent: string[] = [];
   const sendUnsent = () => {
@@ -150,6 +160,10 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
     onResume(listener) {
       local.on('resume', listener);
       return () => local.off('resume', listener);
+    },
+    onLost(listener) {
+      local.on('lost', listener);
+      return () => local.off('lost', listener);
     },
     async close() {
       local.removeAllListeners();

@@ -31,22 +31,31 @@ describe('the notification bus across a Redis restart', () => {
     return made;
   };
 
-  it('tells its listeners once the subscription holds again, and not before the outage', async () => {
+  it('tells its listeners when it lost Redis and once the subscription holds again, and not before the outage', async () => {
     const subscriber = await bus();
     const received: BusMessage[] = [];
     subscriber.subscribe((message) => received.push(message));
+    const told: string[] = [];
     let resumed = 0;
-    subscriber.onResume(() => (resumed += 1));
+    subscriber.onResume(() => {
+      resumed += 1;
+      told.push('resume');
+    });
+    subscriber.onLost(() => told.push('lost'));
     const publisher = await bus();
     await eventually(async () => {
       await publisher.publish({ type: 'unread', userId: 1 });
       return received.length > 0;
     }, 10_000, 'the first subscription');
-    expect(resumed).toBe(0);
+    expect(told).toEqual([]);
 
     await redis.stop();
+    await eventually(async () => told.includes('lost'), 10_000, 'the loss');
     redis = await startRedisServer(port);
     await eventually(async () => resumed === 1, 20_000, 'the resume after the restart');
+    // Lost first (each failed reconnection may say so again), resumed last.
+    expect(told[0]).toBe('lost');
+    expect(told.at(-1)).toBe('resume');
     // It listens again: a message published now arrives.
     const before = received.length;
     await eventually(async () => {

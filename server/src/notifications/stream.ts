@@ -27,8 +27,19 @@ interface Connection {
   address: string;
   /** Event ids already written (a resume after a bus outage may read some again); the newest few. */
   sent: Set<number>;
-  /** Where a resume after a bus outage reads from: Last-Event-ID, or the newest event when it opened. */
+  /** The newest event written: Last-Event-ID, or the newest event when it opened, then each written. */
   lastEventId: number;
+  /**
+   * lastEventId when the bus stopped listening, until the read back after it resumes: what the bus
+   * carries once it reconnects may be written before that read and be newer than what it missed.
+   */
+  resumeFrom: number | null;
+  /**
+   * lastEventId when the registry last held it (counted at opening, found at a heartbeat); null until its
+   * first read, which covers what came before. Redis may lose it (a restart); the worker then leaves its
+   * member out (present.ts), so the count that finds it gone reads back from here.
+   */
+  heldSince: number | null;
   /** Its id among the member's streams of every process (with a registry). */
   streamId: string;
   /** When it opened (ms): its place among the member's streams of every process. */
@@ -136,24 +147,25 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     }
   };
 
-  /** What a stream missed since `lastEventId`, written once, then the unread count. */
-  const catchUp = async (connection: Connection) => {
+  /** What a stream missed since `after`, written once (a newer one already written is not again), then the unread count. */
+  const catchUp = async (connection: Connection, after = connection.lastEventId) => {
     const settings = await loadSettings(deps.sequelize, connection.userId);
-    const missed = await notificationsAfter(deps, connection.userId, connection.lastEventId, settings);
+    const missed = await notificationsAfter(deps, connection.userId, after, settings);
     const items = await presentNotifications(deps, missed);
     items.forEach((item, index) => sendNotification(connection, item, Number(missed[index]?.eventId)));
     connection.send('unread', { count: await unreadCount(deps, connection.userId, settings) });
   };
 
+  const allConnections = () => [...byUser.values()].flatMap((set) => [...set]);
+  /** Streams past their first read: one still opening reads from the database what came before it anyway. */
+  const openedConnections = () => allConnections().filter((connection) => connection.heldSince !== null);
+
   /**
-   * The bus listens again after an outage: what was published meanwhile never came, so every stream
-   * reads back from the database what it missed, in turn (an outage with many open streams is not
-   * followed by all their reads at once).
+   * Streams read back from the database what they may have missed, each from its point, in turn (an
+   * outage with many open streams is not followed by all their reads at once).
    */
-  const resumeAll = async () => {
-    for (const set of [...byUser.values()]) {
-      for (const connection of [...set]) await catchUp(connection);
-    }
+  const readBack = async (points: ReadonlyMap<Connection, number>) => {
+    for (const [connection, after] of points) if (byUser.get(connection.userId)?.has(connection)) await catchUp(connection, after);
   };
 
   /**
@@ -165,7 +177,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
    * publish that a new path could forget (docs/decisions.md).
    */
   const checkSessions = async () => {
-    const connections = [...byUser.values()].flatMap((set) => [...set]);
+    const connections = allConnections();
     const families = [...new Set(connections.map((connection) => connection.familyId))];
     const live = new Map<string, { role: SessionMember['role']; twoFactor: boolean; userId: number }>();
     const now = sqlDateTime(deps.sequelize, new Date());
@@ -244,19 +256,35 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     if (elsewhere.length > 0) await bus.publish({ type: 'streamsClose', streamIds: elsewhere });
   };
 
-  /** Every stream of this process counted again (none: the process still says its count is there). */
-  const touchAll = async () => {
-    if (!registry) return;
+  /**
+   * Every stream of this process counted again (none: the process still says its count is there).
+   * Answers those Redis had lost, each with where its read back starts (heldSince): while it was not
+   * counted, the worker may have left its member out.
+   */
+  const countAll = async (): Promise<Map<Connection, number>> => {
+    if (!registry) return new Map();
     const counted = (set: Set<Connection>) => [...set].map(({ streamId, openedAt }) => ({ streamId, openedAt }));
     const streams = new Map<StreamGroup, ReturnType<typeof counted>>();
     for (const [userId, set] of byUser) streams.set(userId, counted(set));
     for (const [address, set] of byAddress) streams.set(addressGroup(address), counted(set));
-    await registry.touch(streams).catch(() => undefined);
+    const before = new Map(openedConnections().map((connection) => [connection, connection.lastEventId]));
+    const lost = await registry.touch(streams).catch(() => null);
+    if (!lost) return new Map();
+    const forgotten = new Map<Connection, number>();
+    for (const [connection, lastEventId] of before) {
+      if (lost.has(connection.userId) && connection.heldSince !== null) forgotten.set(connection, connection.heldSince);
+      connection.heldSince = lastEventId;
+    }
+    return forgotten;
   };
+  const heartbeatCount = () =>
+    countAll()
+      .then(readBack)
+      .catch((error: unknown) => options.logger.warn({ err: error }, '通知ストリームの読み直しに失敗しました'));
   // One heartbeat for all the process's streams: the registry forgets those of a process that stopped.
-  const registryBeat = registry ? setInterval(() => void touchAll(), heartbeatMs) : undefined;
+  const registryBeat = registry ? setInterval(() => void heartbeatCount(), heartbeatMs) : undefined;
   // At once too: until a process has said so, the worker cannot tell who listens and tells everyone.
-  void touchAll();
+  void heartbeatCount();
   registryBeat?.unref();
 
   /** A case event with the queue's counts the worker read once: written to every operator's stream. */
@@ -280,11 +308,20 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     work.catch((error: unknown) => options.logger.warn({ err: error }, '通知をストリームに書けませんでした'));
   };
   const unsubscribe = bus.subscribe(onMessage);
+  let busLost = false;
+  const stopLost = bus.onLost(() => {
+    busLost = true;
+    for (const connection of openedConnections()) connection.resumeFrom ??= connection.lastEventId;
+  });
   const stopResume = bus.onResume(() => {
+    busLost = false;
+    // Where each stream was when the bus stopped listening, taken now: a loss during the read back starts another.
+    const points = new Map(openedConnections().map((connection) => [connection, connection.resumeFrom ?? connection.lastEventId]));
+    for (const connection of points.keys()) connection.resumeFrom = null;
     // Redis may be back empty: the streams are counted again first (the worker tells only members it
-    // finds there: present.ts), then read back what they missed.
-    touchAll()
-      .then(resumeAll)
+    // finds there: present.ts), then every one reads back what it missed.
+    countAll()
+      .then((forgotten) => readBack(new Map([...points].map(([connection, after]) => [connection, Math.min(after, forgotten.get(connection) ?? after)]))))
       .catch((error: unknown) => options.logger.warn({ err: error }, '通知ストリームの再開に失敗しました'));
   });
 
@@ -292,6 +329,7 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
     size: () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0),
     close() {
       unsubscribe();
+      stopLost();
       stopResume();
       clearInterval(sessionWatch);
       if (registryBeat) clearInterval(registryBeat);
@@ -334,6 +372,8 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
         address: ctx.ip,
         sent: new Set(),
         lastEventId: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0,
+        resumeFrom: null,
+        heldSince: null,
         streamId: registry?.newId() ?? '',
         openedAt: Date.now(),
         send(event, data, id) {
@@ -388,11 +428,15 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       // (present.ts), so a notification made before it looked is in what is read here.
       await makeRoomEverywhere(connection).catch((error: unknown) => options.logger.warn({ err: error }, '他のプロセスの通知ストリームを閉じられませんでした'));
       write('retry: 3000\n\n');
+      const startsAfter = connection.lastEventId > 0 ? connection.lastEventId : await newestEventId(deps, user.id);
       if (connection.lastEventId > 0) await catchUp(connection);
       else {
-        connection.lastEventId = await newestEventId(deps, user.id);
+        connection.lastEventId = startsAfter;
         connection.send('unread', { count: await unreadCount(deps, user.id) });
       }
+      connection.heldSince = startsAfter;
+      // Opened while the bus is not listening: its read back on the resume starts where it began.
+      if (busLost) connection.resumeFrom ??= startsAfter;
       await noteVisit(deps.sequelize, options.visitMarks, user.id);
     },
   };

@@ -27,9 +27,11 @@ export interface StreamRegistry {
   leave(group: StreamGroup, streamId: string): Promise<void>;
   /**
    * This process's streams are still open (called at each heartbeat), by group: each counted again if
-   * Redis lost it (a restart), in its place by `openedAt`.
+   * Redis lost it (a restart), in its place by `openedAt`. Answers the groups of which Redis had lost
+   * some stream (while it was not counted, the worker may have left its member out: present.ts), or null
+   * when Redis could not be reached.
    */
-  touch(streams: ReadonlyMap<StreamGroup, readonly { streamId: string; openedAt: number }[]>): Promise<void>;
+  touch(streams: ReadonlyMap<StreamGroup, readonly { streamId: string; openedAt: number }[]>): Promise<ReadonlySet<StreamGroup> | null>;
   /** Which of the members hold an open stream in some process (ListeningCheck). */
   listening: ListeningCheck;
   close(): Promise<void>;
@@ -117,7 +119,10 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
       // Said by every process at each heartbeat, streams or none: while it stands, the streams of every
       // process are in Redis; a Redis that restarted empty has lost it too (listening).
       const pipeline = redis.pipeline().set(countedKey, String(now), 'PX', ttlMs);
-      for (const [group, ids] of streams) {
+      // A group without streams has nothing to count (and ZADD needs a member).
+      const counted = [...streams].filter(([, ids]) => ids.length > 0);
+      const groups = counted.map(([group]) => group);
+      for (const [group, ids] of counted) {
         const [opened, seen] = keys(group) as [string, string];
         // NX: an open stream Redis forgot (a restart) is counted again in its place, never moved. One popped
         // by another process's join just now is counted again only until the close on its way ends it (leave).
@@ -126,7 +131,15 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
         pipeline.pexpire(opened, ttlMs);
         pipeline.pexpire(seen, ttlMs);
       }
-      await pipeline.exec().catch((error: unknown) => logger.warn({ err: error }, '通知ストリームの生存を記録できませんでした'));
+      try {
+        const answers = await pipeline.exec();
+        if (!answers || answers.some(([error]) => error)) throw answers?.find(([error]) => error)?.[0] ?? new Error('no answer');
+        // Each group's first ZADD (NX) answers how many of its streams Redis did not hold.
+        return new Set(groups.filter((_group, index) => Number(answers[1 + index * 4]?.[1]) > 0));
+      } catch (error) {
+        logger.warn({ err: error }, '通知ストリームの生存を記録できませんでした');
+        return null;
+      }
     },
     async listening(memberIds) {
       if (memberIds.length === 0) return new Set();

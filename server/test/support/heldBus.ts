@@ -12,6 +12,7 @@ export function heldBus(): { bus: NotificationBus; published: BusMessage[] } {
       publish: async (...messages) => void published.push(...messages),
       subscribe: () => () => undefined,
       onResume: () => () => undefined,
+      onLost: () => () => undefined,
       close: async () => undefined,
     },
   };

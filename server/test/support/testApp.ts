@@ -20,7 +20,8 @@ import { createTestDatabase } from './db';
 import { createAppCaches, type AppCacheOptions } from '../../src/cache/appCaches';
 import { startCacheInvalidation } from '../../src/cache/invalidation';
 import { primaryReadsOf } from '../../src/db/primaryReads';
-import { createNotificationBus, createNotificationWorker, createStreamHub, NOTIFICATION_IDLE_MS } from '../../src/notifications';
+import { createNotificationBus, createNotificationWorker, createStreamHub, NOTIFICATION_IDLE_MS, type NotificationBus } from '../../src/notifications';
+import type { StreamRegistry } from '../../src/notifications/streamRegistry';
 
 export const TEST_MAIL_BACKOFF = { minMs: 50, maxMs: 500 };
 
@@ -55,6 +56,12 @@ export async function startTestApp(
     cacheSizes?: AppCacheOptions['sizes'];
     /** A web build of the test's own (the repository's apps/web/dist by default, which may not be built). */
     webDistDir?: string;
+    /** Another bus for the app and its worker (one a test makes lose and regain its connection); the app's own by default. */
+    bus?: NotificationBus;
+    /** A stream registry (as boot() opens with Redis): the hub counts its streams there and the worker tells only the members it finds. */
+    registry?: StreamRegistry;
+    /** The streams' heartbeat, which is also when the hub counts them in the registry (NOTIFICATION_HEARTBEAT_SEC by default). */
+    streamHeartbeatMs?: number;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.mysqlServerUrl ? { serverUrl: options.mysqlServerUrl } : {});
@@ -79,7 +86,7 @@ export async function startTestApp(
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const logger = options.logger ?? createLogger('silent');
   const { close: closeAuth, ...auth } = await createAuthServices(env, logger);
-  const bus = await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
+  const bus = options.bus ?? (await createNotificationBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger }));
   // As boot() does.
   const caches = createAppCaches({ enabled: env.HIRAKU_CACHES === 'on', primaryReads: primaryReadsOf(db.sequelize), ...(options.cacheSizes ? { sizes: options.cacheSizes } : {}) });
   const stopCacheInvalidation = startCacheInvalidation({ sequelize: db.sequelize, caches, bus, logger });
@@ -89,6 +96,8 @@ export async function startTestApp(
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     logger,
     visitMarks: caches.visitMarks,
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.streamHeartbeatMs ? { heartbeatMs: options.streamHeartbeatMs } : {}),
   });
   const services: AppServices = {
     env,
@@ -107,7 +116,7 @@ export async function startTestApp(
     options.deliverMail === false ? null : startOutboxRunner(createMailOutboxWorker({ models: db.models, mailer, logger }, { backoff: TEST_MAIL_BACKOFF }), logger);
   const fanOut =
     (options.fanOut ?? options.deliverMail !== false)
-      ? startOutboxRunner(createNotificationWorker({ models: db.models, sequelize: db.sequelize, bus, logger, storage }), logger, { idleMs: NOTIFICATION_IDLE_MS })
+      ? startOutboxRunner(createNotificationWorker({ models: db.models, sequelize: db.sequelize, bus, logger, storage, ...(options.registry ? { listening: options.registry.listening } : {}) }), logger, { idleMs: NOTIFICATION_IDLE_MS })
       : null;
   const server: Server = await new Promise((resolve) => {
     const s = createApp(services, options.webDistDir ? { webDistDir: options.webDistDir } : {}).listen(0, '127.0.0.1', () => resolve(s));
