@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     // CPU time and statements of the whole process (requests and any worker in it), for figures per request.
     // heapTotal, heapUsed, external and arrayBuffers beside rss: what the resident memory is made of.
     const { rss, ...heap } = process.memoryUsage();
-    res.end(JSON.stringify({ rss, maxRss, heap, cpuMs: (cpu.user + cpu.system) / 1000, queries: totalQueries() }));
+    // systemMs: the kernel's share (sockets to the database, the engine and the clients).
+    res.end(JSON.stringify({ rss, maxRss, heap, cpuMs: (cpu.user + cpu.system) / 1000, systemMs: cpu.system / 1000, queries: totalQueries() }));
   });
   await new Promise<void>((resolve) => stats.listen(statsPort, env.HOST, resolve));
   process.send?.('ready');

@@ -6,7 +6,7 @@ import { SERVE_NODE_FLAGS } from './serveFlags';
 export interface RunningProcess {
   baseUrl: string;
   /** Resident memory of the process now and at most since the last reset (a bench server adds its CPU time and statements). */
-  memory(reset?: boolean): Promise<{ rss: number; maxRss: number; cpuMs?: number; queries?: number }>;
+  memory(reset?: boolean): Promise<{ rss: number; maxRss: number; cpuMs?: number; systemMs?: number; queries?: number }>;
   /** A bench server's named caches: hits, misses and entries since boot. */
   caches?(): Promise<CacheStats[]>;
   stop(): Promise<void>;
@@ -137,7 +137,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Run
   const statsUrl = `http://${HOST}:${options.statsPort}`;
   return {
     baseUrl: `http://${HOST}:${options.port}`,
-    memory: async (reset = false) => (await (await fetch(`${statsUrl}/${reset ? 'reset' : 'stats'}`)).json()) as { rss: number; maxRss: number; cpuMs: number; queries: number },
+    memory: async (reset = false) => (await (await fetch(`${statsUrl}/${reset ? 'reset' : 'stats'}`)).json()) as { rss: number; maxRss: number; cpuMs: number; systemMs: number; queries: number },
     caches: async () => (await (await fetch(`${statsUrl}/caches`)).json()) as CacheStats[],
     stop: stopper(child),
   };

@@ -95,6 +95,10 @@ interface RunFigures {
   droppedArrivals: number;
   searchesWithoutColdCombination: number;
   apiCpuMsPerRequest: number;
+  /** Of apiCpuMsPerRequest, the kernel's (system time: the process's socket writes and reads). */
+  apiSystemCpuMsPerRequest: number;
+  /** SQL statements the API process sent per request. */
+  statementsPerRequest: number;
   apiMaxRssMiB: number;
   byType: Record<string, { count: number; perSecond: number; p50: number; p95: number; p99: number; failures: number }>;
   cacheHitRates: Record<string, { lookups: number; hitRate: number }>;
@@ -219,10 +223,11 @@ function summarise(
   rate: number,
   seconds: number,
   run: { samples: Sample[]; dropped: number; noCombination: number },
-  cpuMs: number,
+  used: { cpuMs: number; systemMs: number; queries: number },
   maxRss: number,
   cacheHitRates: RunFigures['cacheHitRates'],
 ): RunFigures {
+  const perRequest = (total: number) => (run.samples.length > 0 ? total / run.samples.length : Number.NaN);
   const byType: RunFigures['byType'] = {};
   const types = [...new Set(run.samples.map((sample) => sample.type))].sort();
   for (const type of types) {
@@ -245,7 +250,9 @@ function summarise(
     served: run.samples.length,
     droppedArrivals: run.dropped,
     searchesWithoutColdCombination: run.noCombination,
-    apiCpuMsPerRequest: run.samples.length > 0 ? cpuMs / run.samples.length : Number.NaN,
+    apiCpuMsPerRequest: perRequest(used.cpuMs),
+    apiSystemCpuMsPerRequest: perRequest(used.systemMs),
+    statementsPerRequest: perRequest(used.queries),
     apiMaxRssMiB: maxRss / 1024 / 1024,
     byType,
     cacheHitRates,
@@ -309,9 +316,14 @@ async function main(): Promise<void> {
           const run = await runTraffic(server.baseUrl, members, combos, { mode, rate, seconds, seed: 100 + index, maxReportId: Number(range?.maxId) });
           const after = await server.memory();
           const cachesAfter = (await server.caches?.()) ?? [];
-          const figures = summarise(caches, mode, rate, seconds, run, (after.cpuMs ?? Number.NaN) - (before.cpuMs ?? Number.NaN), after.maxRss, hitRates(cachesBefore, cachesAfter));
+          const consumed = {
+            cpuMs: (after.cpuMs ?? Number.NaN) - (before.cpuMs ?? Number.NaN),
+            systemMs: (after.systemMs ?? Number.NaN) - (before.systemMs ?? Number.NaN),
+            queries: (after.queries ?? Number.NaN) - (before.queries ?? Number.NaN),
+          };
+          const figures = summarise(caches, mode, rate, seconds, run, consumed, after.maxRss, hitRates(cachesBefore, cachesAfter));
           runs.push(figures);
-          console.info(`  caches ${caches}, ${mode}: offered ${rate}/s for ${seconds} s, served ${(figures.served / seconds).toFixed(0)}/s, dropped ${figures.droppedArrivals}, API CPU ${figures.apiCpuMsPerRequest.toFixed(2)} ms/request`);
+          console.info(`  caches ${caches}, ${mode}: offered ${rate}/s for ${seconds} s, served ${(figures.served / seconds).toFixed(0)}/s, dropped ${figures.droppedArrivals}, API CPU ${figures.apiCpuMsPerRequest.toFixed(2)} ms/request (kernel ${figures.apiSystemCpuMsPerRequest.toFixed(2)}), ${figures.statementsPerRequest.toFixed(1)} statements/request`);
           for (const [type, row] of Object.entries(figures.byType)) {
             console.info(`    ${type.padEnd(18)} ${row.perSecond.toFixed(1).padStart(6)}/s  p50 ${row.p50.toFixed(1)} ms  p95 ${row.p95.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  failures ${row.failures}`);
           }
