@@ -428,15 +428,15 @@ export function createStreamHub(deps: StoreDeps, bus: NotificationBus, options: 
       // (present.ts), so a notification made before it looked is in what is read here.
       await makeRoomEverywhere(connection).catch((error: unknown) => options.logger.warn({ err: error }, '他のプロセスの通知ストリームを閉じられませんでした'));
       write('retry: 3000\n\n');
-      const startsAfter = connection.lastEventId > 0 ? connection.lastEventId : await newestEventId(deps, user.id);
-      if (connection.lastEventId > 0) await catchUp(connection);
-      else {
-        connection.lastEventId = startsAfter;
-        connection.send('unread', { count: await unreadCount(deps, user.id) });
-      }
+      const resuming = connection.lastEventId > 0;
+      const startsAfter = resuming ? connection.lastEventId : await newestEventId(deps, user.id);
+      // Set before anything else is awaited: a resume or a count from now on reads back from here.
+      connection.lastEventId = Math.max(connection.lastEventId, startsAfter);
       connection.heldSince = startsAfter;
       // Opened while the bus is not listening: its read back on the resume starts where it began.
       if (busLost) connection.resumeFrom ??= startsAfter;
+      if (resuming) await catchUp(connection, startsAfter);
+      else connection.send('unread', { count: await unreadCount(deps, user.id) });
       await noteVisit(deps.sequelize, options.visitMarks, user.id);
     },
   };
