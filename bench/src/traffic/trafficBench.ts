@@ -12,7 +12,8 @@
  *
  * The whole run is made twice, with the caches on (the product) and off (HIRAKU_CACHES=off), each in a
  * fresh API process; `--no-caches-off` or `--no-caches-on` skips one. Each run reports every named
- * cache's lookups and hit rate (the bench server's stats port).
+ * cache's lookups and hit rate (the bench server's stats port). `--only <type>` (scroll, search, detail,
+ * like, comment or bell) offers that request type alone: its own CPU and statements per request.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -109,7 +110,7 @@ async function runTraffic(
   baseUrl: string,
   members: MemberState[],
   combos: readonly SearchCombination[],
-  options: { mode: 'hot' | 'cold'; rate: number; seconds: number; seed: number; maxReportId: number },
+  options: { mode: 'hot' | 'cold'; rate: number; seconds: number; seed: number; maxReportId: number; only?: Action | 'bell' },
 ): Promise<{ samples: Sample[]; dropped: number; noCombination: number }> {
   const random = createRandom(options.seed);
   const drawSearch = searchDrawer(combos, random, options.mode);
@@ -174,7 +175,8 @@ async function runTraffic(
     inFlight.add(running);
   };
 
-  const bellRate = members.length / (BELL_EVERY_MS / 1000);
+  // One request type alone (--only): all the rate is that type's, the bell's included.
+  const bellRate = options.only ? 0 : members.length / (BELL_EVERY_MS / 1000);
   const actionRate = Math.max(0, options.rate - bellRate);
   const endAt = performance.now() + options.seconds * 1000;
   let nextAction = performance.now();
@@ -184,16 +186,16 @@ async function runTraffic(
   while (performance.now() < endAt) {
     const now = performance.now();
     while (nextAction <= now && actionRate > 0) {
-      dispatch(pickAction(random));
+      dispatch(options.only ?? pickAction(random));
       nextAction += exponential(actionRate);
     }
-    while (nextBell <= now) {
+    while (bellRate > 0 && nextBell <= now) {
       // Each member in turn: one member's bell comes every BELL_EVERY_MS.
       dispatch('bell', members[bellMember % members.length]);
       bellMember += 1;
       nextBell += 1000 / bellRate;
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(nextAction, nextBell) - performance.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(nextAction, bellRate > 0 ? nextBell : Number.POSITIVE_INFINITY) - performance.now())));
   }
   await Promise.all(inFlight);
   return { samples, dropped, noCombination };
@@ -280,6 +282,8 @@ async function main(): Promise<void> {
   const rate = flags.int('rate', 300);
   const seconds = flags.int('seconds', 60);
   const combinationCount = flags.int('combinations', 2_000);
+  const only = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1]) : undefined;
+  if (only !== undefined && only !== 'bell' && !(only in ACTION_SHARES)) throw new Error(`--only expects bell or one of ${Object.keys(ACTION_SHARES).join(', ')}`);
   const url = databaseUrl(MYSQL_SERVER_URL, database);
   const conn = await mysql.createConnection({ uri: url, timezone: 'Z' });
   const [[range]] = await conn.query<RowDataPacket[]>('SELECT MAX(id) AS maxId, COUNT(*) AS n FROM reports');
@@ -313,7 +317,7 @@ async function main(): Promise<void> {
         for (const [index, mode] of (['hot', 'cold'] as const).entries()) {
           const before = await server.memory(true);
           const cachesBefore = (await server.caches?.()) ?? [];
-          const run = await runTraffic(server.baseUrl, members, combos, { mode, rate, seconds, seed: 100 + index, maxReportId: Number(range?.maxId) });
+          const run = await runTraffic(server.baseUrl, members, combos, { mode, rate, seconds, seed: 100 + index, maxReportId: Number(range?.maxId), ...(only ? { only: only as Action | 'bell' } : {}) });
           const after = await server.memory();
           const cachesAfter = (await server.caches?.()) ?? [];
           const consumed = {
