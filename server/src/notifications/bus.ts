@@ -67,6 +67,14 @@ export interface NotificationBus {
   close(): Promise<void>;
 }
 
+/** `event` of `emitter` as a bus's listener registration: adds the listener, returns its remover. */
+export function listenerOf<T extends unknown[]>(emitter: EventEmitter, event: string): (listener: (...args: T) => void) => () => void {
+  return (listener) => {
+    emitter.on(event, listener);
+    return () => emitter.off(event, listener);
+  };
+}
+
 /** Messages a publisher keeps while Redis is unreachable, sent when it is back; older ones are dropped first. */
 const UNSENT_MAX = 10_000;
 
@@ -83,10 +91,7 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
       async publish(...messages) {
         for (const message of messages) local.emit('message', message);
       },
-      subscribe(listener) {
-        local.on('message', listener);
-        return () => local.off('message', listener);
-      },
+      subscribe: listenerOf<[BusMessage]>(local, 'message'),
       // One process: nothing travels outside it, so nothing can be missed.
       onResume: () => () => undefined,
       onLost: () => () => undefined,
@@ -154,17 +159,10 @@ export async function createNotificationBus({ redisUrl, prefix, logger }: { redi
     },
     subscribe(listener) {
       subscribed ??= subscriber.subscribe(channel).catch((error: unknown) => logger.warn({ err: error }, 'Redis の購読に失敗しました'));
-      local.on('message', listener);
-      return () => local.off('message', listener);
+      return listenerOf<[BusMessage]>(local, 'message')(listener);
     },
-    onResume(listener) {
-      local.on('resume', listener);
-      return () => local.off('resume', listener);
-    },
-    onLost(listener) {
-      local.on('lost', listener);
-      return () => local.off('lost', listener);
-    },
+    onResume: listenerOf(local, 'resume'),
+    onLost: listenerOf(local, 'lost'),
     async close() {
       local.removeAllListeners();
       await Promise.all([publisher.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)]);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BusMessage, NotificationBus } from '../../src/notifications/bus';
+import { listenerOf, type BusMessage, type NotificationBus } from '../../src/notifications/bus';
 
 /**
  * An in-process bus a test cuts and brings back in the steps a Redis reconnection takes: `lose()` (the
@@ -20,18 +20,9 @@ export function switchedBus(): { bus: NotificationBus; missed: BusMessage[]; los
           else missed.push(message);
         }
       },
-      subscribe(listener) {
-        local.on('message', listener);
-        return () => local.off('message', listener);
-      },
-      onResume(listener) {
-        local.on('resume', listener);
-        return () => local.off('resume', listener);
-      },
-      onLost(listener) {
-        local.on('lost', listener);
-        return () => local.off('lost', listener);
-      },
+      subscribe: listenerOf<[BusMessage]>(local, 'message'),
+      onResume: listenerOf(local, 'resume'),
+      onLost: listenerOf(local, 'lost'),
       async close() {
         local.removeAllListeners();
       },
