@@ -1,4 +1,4 @@
-import { PAGE_TITLES, SAVES_TEXTS, SEARCH_TEXTS } from '@hiraku/shared';
+import { COMMON_TEXTS, PAGE_TITLES, SAVES_TEXTS, SEARCH_TEXTS } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
 import { logInThroughApi } from './support/members';
@@ -27,9 +27,14 @@ test('a member saves a report from its card, finds it in a collection and by sea
     .poll(async () => ((await (await page.request.get('/api/reports/search/advanced', { params: { query: token } })).json()) as { total: number }).total, { timeout: 20_000 })
     .toBe(1);
 
-  // Save from the card on /reports.
+  // Save from the card on /reports. The other tests publish reports meanwhile (the suite runs in
+  // parallel), so the card may be further down: the member reads on until it is there.
   await page.goto('/reports');
   const card = main(page).locator(`article[data-report-id="${reportId}"]`);
+  await expect(async () => {
+    if ((await card.count()) === 0) await main(page).getByRole('button', { name: COMMON_TEXTS.loadMore }).click();
+    await expect(card).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   const save = card.getByRole('button', { name: SAVES_TEXTS.save, exact: true });
   await expect(save).toBeEnabled();
   await save.click();
