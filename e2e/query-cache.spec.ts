@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { COMMENT_TEXTS, REPORT_CARD_TEXTS, REPORT_DETAIL_TEXTS, REPORT_FIELD_LABELS, REPORT_FORM_TEXTS, REPORT_MESSAGES, type TagItem } from '@hiraku/shared';
 import { createConfirmedMember, logInThroughApi, xsrfHeaders } from './support/members';
 import { createReportThroughApi } from './support/reports';
+import { revealInList } from './support/page';
 import { collectDialogs } from './support/dialogs';
 
 /**
@@ -42,6 +43,8 @@ test('a like on the detail page shows on the card when going back, without the l
   const feedRequests = countRequests(reader, '/api/reports/infinite');
   await reader.goto('/reports');
   const card = reader.getByRole('main').locator(`[data-report-id="${reportId}"]`);
+  // Other specs publish reports in parallel: the card may be on a later page.
+  await revealInList(reader, card, "the report's card");
   await expect(card.getByText(REPORT_CARD_TEXTS.likes(0))).toBeVisible();
   const loadedPages = feedRequests();
 
@@ -86,7 +89,7 @@ test('a comment posted on the detail page is there at once when coming back, wit
   const commentRequests = countRequests(reader, '/api/comments');
   await reader.goto('/reports');
   const card = reader.getByRole('main').locator(`[data-report-id="${reportId}"]`);
-  await expect(card).toBeVisible();
+  await revealInList(reader, card, "the report's card");
   const loadedPages = feedRequests();
 
   await card.getByRole('link', { name: title }).click();

@@ -1,9 +1,9 @@
-import { COMMON_TEXTS, PAGE_TITLES, SAVES_TEXTS, SEARCH_TEXTS } from '@hiraku/shared';
+import { PAGE_TITLES, SAVES_TEXTS, SEARCH_TEXTS } from '@hiraku/shared';
 import { expect, test } from './support/test';
 import { E2E_BASE_URL } from './support/env';
 import { logInThroughApi } from './support/members';
 import { createUserWithCli } from './support/operators';
-import { main } from './support/page';
+import { main, revealInList } from './support/page';
 import { createReportThroughApi } from './support/reports';
 import { seriousFindings } from './support/axe';
 
@@ -31,10 +31,7 @@ test('a member saves a report from its card, finds it in a collection and by sea
   // parallel), so the card may be further down: the member reads on until it is there.
   await page.goto('/reports');
   const card = main(page).locator(`article[data-report-id="${reportId}"]`);
-  await expect(async () => {
-    if ((await card.count()) === 0) await main(page).getByRole('button', { name: COMMON_TEXTS.loadMore }).click();
-    await expect(card).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await revealInList(page, card, "the report's card");
   const save = card.getByRole('button', { name: SAVES_TEXTS.save, exact: true });
   await expect(save).toBeEnabled();
   await save.click();
