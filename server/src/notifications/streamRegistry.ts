@@ -133,7 +133,8 @@ export async function createStreamRegistry({ redisUrl, prefix, staleMs, logger }
       }
       try {
         const answers = await pipeline.exec();
-        if (!answers || answers.some(([error]) => error)) throw answers?.find(([error]) => error)?.[0] ?? new Error('no answer');
+        const failed = answers?.find(([error]) => error);
+        if (!answers || failed) throw failed?.[0] ?? new Error('no answer');
         // Each group's first ZADD (NX) answers how many of its streams Redis did not hold.
         return new Set(groups.filter((_group, index) => Number(answers[1 + index * 4]?.[1]) > 0));
       } catch (error) {
