@@ -44,6 +44,7 @@ export {
   type ReportSearchDocument,
 } from './reportsIndex';
 export { buildHiddenWarningsFilter, buildReportFilter, parseFilterId, type HiddenWarningsFilter, parsePositiveId, type FilterIdInput, type ReportSearchFilters } from './searchFilters';
+export { searchableText } from './searchableText';
 export { SearchInputError } from './searchInputError';
 export { searchReportIds, type ReportSearchParams, type ReportSearchResult } from './searchReports';
 export { buildSynonyms, SYNONYM_GROUPS } from './synonyms';

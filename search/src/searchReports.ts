@@ -4,6 +4,7 @@ import type { SearchClient } from './client';
 import { expandQuery } from './queryExpansion';
 import { SEARCH_LOCALES } from './reportsIndex';
 import { buildHiddenWarningsFilter, buildReportFilter, parsePositiveId, type HiddenWarningsFilter, type ReportSearchFilters } from './searchFilters';
+import { searchableText } from './searchableText';
 import { SearchInputError } from './searchInputError';
 
 export interface ReportSearchParams {
@@ -116,7 +117,7 @@ export function buildReportRequest(indexUid: string, params: ReportSearchParams)
   const offset = parseInteger('offset', params.offset ?? 0, 0, Number.MAX_SAFE_INTEGER);
   const filter = [...buildReportFilter(params.filters), ...buildHiddenWarningsFilter(params.hiddenWarnings), ...savedByFilter(params.savedBy, params.savedPendingIds)];
 
-  const variants = expandQuery(query);
+  const variants = expandQuery(searchableText(query));
   const queryOf = (q: string) => ({
     indexUid,
     q,

@@ -1,4 +1,4 @@
-import type { ReportSearchDocument } from '@hiraku/search';
+import { searchableText, type ReportSearchDocument } from '@hiraku/search';
 import { contentWarningKeys } from '@hiraku/shared';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { Models, Report } from '../models';
@@ -136,13 +136,14 @@ async function loadDocuments(
     const namedTagIds = [report.genderTagId, report.sexualOrientationTagId, report.roleTagId, ...playCategories, ...playContents];
     return {
       id: report.id,
-      title: report.title,
-      description: report.description ?? '',
-      tips: report.tips ?? '',
-      toolNames: (toolsOf.get(report.id) ?? []).map((tool) => tool.name),
-      stepTexts: (stepsOf.get(report.id) ?? []).map((step) => step.action),
-      tagNames: uniqueNames(namedTagIds.map((id) => (id === null ? undefined : tagNames.get(id)))),
-      authorUsername: report.author?.profile?.username ?? '',
+      // The text as the engine is to cut it, as the queries are (searchableText): documents are never shown.
+      title: searchableText(report.title),
+      description: searchableText(report.description ?? ''),
+      tips: searchableText(report.tips ?? ''),
+      toolNames: (toolsOf.get(report.id) ?? []).map((tool) => searchableText(tool.name)),
+      stepTexts: (stepsOf.get(report.id) ?? []).map((step) => searchableText(step.action)),
+      tagNames: uniqueNames(namedTagIds.map((id) => (id === null ? undefined : tagNames.get(id)))).map(searchableText),
+      authorUsername: searchableText(report.author?.profile?.username ?? ''),
       authorPublicId: report.author?.publicId ?? '',
       authorId: report.authorId,
       gender: report.genderTagId,
