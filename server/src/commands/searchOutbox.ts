@@ -1,4 +1,7 @@
 import type { Transaction } from 'sequelize';
+import { sqlDateTime } from '../db/connection';
+import { insertRows } from '../db/insertRows';
+import { rowsQueued } from '../jobs/outboxRunner';
 import type { Models, SearchOutboxOperation } from '../models';
 
 export const REPORT_AGGREGATE = 'report';
@@ -7,6 +10,11 @@ export const REPORT_AGGREGATE = 'report';
  * Queues search-index work for reports in the caller's transaction, so the index can never miss a
  * committed change nor see one that was rolled back. The sync worker builds the document itself and
  * removes it when the report is no longer listed, so 'upsert' is right for every change but deletion.
+ *
+ * A plain INSERT, as notifications' queueEvents, rather than the model's bulkCreate: its instances,
+ * validation and hooks cost CPU on every like, comment and edit (issue 33). rowsQueued then wakes this
+ * process's search runner after the commit or, where none runs (an API process), tells the worker
+ * process on the bus, as for notifications (jobs/outboxWake.ts).
  */
 export async function enqueueReportSearchSync(
   models: Pick<Models, 'SearchOutboxEntry'>,
@@ -16,9 +24,16 @@ export async function enqueueReportSearchSync(
 ): Promise<void> {
   const ids = [...new Set(reportIds)];
   if (ids.length === 0) return;
-  const now = new Date();
-  await models.SearchOutboxEntry.bulkCreate(
-    ids.map((id) => ({ aggregateType: REPORT_AGGREGATE, aggregateId: String(id), operation, availableAt: now })),
+  const { SearchOutboxEntry } = models;
+  const { sequelize } = SearchOutboxEntry;
+  if (!sequelize) throw new Error('the search outbox model is not initialised');
+  const now = sqlDateTime(sequelize, new Date());
+  await insertRows(
+    sequelize,
+    'search_outbox',
+    ['aggregate_type', 'aggregate_id', 'operation', 'attempts', 'available_at', 'created_at'],
+    ids.map((id) => [REPORT_AGGREGATE, String(id), operation, 0, now, now]),
     { transaction },
   );
+  rowsQueued(SearchOutboxEntry, transaction);
 }

@@ -1,6 +1,7 @@
 import { createReport, createUser } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support/testApp';
 import { eventually } from '../../test/support/searchOutbox';
+import { enqueueReportSearchSync } from '../commands/searchOutbox';
 import { writeTransaction } from '../db/transaction';
 import { createLogger } from '../logger';
 import { createNotificationBus, busReady, type BusMessage, type NotificationBus } from '../notifications/bus';
@@ -12,7 +13,7 @@ import type { OutboxDrainResult, OutboxWorker } from './outboxWorker';
 const NOTHING_DUE: OutboxDrainResult = { claimed: 0, applied: 0, failed: 0, released: 0, more: false, unavailable: false };
 
 /**
- * An API process's notification reaches the worker process at once (outboxWake.ts): two buses on the
+ * An API process's notification (and search index row) reaches the worker process at once (outboxWake.ts): two buses on the
  * machine's Redis stand for the two processes, the rows are queued by notify() in a real transaction,
  * and the worker's runner polls every ten minutes, so only the bus can start its second round.
  */
@@ -37,8 +38,8 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     await app?.close();
   });
 
-  /** A worker of the notification outbox that counts its rounds; its runner waits ten minutes between polls. */
-  function countingWorker(): { rounds: () => number; runner: OutboxRunner; worker: OutboxWorker } {
+  /** A worker of `outbox` (the notifications') that counts its rounds; its runner waits ten minutes between polls. */
+  function countingWorker(outbox: OutboxWorker['wakeOn'] = app.services.models.NotificationOutboxEntry): { rounds: () => number; runner: OutboxRunner; worker: OutboxWorker } {
     let rounds = 0;
     const worker: OutboxWorker = {
       workerId: 'test-worker',
@@ -52,7 +53,7 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     // here would be woken in-process, never through the bus.
     const runner = startOutboxRunner(worker, logger, { idleMs: 600_000 });
     stops.push(() => runner.stop());
-    return { rounds: () => rounds, runner, worker: { ...worker, wakeOn: app.services.models.NotificationOutboxEntry } };
+    return { rounds: () => rounds, runner, worker: { ...worker, wakeOn: outbox } };
   }
 
   const published: BusMessage[] = [];
@@ -80,6 +81,18 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     await eventually(async () => rounds() === 1, 10_000, 'the first round at start');
 
     await comment();
+    await eventually(async () => rounds() === 2, 10_000, 'a round woken by the bus');
+  });
+
+  it('wakes the search worker elsewhere for the index rows a write queues (a like, a comment, an edit)', async () => {
+    const { rounds, runner, worker } = countingWorker(app.services.models.SearchOutboxEntry);
+    stops.push(wakeOnAnnouncedRows(workerBus, [{ worker, runner }]));
+    stops.push(announceQueuedRows(apiBus, logger));
+    await Promise.all([busReady(apiBus), busReady(workerBus)]);
+    await eventually(async () => rounds() === 1, 10_000, 'the first round at start');
+
+    const report = await createReport();
+    await writeTransaction(app.services.sequelize, (transaction) => enqueueReportSearchSync(app.services.models, [report.id], 'upsert', { transaction }));
     await eventually(async () => rounds() === 2, 10_000, 'a round woken by the bus');
   });
 
