@@ -61,6 +61,8 @@ test('A follows B from a card; B’s next report shows in A’s フォロー中 
 });
 
 test('a フォロワーのみ report is absent for a non-follower and present once the author approves @mobile', async ({ browser }) => {
+  // Two members in two browsers: 30 s alone, 1.1 min on a fresh-clone CI's two loaded cores, at the default minute's edge.
+  test.setTimeout(120_000);
   const [author, reader] = await Promise.all([person(browser, '鍵の書き手'), person(browser, '申請者')]);
   await turnApprovalOn(author);
   const title = `フォロワーだけ${suffix()}`;

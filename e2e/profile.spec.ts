@@ -66,6 +66,8 @@ async function tagIds(request: APIRequestContext): Promise<Record<CategoryKey, n
 }
 
 test('a new member creates a profile with an icon and X id, fills the dashboard and shares a public profile without the e-mail', async ({ page, browser }) => {
+  // About forty steps over two browsers: 66 s on a fresh-clone CI's two loaded cores, past the default minute.
+  test.setTimeout(120_000);
   const alerts = collectDialogs(page);
   const owner = await createConfirmedMember(page.request, 'profile-owner');
   await logInThroughApi(page.request, owner);
