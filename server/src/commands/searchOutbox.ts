@@ -12,9 +12,10 @@ export const REPORT_AGGREGATE = 'report';
  * removes it when the report is no longer listed, so 'upsert' is right for every change but deletion.
  *
  * A plain INSERT, as notifications' queueEvents, rather than the model's bulkCreate: its instances,
- * validation and hooks cost CPU on every like, comment and edit (issue 33). rowsQueued then wakes this
- * process's search runner after the commit or, where none runs (an API process), tells the worker
- * process on the bus, as for notifications (jobs/outboxWake.ts).
+ * validation and hooks cost CPU on every like and edit (issue 33). After the commit this process's search
+ * runner is woken, as the model's hooks did; another process's is not told (jobs/outboxWake.ts): the
+ * search worker's poll gathers a second of writes into one indexing run, where a wake per write would
+ * have Meilisearch index a small batch each time, and nobody waits on a page for the index.
  */
 export async function enqueueReportSearchSync(
   models: Pick<Models, 'SearchOutboxEntry'>,
@@ -35,5 +36,5 @@ export async function enqueueReportSearchSync(
     ids.map((id) => [REPORT_AGGREGATE, String(id), operation, 0, now, now]),
     { transaction },
   );
-  rowsQueued(SearchOutboxEntry, transaction);
+  rowsQueued(SearchOutboxEntry, transaction, { localOnly: true });
 }

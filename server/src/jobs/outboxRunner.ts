@@ -117,13 +117,13 @@ export function announceQueuedRowsTo(announce: (table: string) => void): () => v
 
 /**
  * Tells this process's runners of `model`'s outbox that rows were queued, once `transaction` commits (at
- * once without one), or, with none here, the announcer (another process's runner). Rows created through
- * the model call it by its hooks while a runner of it is here; a hot write path that queues with a plain
- * INSERT (notifications/events.ts) calls it itself.
+ * once without one), or, with none here, the announcer (another process's runner) unless `localOnly`.
+ * Rows created through the model call it by its hooks while a runner of it is here; a hot write path
+ * that queues with a plain INSERT (notifications/events.ts, commands/searchOutbox.ts) calls it itself.
  */
-export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction | null | undefined): void {
+export function rowsQueued(model: ModelStatic<Model>, transaction: Transaction | null | undefined, { localOnly = false }: { localOnly?: boolean } = {}): void {
   const nudges = wakers.get(model);
-  const announce = announcer;
+  const announce = localOnly ? null : announcer;
   const wake = nudges && nudges.size > 0 ? () => nudges.forEach((nudge) => nudge()) : announce ? () => announce(model.getTableName().toString()) : null;
   if (!wake) return;
   if (transaction) transaction.afterCommit(wake);

@@ -13,7 +13,7 @@ import type { OutboxDrainResult, OutboxWorker } from './outboxWorker';
 const NOTHING_DUE: OutboxDrainResult = { claimed: 0, applied: 0, failed: 0, released: 0, more: false, unavailable: false };
 
 /**
- * An API process's notification (and search index row) reaches the worker process at once (outboxWake.ts): two buses on the
+ * An API process's notification reaches the worker process at once (outboxWake.ts): two buses on the
  * machine's Redis stand for the two processes, the rows are queued by notify() in a real transaction,
  * and the worker's runner polls every ten minutes, so only the bus can start its second round.
  */
@@ -38,8 +38,8 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     await app?.close();
   });
 
-  /** A worker of `outbox` (the notifications') that counts its rounds; its runner waits ten minutes between polls. */
-  function countingWorker(outbox: OutboxWorker['wakeOn'] = app.services.models.NotificationOutboxEntry): { rounds: () => number; runner: OutboxRunner; worker: OutboxWorker } {
+  /** A worker of the notification outbox that counts its rounds; its runner waits ten minutes between polls. */
+  function countingWorker(): { rounds: () => number; runner: OutboxRunner; worker: OutboxWorker } {
     let rounds = 0;
     const worker: OutboxWorker = {
       workerId: 'test-worker',
@@ -53,7 +53,7 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     // here would be woken in-process, never through the bus.
     const runner = startOutboxRunner(worker, logger, { idleMs: 600_000 });
     stops.push(() => runner.stop());
-    return { rounds: () => rounds, runner, worker: { ...worker, wakeOn: outbox } };
+    return { rounds: () => rounds, runner, worker: { ...worker, wakeOn: app.services.models.NotificationOutboxEntry } };
   }
 
   const published: BusMessage[] = [];
@@ -84,18 +84,6 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     await eventually(async () => rounds() === 2, 10_000, 'a round woken by the bus');
   });
 
-  it('wakes the search worker elsewhere for the index rows a write queues (a like, a comment, an edit)', async () => {
-    const { rounds, runner, worker } = countingWorker(app.services.models.SearchOutboxEntry);
-    stops.push(wakeOnAnnouncedRows(workerBus, [{ worker, runner }]));
-    stops.push(announceQueuedRows(apiBus, logger));
-    await Promise.all([busReady(apiBus), busReady(workerBus)]);
-    await eventually(async () => rounds() === 1, 10_000, 'the first round at start');
-
-    const report = await createReport();
-    await writeTransaction(app.services.sequelize, (transaction) => enqueueReportSearchSync(app.services.models, [report.id], 'upsert', { transaction }));
-    await eventually(async () => rounds() === 2, 10_000, 'a round woken by the bus');
-  });
-
   it('announces nothing for a transaction that rolled back, and nothing where a runner of the outbox is', async () => {
     listen();
     stops.push(announceQueuedRows(apiBus, logger));
@@ -115,6 +103,33 @@ describe('rows queued where no worker runs wake the worker elsewhere', () => {
     await apiBus.publish({ type: 'unread', userId: 0 });
     await busReady(apiBus);
     expect(published).toEqual([]);
+  });
+
+  it('announces nothing for the search index: its worker gathers the writes of its poll into one indexing run', async () => {
+    listen();
+    stops.push(announceQueuedRows(apiBus, logger));
+    await busReady(apiBus);
+    const report = await createReport();
+    await writeTransaction(app.services.sequelize, (transaction) => enqueueReportSearchSync(app.services.models, [report.id], 'upsert', { transaction }));
+    // A notification after it: once its message is here, the index row's would have been too.
+    await comment();
+    await eventually(async () => published.length >= 1, 10_000, 'the notification announced');
+    expect(published).toEqual([{ type: 'outboxQueued', table: app.services.models.NotificationOutboxEntry.getTableName().toString() }]);
+    expect(await app.services.models.SearchOutboxEntry.count({ where: { aggregateId: String(report.id) } })).toBe(1);
+  });
+
+  it('wakes a search runner in the same process as soon as the index row is committed', async () => {
+    let rounds = 0;
+    const drainOnce = async () => {
+      rounds += 1;
+      return NOTHING_DUE;
+    };
+    const local = startOutboxRunner({ workerId: 'local-search', name: 'search outbox', wakeOn: app.services.models.SearchOutboxEntry, drainOnce }, logger, { idleMs: 600_000 });
+    stops.push(() => local.stop());
+    await eventually(async () => rounds === 1, 10_000, 'the first round at start');
+    const report = await createReport();
+    await writeTransaction(app.services.sequelize, (transaction) => enqueueReportSearchSync(app.services.models, [report.id], 'upsert', { transaction }));
+    await eventually(async () => rounds === 2, 10_000, 'a round woken by the commit');
   });
 
   it('sends the first wake at once and the others of the next window in one message at its end', async () => {

@@ -8,8 +8,7 @@ import type { OutboxWorker } from './outboxWorker';
  * queued by the API, waited for the worker process's next poll (250 ms, 125 on average), the largest part
  * of a comment's way to its author's stream. The API process now tells the workers on the bus, after
  * the commit, that rows are waiting, and their runners start a round at once; the poll stays, for a
- * message lost with Redis. Rows of the search outbox are announced too (commands/searchOutbox.ts), so a
- * report written through an API process is searchable without waiting for the search worker's poll.
+ * message lost with Redis.
  */
 
 /**
