@@ -1,7 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { sqlDateTime } from '../db/connection';
-import { insertRows } from '../db/insertRows';
-import { rowsQueued } from '../jobs/outboxRunner';
+import { queueOutboxRows } from '../jobs/outboxQueue';
 import type { Models, SearchOutboxOperation } from '../models';
 
 export const REPORT_AGGREGATE = 'report';
@@ -11,8 +9,7 @@ export const REPORT_AGGREGATE = 'report';
  * committed change nor see one that was rolled back. The sync worker builds the document itself and
  * removes it when the report is no longer listed, so 'upsert' is right for every change but deletion.
  *
- * A plain INSERT, as notifications' queueEvents, rather than the model's bulkCreate: its instances,
- * validation and hooks cost CPU on every like and edit (issue 33). After the commit this process's search
+ * A plain INSERT (queueOutboxRows), as notifications' rows are. After the commit this process's search
  * runner is woken, as the model's hooks did; another process's is not told (jobs/outboxWake.ts): the
  * search worker's poll gathers a second of writes into one indexing run, where a wake per write would
  * have Meilisearch index a small batch each time, and nobody waits on a page for the index.
@@ -25,16 +22,8 @@ export async function enqueueReportSearchSync(
 ): Promise<void> {
   const ids = [...new Set(reportIds)];
   if (ids.length === 0) return;
-  const { SearchOutboxEntry } = models;
-  const { sequelize } = SearchOutboxEntry;
-  if (!sequelize) throw new Error('the search outbox model is not initialised');
-  const now = sqlDateTime(sequelize, new Date());
-  await insertRows(
-    sequelize,
-    'search_outbox',
-    ['aggregate_type', 'aggregate_id', 'operation', 'attempts', 'available_at', 'created_at'],
-    ids.map((id) => [REPORT_AGGREGATE, String(id), operation, 0, now, now]),
-    { transaction },
-  );
-  rowsQueued(SearchOutboxEntry, transaction, { localOnly: true });
+  await queueOutboxRows(models.SearchOutboxEntry, ['aggregate_type', 'aggregate_id', 'operation'], ids.map((id) => [REPORT_AGGREGATE, String(id), operation]), {
+    transaction,
+    localOnly: true,
+  });
 }

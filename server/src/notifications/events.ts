@@ -1,8 +1,6 @@
 import type { CaseChange } from '@hiraku/shared';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { sqlDateTime } from '../db/connection';
-import { insertRows } from '../db/insertRows';
-import { rowsQueued } from '../jobs/outboxRunner';
+import { queueOutboxRows } from '../jobs/outboxQueue';
 import type { Models } from '../models';
 
 /** Who a moderation notification is about: the member's report, comment, account, or any content. */
@@ -44,26 +42,7 @@ export async function notify(
   event: NotificationEvent,
   { transaction }: { transaction: Transaction },
 ): Promise<void> {
-  const { NotificationOutboxEntry } = models;
-  const { sequelize } = NotificationOutboxEntry;
-  if (!sequelize) throw new Error('the notification models are not initialised');
-  await queueEvents(sequelize, [event], transaction);
-  rowsQueued(NotificationOutboxEntry, transaction);
-}
-
-/**
- * The outbox rows of `events`, due now, in one INSERT in `transaction`. A plain INSERT rather than the model's create: the model's
- * instance, validation and hooks are measurable CPU on every write that notifies (bench/RESULTS.md, Notifications).
- */
-export async function queueEvents(sequelize: Sequelize, events: readonly NotificationEvent[], transaction: Transaction): Promise<void> {
-  const now = sqlDateTime(sequelize, new Date());
-  await insertRows(
-    sequelize,
-    'notification_outbox',
-    ['kind', 'payload', 'attempts', 'available_at', 'created_at'],
-    events.map((event) => [event.kind, JSON.stringify(event), 0, now, now]),
-    { transaction },
-  );
+  await queueOutboxRows(models.NotificationOutboxEntry, ['kind', 'payload'], [[event.kind, JSON.stringify(event)]], { transaction });
 }
 
 /** Work the notification worker has not done yet: the outbox's rows. */
