@@ -68,8 +68,9 @@ const BUDGET: Record<string, number> = {
   // detail 6 -> 3 (issue 22): the report with its author, single tags and the relation with the author
   // (subquery columns) in one statement, its tools, steps and tag links in one UNION ALL.
   detail: 3,
-  // Writes run in server/src/db/transaction.ts's writeTransaction, which opens with `SET TRANSACTION
-  // ISOLATION LEVEL READ COMMITTED` (the deadlock fix of issue 12): one fixed statement each.
+  // Writes run in server/src/db/transaction.ts's writeTransaction, which opened with `SET TRANSACTION
+  // ISOLATION LEVEL READ COMMITTED` (the deadlock fix of issue 12): one fixed statement each, until issue
+  // 33 set that level once per connection (db/connection.ts).
   // like 13 -> 11: the member lookup (one statement), and no SELECT after a DELETE that found no like
   // (the report's row lock keeps anyone else from adding it meanwhile).
   // like 11 -> 12 and comment 9 -> 10 (issue 20): one INSERT into notification_outbox, the author's
@@ -84,14 +85,15 @@ const BUDGET: Record<string, number> = {
   // notification worker (notify_pending, notifications/pendingMarks.ts) instead of an outbox INSERT.
   // like 9 -> 10 and comment 8 -> 9 (issue 34): the marks go, the notification is one notify() INSERT
   // into notification_outbox like every other kind (its cost: docs/decisions.md).
-  like: 10,
+  // like 10 -> 9 and comment 9 -> 8 (issue 33): no SET TRANSACTION; the connection is at READ COMMITTED.
+  like: 9,
   // comment 11 -> 9: the member lookup, and the new comment is answered from what the transaction
   // already read (the author's profile for the profile check) instead of being loaded again.
   // comment 11 -> 8 (issue 22): the lock reads the author's state, the relation and the commenter's
   // profile in one statement; comment_count moves by one instead of a recount.
   // comment 7 -> 8 (issue 38): the disclosure record (address, port, time) the law asks a platform to
   // be able to produce, one INSERT in the comment's transaction (commands/disclosureRecords.ts).
-  comment: 9,
+  comment: 8,
   // Issue 20. The member, the visit note (one upsert, at most every 5 minutes per member), the member's
   // settings, the count.
   'notifications-unread': 4,

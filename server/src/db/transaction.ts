@@ -27,7 +27,8 @@ export interface WriteTransactionOptions {
  * `work` must only change the database (or do things that are safe to repeat): everything it did in the
  * failed attempt was rolled back.
  *
- * On MariaDB/MySQL the transaction is READ COMMITTED: InnoDB then takes no gap or next-key locks for
+ * On MariaDB/MySQL the transaction is READ COMMITTED (every connection is set so when the pool opens it,
+ * db/connection.ts, so a transaction does not ask again): InnoDB then takes no gap or next-key locks for
  * searches, deletes and the subqueries that recount counters, which were what let writers on different
  * reports (adjacent in an index) block each other in a cycle. Every write that must be serialised locks
  * its row explicitly (e.g. lockReport), so nothing relies on REPEATABLE READ's snapshot.
@@ -46,7 +47,8 @@ export async function writeTransaction<T>(
   // turn) for ever: the inner work must use the outer transaction instead.
   if (insideWrite.getStore()) throw new Error('writeTransaction inside another write transaction: pass the transaction down instead');
   const sqlite = sequelize.getDialect() === 'sqlite';
-  const options = sqlite ? { type: Transaction.TYPES.IMMEDIATE } : { isolationLevel: Transaction.ISOLATION_LEVELS.READ_COMMITTED };
+  // No level on MariaDB/MySQL: the session's is READ COMMITTED already (undefined overrides the default others get).
+  const options = sqlite ? { type: Transaction.TYPES.IMMEDIATE } : { isolationLevel: undefined };
   for (let attempt = 1; ; attempt += 1) {
     try {
       const run = () => insideWrite.run(true, () => sequelize.transaction(options, work));
