@@ -7,7 +7,7 @@ import { startAnalyticsMaintenance } from './analyticsMaintenance';
 import { createMailOutboxWorker } from './mailOutboxWorker';
 import { startOutboxRunner } from './outboxRunner';
 import { wakeOnAnnouncedRows } from './outboxWake';
-import { createSearchOutboxWorker } from './searchOutboxWorker';
+import { createSearchOutboxWorker, SEARCH_ROUND_GAP_MS } from './searchOutboxWorker';
 import { startSuspensionSweep } from './suspensionSweep';
 import { startDisclosureSweep } from './disclosureSweep';
 import { createNotificationWorker, NOTIFICATION_IDLE_MS, NOTIFICATION_ROUND_GAP_MS, startDigestSchedule, type NotificationBus } from '../notifications';
@@ -47,7 +47,7 @@ export function startBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   const { logger } = deps;
   // The worker re-applies the index settings when Meilisearch returns; a down mail server delays, never loses.
   const outboxes = [
-    { worker: createSearchOutboxWorker(deps) },
+    { worker: createSearchOutboxWorker(deps), options: { minGapMs: SEARCH_ROUND_GAP_MS } },
     { worker: createMailOutboxWorker(deps) },
     { worker: createNotificationWorker(deps), options: { idleMs: NOTIFICATION_IDLE_MS, minGapMs: NOTIFICATION_ROUND_GAP_MS } },
   ].map(({ worker, options }) => ({ worker, runner: startOutboxRunner(worker, logger, options) }));

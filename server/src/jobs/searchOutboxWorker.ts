@@ -20,6 +20,14 @@ export type SearchOutboxWorker = OutboxWorker;
 
 export const DEFAULT_BATCH_SIZE = 100;
 export const DEFAULT_LEASE_MS = 30_000;
+/**
+ * Woken rounds start at least this far apart, as the notification worker's do (NOTIFICATION_ROUND_GAP_MS):
+ * in a process that serves requests and indexes too (HIRAKU_ROLE=all), each like and edit wakes the
+ * runner at its commit, and without a gap every write had a round of its own: its claim, its documents
+ * rebuilt, a Meilisearch request and its completion, beside the requests on the same cores. A report
+ * reaches the index at most this much later. Measured: bench/RESULTS.md (Real traffic).
+ */
+export const SEARCH_ROUND_GAP_MS = 250;
 
 /**
  * Applying the search outbox to Meilisearch (the Outline way: indexing is a queue processor, never
