@@ -10,9 +10,10 @@ export const REPORT_AGGREGATE = 'report';
  * removes it when the report is no longer listed, so 'upsert' is right for every change but deletion.
  *
  * A plain INSERT (queueOutboxRows), as notifications' rows are. After the commit this process's search
- * runner is woken, as the model's hooks did; another process's is not told (jobs/outboxWake.ts): the
- * search worker's poll gathers a second of writes into one indexing run, where a wake per write would
- * have Meilisearch index a small batch each time, and nobody waits on a page for the index.
+ * runner is woken, as the model's hooks did; another process's is not told (jobs/outboxWake.ts): its
+ * poll, about a second, brings the write to the index, and nobody waits on a page for the index. (Woken
+ * rounds there would now be gathered by SEARCH_ROUND_GAP_MS as local ones are; not announcing is kept
+ * until a measurement says otherwise.)
  */
 export async function enqueueReportSearchSync(
   models: Pick<Models, 'SearchOutboxEntry'>,

@@ -129,6 +129,8 @@ describe('compression of answers', () => {
   it('leaves alone small answers, event streams, images, no-transform answers and HEAD requests', async () => {
     const small = await request('/small', { 'Accept-Encoding': 'br' });
     expect(small.body.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ ok: true });
     for (const res of [small, await request('/events', { 'Accept-Encoding': 'br' }), await request('/image', { 'Accept-Encoding': 'br' }), await request('/no-transform', { 'Accept-Encoding': 'br' })]) {
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();

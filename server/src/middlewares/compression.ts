@@ -78,7 +78,8 @@ export function compression(): Middleware {
     if (!encoding) return;
 
     let body: unknown = ctx.body;
-    if (!(typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Readable)) body = JSON.stringify(body);
+    // Serialised once: an answer left as it is (too small) goes out as this text, not serialised again by Koa.
+    if (!(typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Readable)) body = ctx.body = JSON.stringify(body);
     if (typeof body === 'string') body = Buffer.from(body);
     if (Buffer.isBuffer(body) && body.length < COMPRESSION_THRESHOLD_BYTES) return;
 
